@@ -1,0 +1,1 @@
+"""The Sevens engine: cards, rules, games and computer players, standard library only."""

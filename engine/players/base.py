@@ -1,0 +1,32 @@
+"""What every computer player is: something that turns a view into a decision."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..cards import Card
+from ..view import PlayerView
+
+__all__ = ["Decision", "Player"]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A card to play (``None`` to pass) and the reason, in one sentence."""
+
+    card: Card | None
+    reason: str
+
+
+class Player(Protocol):
+    """A computer player. It sees only a :class:`PlayerView` and must choose a legal move."""
+
+    name: str
+
+    def decide(self, view: PlayerView) -> Decision: ...
+
+
+class PlayerFactory(Protocol):
+    def __call__(self, rng: random.Random) -> Player: ...

@@ -1,0 +1,24 @@
+"""``random``: plays any legal card, chosen uniformly. The yardstick for the others."""
+
+from __future__ import annotations
+
+import random
+
+from ..view import PlayerView
+from .base import Decision
+
+__all__ = ["RandomPlayer"]
+
+
+class RandomPlayer:
+    name = "random"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def decide(self, view: PlayerView) -> Decision:
+        legal = view.legal_moves()
+        if not legal:
+            return Decision(None, "Nothing fits, so I pass.")
+        card = self.rng.choice(legal)
+        return Decision(card, f"{card.display} fits, and I picked it at random.")
