@@ -130,6 +130,9 @@ class Card:
 
     @classmethod
     def of(cls, rank: Rank | int, suit: Suit) -> Card:
+        """The card of *rank* (1 for the ace up to 13 for the king) in *suit*."""
+        if not 1 <= rank <= 13:
+            raise ValueError(f"rank {rank} is outside 1..13 (ace to king)")
         return ALL_CARDS[suit.index * 13 + int(rank) - 1]
 
     @classmethod

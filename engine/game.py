@@ -17,7 +17,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from .cards import Card, cards_of, parse_mask
+from .cards import Card, cards_of, mask_of
 from .deal import deal_hands
 from .moves import Move
 from .position import PLAYERS, IllegalMove, Position, opener
@@ -31,6 +31,16 @@ RECORD_KEYS = ("rules", "seed", "players", "hands", "moves", "winner", "remainin
 
 class RecordError(ValueError):
     """A game record that cannot be read or does not replay."""
+
+
+def _record_card(code: object) -> Card:
+    """A card as a record writes it: the ASCII code, exactly (``10H``, not ``TH`` or ``10♥``)."""
+    if not isinstance(code, str):
+        raise ValueError(f"card {code!r} must be a string such as '10H'")
+    card = Card.parse(code)
+    if card.code != code:
+        raise ValueError(f"card {code!r} must be written {card.code!r} in a game record")
+    return card
 
 
 class Game:
@@ -144,10 +154,10 @@ class Game:
             raise RecordError("game record hands must be a list of four lists of cards")
         hands = []
         for seat, hand in enumerate(hands_data):
-            if not (isinstance(hand, list) and all(isinstance(code, str) for code in hand)):
+            if not isinstance(hand, list):
                 raise RecordError(f"game record hand {seat} must be a list of card codes")
             try:
-                hands.append(parse_mask(" ".join(hand)) if hand else 0)
+                hands.append(mask_of(_record_card(code) for code in hand))
             except ValueError as error:
                 raise RecordError(f"game record hand {seat}: {error}") from None
         try:
@@ -160,15 +170,25 @@ class Game:
         for number, move_data in enumerate(moves, start=1):
             try:
                 move = Move.from_json(move_data)
+                if move.card is not None:
+                    _record_card(move_data["play"])
             except ValueError as error:
                 raise RecordError(f"game record move {number}: {error}") from None
+            if game.is_over:
+                raise RecordError(f"game record move {number}: the deal is already over, won by seat {game.winner}")
             if move.seat != game.turn:
                 raise RecordError(f"game record move {number}: it is seat {game.turn}'s turn, not seat {move.seat}'s")
             try:
                 game.play(move.card)
             except IllegalMove as error:
                 raise RecordError(f"game record move {number}: {error.reason}") from None
-        if data["winner"] != game.winner:
+        winner = data["winner"]
+        if winner is not None and type(winner) is not int:
+            raise RecordError(f"game record winner {winner!r} must be a seat number or null")
+        remaining = data["remaining"]
+        if not (isinstance(remaining, list) and all(type(count) is int for count in remaining)):
+            raise RecordError(f"game record remaining {remaining!r} must be a list of four whole numbers")
+        if winner != game.winner:
             raise RecordError(f"game record says the winner is {data['winner']!r}, but the moves give {game.winner!r}")
         if data["remaining"] != game.remaining():
             raise RecordError(

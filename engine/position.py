@@ -201,7 +201,10 @@ class Position:
             raise ValueError(
                 f"position {text!r} has {len(fields)} fields: expected the table, four hands and the turn separated by '/'"
             )
-        table = parse_table(fields[0])
+        try:
+            table = parse_table(fields[0])
+        except ValueError as error:
+            raise ValueError(f"table: {error}") from None
         hands = []
         for seat, field in enumerate(fields[1:-1]):
             try:
@@ -266,7 +269,7 @@ class Position:
         """Why playing *card* (or passing, for ``None``) is not allowed now; ``None`` if it is."""
         winner = self.winner
         if winner is not None:
-            return f"the deal is over: seat {winner} has played their last card"
+            return "the deal is over: a player has played their last card"
         if card is None:
             legal = self.legal_moves()
             if not legal:
@@ -340,11 +343,13 @@ def position_problem(table: int, hands: Sequence[int], turn: int | None) -> str 
         return f"{format_cards(shared, display=True)} is in two hands"
     if turn is not None and turn not in range(PLAYERS):
         return f"turn {turn} is not a seat: use 0, 1, 2 or 3"
-    if not table and turn is None and not any(h & OPENING_CARD.bit for h in hands):
-        return "nobody holds the 7♦, so nobody can open"
     holds_opener = any(h & OPENING_CARD.bit for h in hands)
+    if turn is None and table:
+        return "whose turn it is must be given once cards are on the table"
+    if turn is None and not holds_opener:
+        return "nobody holds the 7♦, so nobody can open"
     if not table and turn is not None and holds_opener and not hands[turn] & OPENING_CARD.bit:
-        return f"seat {turn} cannot be first to play: seat {opener(hands)} holds the 7♦"
+        return f"turn {turn} cannot be first to play: hand {opener(hands)} holds the 7♦, which opens the deal"
     return None
 
 
