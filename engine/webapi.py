@@ -1,0 +1,373 @@
+"""The engine as the browser sees it: one session, JSON in and JSON out.
+
+The page never decides a rule. It sends ``{"method": ..., "params": ...}`` to
+:func:`handle` and draws whatever state comes back: which cards are down, which
+of your cards fit (and why the others do not), whose turn it is and the log.
+
+>>> session = Session()
+>>> state = session.new_game(7)
+>>> state["seed"], [len(row["cards"]) for row in state["rows"]], state["counts"]
+(7, [0, 0, 0, 0], [13, 13, 13, 13])
+>>> reply = json.loads(handle('{"method": "play", "params": {"card": "XX"}}', session))
+>>> reply["ok"], reply["error"]["message"][:18]
+(False, "unknown card 'XX':")
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from .cards import SUITS, Card, cards_of
+from .deal import player_rng
+from .game import DEFAULT_NAMES, Game
+from .moves import Move
+from .players import PLAYERS as PLAYER_FACTORIES
+from .players import Player, make_player
+from .position import IllegalMove, Position, describe_row, playable_mask, row_ends
+from .view import PlayerView
+
+__all__ = ["MAX_SEED", "Session", "handle", "parse_script", "parse_seed"]
+
+LEARNER = 0
+BOT_NAMES = ("robin", "alex", "sam")
+ADVISERS = ("sam", "alex")
+# Seeds travel through URLs and JavaScript numbers, so keep them exact there.
+MAX_SEED = 2**53 - 1
+
+JSON = dict[str, Any]
+
+
+def parse_seed(text: object) -> int:
+    """A deal number from a URL or a form: a whole number from 0 to 2**53 - 1.
+
+    >>> parse_seed("123"), parse_seed(" 42 ")
+    (123, 42)
+    >>> parse_seed("abc")
+    Traceback (most recent call last):
+    ...
+    ValueError: "abc" is not a deal number: use a whole number such as 123
+    """
+    if isinstance(text, bool):
+        raise ValueError(f"{text!r} is not a deal number: use a whole number such as 123")
+    if isinstance(text, int):
+        seed = text
+    else:
+        shown = str(text).strip()
+        if not shown.isascii() or not shown.isdigit():
+            raise ValueError(f'"{shown[:40]}" is not a deal number: use a whole number such as 123')
+        seed = int(shown)
+    if not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"{seed} is out of range: deal numbers go from 0 to {MAX_SEED}")
+    return seed
+
+
+def parse_script(text: str, names: tuple[str, ...] = DEFAULT_NAMES) -> list[Move]:
+    """The computer seats' replies of a guided deal: ``"Robin: 8D; Alex: pass; Sam: 6D"``.
+
+    >>> [m.describe(DEFAULT_NAMES) for m in parse_script("Robin: 8D; alex: pass")]
+    ['Robin played 8♦', 'Alex passed']
+    """
+    seats = {name.lower(): seat for seat, name in enumerate(names)}
+    moves = []
+    for step in text.replace("\n", ";").split(";"):
+        if not step.strip():
+            continue
+        who, colon, what = step.partition(":")
+        seat = seats.get(who.strip().lower())
+        if not colon or seat is None or seat == LEARNER:
+            raise ValueError(f"script step {step.strip()!r}: expected a computer player and a move, like 'Robin: 8D'")
+        card = None if what.strip().lower() == "pass" else Card.parse(what)
+        moves.append(Move(seat, card))
+    return moves
+
+
+def _card_json(card: Card) -> JSON:
+    return {"code": card.code, "display": card.display, "name": card.name, "suit": card.suit.value}
+
+
+def _bot(name: str, rng: random.Random) -> Player:
+    # Robin, Alex and Sam are written separately; until one is registered its seat plays at random.
+    return make_player(name if name in PLAYER_FACTORIES else "random", rng)
+
+
+class Session:
+    """One deal in the browser: the learner in seat 0, Robin, Alex and Sam in seats 1-3.
+
+    A session is either a full shuffled deal (:meth:`new_game`, with a game
+    record) or a guided deal from a lesson (:meth:`guided`, from any position
+    and with optional scripted replies).
+    """
+
+    def __init__(self) -> None:
+        self.names: tuple[str, ...] = DEFAULT_NAMES
+        self.game: Game | None = None
+        self.position = Position(0, (0, 0, 0, 0), 0)
+        self.moves: list[Move] = []
+        self.seed: int | None = None
+        self.bots: dict[int, Player] = {}
+        self.adviser: Player | None = None
+        self.script: list[Move] = []
+        self.goal: str | None = None
+        self.notice: str | None = None
+        self.comment: str | None = None
+
+    # -- starting ---------------------------------------------------------------
+
+    def new_game(self, seed: object = None) -> JSON:
+        """A shuffled deal from *seed* (a number or its text); a fresh one when it is missing or garbage."""
+        notice = None
+        if seed is None or seed == "":
+            number = random.randrange(1, 10**9)
+        else:
+            try:
+                number = parse_seed(seed)
+            except ValueError as error:
+                number = random.randrange(1, 10**9)
+                notice = f"{error}. Here is a fresh deal instead."
+        game = Game.new(number)
+        self._start(game.position, seed=number, game=game)
+        self.notice = notice
+        return self.state()
+
+    def guided(self, position: str, script: str = "", goal: str = "") -> JSON:
+        """A guided deal from a lesson: *position* in the engine's text form, you in seat 0."""
+        start = Position.parse(position)
+        self._start(start, seed=None, game=None)
+        self.script = parse_script(script, self.names)
+        self.goal = goal or None
+        return self.state()
+
+    def restore(self, record: str) -> JSON:
+        """Go back to a saved deal: the record is replayed and checked move by move."""
+        game = Game.from_json(record)
+        self._start(game.position, seed=game.seed, game=game)
+        return self.state()
+
+    def _start(self, position: Position, *, seed: int | None, game: Game | None) -> None:
+        self.game = game
+        self.position = position
+        self.moves = list(game.moves) if game else []
+        self.seed = seed
+        base = seed if seed is not None else 0
+        self.bots = {seat: _bot(BOT_NAMES[seat - 1], player_rng(base, seat)) for seat in (1, 2, 3)}
+        adviser = next((name for name in ADVISERS if name in PLAYER_FACTORIES), "random")
+        self.adviser = make_player(adviser, random.Random(base))
+        self.script = []
+        self.goal = None
+        self.notice = None
+        self.comment = None
+
+    # -- moving -----------------------------------------------------------------
+
+    def play(self, card: str) -> JSON:
+        """You play *card*; ``ok`` false with the engine's reason when it may not be played."""
+        return self._learner_move(Card.parse(card))
+
+    def pass_turn(self) -> JSON:
+        """You pass; ``ok`` false with the reason when a card fits."""
+        return self._learner_move(None)
+
+    def _learner_move(self, card: Card | None) -> JSON:
+        if self.position.turn != LEARNER and not self.position.is_over:
+            return {"ok": False, "reason": f"it is {self.names[self.position.turn]}'s turn, not yours", **self._wrap()}
+        reason = self.position.why_illegal(card)
+        if reason:
+            return {"ok": False, "reason": _sentence(reason), **self._wrap()}
+        self.comment = self._judge(card) if self.game is None else None
+        self._apply(card)
+        return {"ok": True, "move": self._move_json(self.moves[-1]), **self._wrap()}
+
+    def _judge(self, card: Card | None) -> str | None:
+        """In a guided deal, what the strongest bot would have done instead, and why."""
+        if card is None or self.adviser is None or len(self.position.legal_moves()) < 2:
+            return None
+        advice = self.adviser.decide(self._view(LEARNER))
+        if advice.card == card:
+            return f"Good choice: {_sentence(advice.reason)}"
+        if advice.card is None:
+            return None
+        return f"{advice.card.display} was worth a thought: {_sentence(advice.reason)}"
+
+    def computer_move(self) -> JSON:
+        """The computer seat to move plays one card or passes."""
+        seat = self.position.turn
+        if self.position.is_over:
+            raise ValueError("the deal is over")
+        if seat == LEARNER:
+            raise ValueError("it is your turn")
+        started = time.perf_counter()
+        move, reason = self._scripted(seat)
+        if move is None:
+            decision = self.bots[seat].decide(self._view(seat))
+            move, reason = Move(seat, decision.card), decision.reason
+        elapsed = (time.perf_counter() - started) * 1000
+        self._apply(move.card)
+        return {"ok": True, "move": self._move_json(move), "reason": reason, "think_ms": elapsed, **self._wrap()}
+
+    def _scripted(self, seat: int) -> tuple[Move | None, str]:
+        if not self.script:
+            return None, ""
+        move = self.script[0]
+        if move.seat != seat or self.position.why_illegal(move.card):
+            # The learner left the lesson's line, so the script no longer applies; the bots take over.
+            self.script = []
+            return None, ""
+        self.script.pop(0)
+        return move, "scripted reply"
+
+    def _apply(self, card: Card | None) -> None:
+        seat = self.position.turn
+        if self.game is not None:
+            self.game.play(card)
+            self.position = self.game.position
+        else:
+            self.position = self.position.play(card) if card is not None else self.position.pass_turn()
+        self.moves.append(Move(seat, card))
+        self.notice = None
+
+    def _view(self, seat: int) -> PlayerView:
+        pos = self.position
+        return PlayerView(seat, pos.hands[seat], pos.table, pos.counts(), tuple(self.moves))
+
+    # -- advice and records -------------------------------------------------------
+
+    def suggest(self) -> JSON:
+        """A legal move for you and the one-sentence reason, from the strongest computer player."""
+        if self.position.is_over:
+            raise ValueError("the deal is over")
+        if self.position.turn != LEARNER:
+            raise ValueError(f"it is {self.names[self.position.turn]}'s turn, not yours")
+        assert self.adviser is not None
+        decision = self.adviser.decide(self._view(LEARNER))
+        if self.position.why_illegal(decision.card):  # never pass on advice the rules refuse
+            raise ValueError("the adviser chose an illegal move")
+        return {"card": decision.card.code if decision.card else None, "reason": _sentence(decision.reason)}
+
+    def record(self) -> str:
+        """The game record (JSON text) of the full deal in progress or finished."""
+        if self.game is None:
+            raise ValueError("a guided deal has no game record")
+        return self.game.to_json()
+
+    # -- state ------------------------------------------------------------------
+
+    def state(self) -> JSON:
+        """Everything the page draws, as plain JSON."""
+        pos = self.position
+        legal = pos.legal_mask() if pos.turn == LEARNER else 0
+        hand = []
+        for card in cards_of(pos.hands[LEARNER]):
+            why = None if legal & card.bit else pos.why_illegal(card) if pos.turn == LEARNER else None
+            hand.append({**_card_json(card), "legal": bool(legal & card.bit), "why": _sentence(why) if why else None})
+        return {
+            "seed": self.seed,
+            "kind": "game" if self.game is not None else "guided",
+            "names": list(self.names),
+            "turn": pos.turn,
+            "over": pos.is_over,
+            "your_turn": pos.turn == LEARNER and not pos.is_over,
+            "must_pass": pos.turn == LEARNER and not pos.is_over and not legal,
+            "rows": [self._row(suit_index) for suit_index in range(4)],
+            "hand": hand,
+            "counts": list(pos.counts()),
+            "log": [self._move_json(move) for move in self.moves],
+            "result": self._result(),
+            "goal": self.goal,
+            "notice": self.notice,
+            "comment": self.comment,
+        }
+
+    def _row(self, suit_index: int) -> JSON:
+        suit = SUITS[suit_index]
+        table = self.position.table
+        ends = row_ends(table, suit)
+        nexts = playable_mask(table) & (((1 << 13) - 1) << (13 * suit_index)) if table else 0
+        return {
+            "suit": suit.value,
+            "name": suit.plural,
+            "symbol": suit.symbol,
+            "cards": [card.code for card in cards_of(table) if card.suit is suit],
+            "low": int(ends[0]) if ends else None,
+            "high": int(ends[1]) if ends else None,
+            "next": [card.code for card in cards_of(nexts)],
+            "text": describe_row(table, suit),
+        }
+
+    def _move_json(self, move: Move) -> JSON:
+        return {
+            "seat": move.seat,
+            "card": _card_json(move.card) if move.card else None,
+            "text": move.describe(self.names),
+        }
+
+    def _result(self) -> JSON | None:
+        winner = self.position.winner
+        if winner is None:
+            return None
+        final = next(m.card for m in reversed(self.moves) if m.card is not None) if self.moves else None
+        who = self.names[winner]
+        verb = "win" if winner == LEARNER else "wins"
+        return {
+            "winner": winner,
+            "winner_name": who,
+            "final_card": _card_json(final) if final else None,
+            "left": list(self.position.counts()),
+            "text": f"{who} {verb}" + (f", going out with {final.display}." if final else "."),
+        }
+
+    def _wrap(self) -> JSON:
+        return {"state": self.state()}
+
+
+def _sentence(text: str) -> str:
+    """Engine reasons are clauses ("9♥ does not fit: …"); the page shows sentences."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+METHODS: dict[str, Callable[..., Any]] = {
+    "new_game": Session.new_game,
+    "guided": Session.guided,
+    "restore": Session.restore,
+    "state": Session.state,
+    "play": Session.play,
+    "pass_turn": Session.pass_turn,
+    "computer_move": Session.computer_move,
+    "suggest": Session.suggest,
+    "record": Session.record,
+}
+
+_default_session = Session()
+
+
+def handle(request: str, session: Session | None = None) -> str:
+    """Answer one JSON request ``{"method", "params"}`` with ``{"ok", "result"}`` or ``{"ok": false, "error"}``.
+
+    Errors come back as data with a plain-words message, never as exceptions,
+    so a bad request cannot break the worker.
+
+    >>> json.loads(handle('{"method": "fly"}', Session()))["error"]["message"]
+    "unknown method 'fly'"
+    """
+    target = session if session is not None else _default_session
+    try:
+        data = json.loads(request)
+        if not isinstance(data, dict):
+            raise ValueError("a request must be a JSON object")
+        method = METHODS.get(str(data.get("method")))
+        if method is None:
+            raise ValueError(f"unknown method {data.get('method')!r}")
+        params = data.get("params") or {}
+        if not isinstance(params, dict):
+            raise ValueError("params must be a JSON object")
+        result = method(target, **params)
+    except (ValueError, TypeError, IllegalMove) as error:
+        return json.dumps({"ok": False, "error": {"message": str(error)}}, ensure_ascii=False)
+    return json.dumps({"ok": True, "result": result}, ensure_ascii=False)

@@ -1,0 +1,228 @@
+"""The browser facade: JSON requests in, plain JSON state out, rules only from the engine."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.cards import Card
+from engine.game import Game
+from engine.webapi import MAX_SEED, Session, handle, parse_script, parse_seed
+
+
+def call(session: Session, method: str, **params: Any) -> Any:
+    reply = json.loads(handle(json.dumps({"method": method, "params": params}), session))
+    assert reply["ok"], reply
+    return reply["result"]
+
+
+def error_of(session: Session, method: str, **params: Any) -> str:
+    reply = json.loads(handle(json.dumps({"method": method, "params": params}), session))
+    assert reply["ok"] is False
+    message: str = reply["error"]["message"]
+    return message
+
+
+def play_out(session: Session) -> dict[str, Any]:
+    """Play the deal to its end: the learner always takes the first legal card or passes."""
+    state = session.state()
+    while not state["over"]:
+        if state["your_turn"]:
+            legal = [card["code"] for card in state["hand"] if card["legal"]]
+            reply = session.play(legal[0]) if legal else session.pass_turn()
+            assert reply["ok"], reply
+        else:
+            reply = session.computer_move()
+        state = reply["state"]
+    return state
+
+
+def test_new_game_deals_thirteen_cards_each_from_the_seed() -> None:
+    state = Session().new_game(123)
+    assert state["seed"] == 123
+    assert state["counts"] == [13, 13, 13, 13]
+    assert len(state["hand"]) == 13
+    assert state["names"] == ["You", "Robin", "Alex", "Sam"]
+    assert state["log"] == [] and state["result"] is None
+
+
+def test_the_same_seed_gives_the_same_hand_and_a_different_seed_another() -> None:
+    def hand(seed: int) -> list[str]:
+        return [card["code"] for card in Session().new_game(seed)["hand"]]
+
+    assert hand(5) == hand(5)
+    assert hand(5) != hand(6)
+
+
+def test_hand_is_sorted_with_names_and_only_the_engines_legal_cards_flagged() -> None:
+    session = Session()
+    state = session.new_game(11)
+    game = Game.new(11)
+    codes = [card["code"] for card in state["hand"]]
+    assert codes == [card.code for card in game.position.hand(0)]
+    flagged = {card["code"] for card in state["hand"] if card["legal"]}
+    expected = {card.code for card in game.position.legal_moves()} if game.turn == 0 else set()
+    assert flagged == expected
+    first = state["hand"][0]
+    assert first["name"] == Card.parse(first["code"]).name
+    if state["your_turn"]:
+        for card in state["hand"]:
+            assert (card["why"] is None) == card["legal"]
+
+
+def test_garbage_seed_gives_a_notice_and_a_fresh_deal() -> None:
+    state = Session().new_game("banana")
+    assert isinstance(state["seed"], int)
+    assert "banana" in state["notice"] and "fresh deal" in state["notice"]
+    assert state["counts"] == [13, 13, 13, 13]
+
+
+def test_parse_seed_refuses_what_a_url_could_carry_but_is_not_a_deal_number() -> None:
+    for text in ["", "-1", "1.5", "１２", "1e3", str(MAX_SEED + 1), True]:
+        with pytest.raises(ValueError):
+            parse_seed(text)
+    assert parse_seed(str(MAX_SEED)) == MAX_SEED
+
+
+def test_an_illegal_card_is_refused_with_the_engines_reason_and_nothing_changes() -> None:
+    session = Session()
+    session.guided("7D / 9D 8D 2C / 3C / 4C / 5C / 0")
+    reply = session.play("9D")
+    assert reply["ok"] is False
+    assert reply["reason"] == "9♦ does not fit: the diamonds row holds only the 7♦, so the next diamonds are 6♦ and 8♦."
+    assert reply["state"]["log"] == []
+    assert [c["code"] for c in reply["state"]["hand"] if c["legal"]] == ["8D"]
+
+
+def test_pass_is_refused_while_a_card_fits_and_allowed_when_none_does() -> None:
+    session = Session()
+    session.guided("7D / 8D 2C / 3C / 4C / 5C / 0")
+    refused = session.pass_turn()
+    assert refused["ok"] is False and refused["reason"] == "You must play: 8♦ fits."
+    session.guided("7D / 2C 3C / 3D / 4C / 5C / 0")
+    assert session.state()["must_pass"] is True
+    passed = session.pass_turn()
+    assert passed["ok"] is True and passed["move"]["text"] == "You passed"
+
+
+def test_a_whole_deal_reaches_a_result_with_winner_final_card_and_cards_left() -> None:
+    session = Session()
+    session.new_game(2024)
+    state = play_out(session)
+    result = state["result"]
+    assert result["left"][result["winner"]] == 0
+    assert result["final_card"]["code"] == state["log"][-1]["card"]["code"]
+    assert sum(result["left"]) + sum(len(row["cards"]) for row in state["rows"]) == 52
+
+
+def test_computer_moves_come_one_at_a_time_with_a_log_line() -> None:
+    session = Session()
+    state = session.new_game(3)
+    while state["your_turn"]:
+        legal = [c["code"] for c in state["hand"] if c["legal"]]
+        state = (session.play(legal[0]) if legal else session.pass_turn())["state"]
+    before = len(state["log"])
+    reply = session.computer_move()
+    assert len(reply["state"]["log"]) == before + 1
+    assert reply["move"]["text"].startswith(("Robin", "Alex", "Sam"))
+    assert reply["think_ms"] >= 0
+
+
+def test_computer_move_refuses_on_your_turn() -> None:
+    session = Session()
+    session.guided("7D / 8D 2C / 3C / 4C / 5C / 0")
+    assert error_of(session, "computer_move") == "it is your turn"
+
+
+def test_suggest_gives_a_legal_card_with_a_reason() -> None:
+    session = Session()
+    session.guided("7D 7H / 8D 6H 6D 2C / 3C / 4C / 5C / 0")
+    advice = call(session, "suggest")
+    assert advice["card"] in {"8D", "6H", "6D"}
+    assert advice["reason"]
+
+
+def test_suggest_passes_when_nothing_fits() -> None:
+    session = Session()
+    session.guided("7D / 2C 3C / 3D / 4C / 5C / 0")
+    assert call(session, "suggest")["card"] is None
+
+
+def test_record_and_restore_round_trip_mid_deal() -> None:
+    session = Session()
+    session.new_game(99)
+    for _ in range(6):
+        state = session.state()
+        if state["your_turn"]:
+            legal = [c["code"] for c in state["hand"] if c["legal"]]
+            session.play(legal[0]) if legal else session.pass_turn()
+        else:
+            session.computer_move()
+    record = call(session, "record")
+    other = Session()
+    restored = call(other, "restore", record=record)
+    assert restored == session.state()
+
+
+def test_restore_refuses_a_tampered_record_with_the_reason() -> None:
+    session = Session()
+    session.new_game(99)
+    data = json.loads(session.record())
+    data["winner"] = 2
+    message = error_of(Session(), "restore", record=json.dumps(data))
+    assert "winner" in message
+
+
+def test_guided_deal_follows_the_script_then_the_bots_take_over() -> None:
+    session = Session()
+    session.guided("7D / 8D 9D 2C / 6D 3C / 5D 4C / KC 5C / 0", script="Robin: 6D; Alex: 5D; Sam: pass")
+    session.play("8D")
+    texts = [session.computer_move()["move"]["text"] for _ in range(3)]
+    assert texts == ["Robin played 6♦", "Alex played 5♦", "Sam passed"]
+
+
+def test_guided_script_that_no_longer_fits_gives_way_to_the_bots() -> None:
+    session = Session()
+    session.guided("7D / 8D 9D 2C / 6D 3C / 5D 4C / KC 5C / 0", script="Robin: 9D")
+    session.play("8D")
+    reply = session.computer_move()
+    assert reply["move"]["text"] == "Robin played 6♦"  # 9♦ is the learner's; Robin's only legal card is 6♦
+
+
+def test_guided_deal_reports_its_goal_and_result() -> None:
+    session = Session()
+    state = session.guided("7D / 8D / 3C / 4C / 5C / 0", goal="Empty your hand first")
+    assert state["goal"] == "Empty your hand first" and state["kind"] == "guided"
+    result = session.play("8D")["state"]["result"]
+    assert result["winner"] == 0 and result["text"] == "You win, going out with 8♦."
+
+
+def test_guided_rejects_a_bad_position_and_a_bad_script() -> None:
+    assert "7♦" in error_of(Session(), "guided", position="7H / 8D / - / - / - / 0")
+    assert "Robin: 8D" in error_of(Session(), "guided", position="7D / 8D / 3C / 4C / 5C / 0", script="Bob: 8D")
+
+
+def test_parse_script_reads_names_cards_and_passes() -> None:
+    moves = parse_script("Robin: 8♦; Alex: pass\nSam: 10H")
+    assert [(m.seat, m.card.code if m.card else None) for m in moves] == [(1, "8D"), (2, None), (3, "10H")]
+
+
+def test_bad_requests_come_back_as_data() -> None:
+    session = Session()
+    assert json.loads(handle("not json", session))["ok"] is False
+    assert json.loads(handle("[1]", session))["error"]["message"] == "a request must be a JSON object"
+    assert "unexpected keyword" in error_of(session, "new_game", colour="red")
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(min_value=0, max_value=MAX_SEED))
+def test_any_seed_plays_to_a_legal_end_and_replays_from_its_record(seed: int) -> None:
+    session = Session()
+    session.new_game(seed)
+    state = play_out(session)
+    assert state["result"] is not None
+    assert Game.from_json(session.record()).winner == state["result"]["winner"]
