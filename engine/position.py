@@ -340,7 +340,8 @@ def position_problem(table: int, hands: Sequence[int], turn: int | None) -> str 
             return f"hand {seat} has {hand.bit_count()} cards; nobody holds more than 13"
     shared = _overlap(hands)
     if shared:
-        return f"{format_cards(shared, display=True)} is in two hands"
+        verb = "is" if shared.bit_count() == 1 else "are"
+        return f"{format_cards(shared, display=True)} {verb} in two hands"
     if turn is not None and turn not in range(PLAYERS):
         return f"turn {turn} is not a seat: use 0, 1, 2 or 3"
     holds_opener = any(h & OPENING_CARD.bit for h in hands)
