@@ -1,0 +1,100 @@
+# Two commands on a fresh machine:  `make serve`  and  `make test`.
+# Each target sets up what it needs first; set-up steps leave stamp files, so a
+# second run skips them until pyproject.toml, package.json/package-lock.json or
+# the pinned Pyodide test wheels change.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+CHROMIUM ?= /usr/bin/chromium
+VENV := .venv
+PY := $(VENV)/bin/python
+VENV_STAMP := $(VENV)/.sevens-installed
+NPM_STAMP := node_modules/.sevens-installed
+WHEELS_DIR := .cache/pyodide-wheels
+WHEELS_STAMP := $(WHEELS_DIR)/.sevens-downloaded
+WHEELS_REQUIREMENTS := tools/pyodide-test-requirements.txt
+CHECKS := lint format-check typecheck pytest pyodide-test
+
+.PHONY: help setup serve test $(CHECKS) browser-deps bench format clean distclean
+
+help:
+	@echo "make serve         set up, then build and serve the site (the terminal game until build.py exists)"
+	@echo "make test          set up, then run every check: $(CHECKS)"
+	@echo "make bench         engine speed in CPython and in Pyodide, against a plain-Python baseline"
+	@echo "make setup         only the set-up: .venv, node_modules, Pyodide test wheels"
+	@echo "make format        rewrite files with ruff format"
+	@echo "make clean         remove generated output and caches; distclean also removes .venv and node_modules"
+
+# -- set-up ------------------------------------------------------------------
+
+setup: $(VENV_STAMP) $(NPM_STAMP) $(WHEELS_STAMP)
+
+# A Debian python3 without ensurepip cannot make a venv: install python3-venv and retry.
+$(VENV_STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); tools/apt_ensure.sh python3-venv; $(PYTHON) -m venv $(VENV); }
+	$(PY) -m pip install --quiet --editable '.[dev]'
+	@touch $@
+
+$(NPM_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+# Pure wheels for the Python that Pyodide embeds (3.14 for pyodide 314.x), read from its lock file.
+$(WHEELS_STAMP): $(WHEELS_REQUIREMENTS) $(VENV_STAMP) $(NPM_STAMP)
+	rm -rf $(WHEELS_DIR) && mkdir -p $(WHEELS_DIR)
+	$(PY) -m pip download --quiet --only-binary=:all: --implementation py --abi none --platform any \
+		--python-version "$$(node -p "require('./node_modules/pyodide/pyodide-lock.json').info.python.split('.').slice(0, 2).join('.')")" \
+		--dest $(WHEELS_DIR) --requirement $(WHEELS_REQUIREMENTS)
+	@touch $@
+
+# Chromium for the Playwright browser tests (Playwright's own browser download is not reachable here).
+browser-deps:
+	@test -x $(CHROMIUM) || tools/apt_ensure.sh chromium
+	@$(CHROMIUM) --version 2>/dev/null || $(CHROMIUM) --version
+
+# -- the two main jobs -------------------------------------------------------
+
+serve: $(VENV_STAMP) $(NPM_STAMP)
+	@if [ -f build.py ]; then exec $(PY) build.py serve; else exec $(PY) -m engine play; fi
+
+# Every check runs even after one fails (-k), so one run shows all the problems.
+test: setup browser-deps
+	@$(MAKE) --no-print-directory -k $(CHECKS) || { echo "make test: FAILED, see the errors above" >&2; exit 1; }
+	@echo "make test: all checks passed ($(CHECKS))"
+
+# -- the checks ----------------------------------------------------------------
+
+lint: $(VENV_STAMP)
+	$(VENV)/bin/ruff check .
+
+format-check: $(VENV_STAMP)
+	$(VENV)/bin/ruff format --check .
+
+typecheck: $(VENV_STAMP)
+	$(VENV)/bin/mypy --strict engine
+
+# All of tests/ and the doctests in engine/ (testpaths and --doctest-modules are in pyproject.toml).
+# pytest exits 5 when it collected nothing; that fails here like any other non-zero exit.
+pytest: $(VENV_STAMP)
+	$(PY) -m pytest || { status=$$?; [ $$status != 5 ] || echo "pytest collected no tests" >&2; exit $$status; }
+
+# tests/engine and the engine doctests again, inside Pyodide (Python 3.14, WebAssembly) under Node.
+pyodide-test: $(NPM_STAMP) $(WHEELS_STAMP)
+	node tools/pyodide_pytest.mjs
+
+# -- extras --------------------------------------------------------------------
+
+bench: $(VENV_STAMP) $(NPM_STAMP)
+	$(PY) bench/engine_speed.py --pyodide
+
+format: $(VENV_STAMP)
+	$(VENV)/bin/ruff format .
+
+clean:
+	rm -rf _site .cache .hypothesis .pytest_cache .mypy_cache .ruff_cache bench/results test-results
+
+distclean: clean
+	rm -rf $(VENV) node_modules
