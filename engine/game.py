@@ -181,7 +181,8 @@ class Game:
             try:
                 game.play(move.card)
             except IllegalMove as error:
-                raise RecordError(f"game record move {number}: {error.reason}") from None
+                action = "passes" if move.card is None else f"plays {move.card.code}"
+                raise RecordError(f"game record move {number} (seat {move.seat} {action}): {error.reason}") from None
         winner = data["winner"]
         if winner is not None and type(winner) is not int:
             raise RecordError(f"game record winner {winner!r} must be a seat number or null")
