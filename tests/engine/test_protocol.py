@@ -1,0 +1,178 @@
+"""The bot line protocol: requests rebuilt into player views, answers in two shapes, errors that keep serving."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from typing import Any
+
+import pytest
+
+from engine.cards import Card, cards_of, parse_mask
+from engine.game import Game
+from engine.players import Decision, make_player
+from engine.protocol import ProtocolError, answer, read_request, serve
+from engine.view import PlayerView
+
+
+def request(game: Game, seat: int | None = None) -> str:
+    """The request line a front end would send for *seat* (default: the player to move) in *game*."""
+    view = game.view(seat)
+    return json.dumps(
+        {"seat": view.seat, "hand": [c.code for c in cards_of(view.hand)], "moves": [m.to_json() for m in game.moves]}
+    )
+
+
+def game_after(seed: int, moves: int) -> Game:
+    """The deal from *seed* after *moves* moves, each the first legal card (or a pass)."""
+    game = Game.new(seed)
+    for _ in range(moves):
+        legal = game.position.legal_moves()
+        game.play(legal[0] if legal else None)
+    return game
+
+
+class Recorder:
+    """A player that remembers the view it was given and plays its first legal card."""
+
+    name = "recorder"
+
+    def __init__(self) -> None:
+        self.views: list[PlayerView] = []
+
+    def decide(self, view: PlayerView) -> Decision:
+        self.views.append(view)
+        legal = view.legal_moves()
+        return Decision(legal[0] if legal else None, "first legal card")
+
+
+def test_the_bot_sees_the_same_view_as_in_a_game() -> None:
+    game = game_after(4, 17)
+    recorder = Recorder()
+    answer(request(game), recorder)
+    assert recorder.views == [game.view()]
+
+
+def test_a_whole_game_over_the_protocol_matches_the_game_played_in_process() -> None:
+    for seed in (1, 2):
+        direct = {seat: make_player("sam", random.Random(seat)) for seat in range(4)}
+        served = {seat: make_player("sam", random.Random(seat)) for seat in range(4)}
+        game = Game.new(seed)
+        while not game.is_over:
+            reply = json.loads(answer(request(game), served[game.turn]))
+            expected = direct[game.turn].decide(game.view())
+            if expected.card is None:
+                assert reply == {"pass": True}
+            else:
+                assert reply == {"play": expected.card.code}
+            game.play(None if "pass" in reply else Card.parse(reply["play"]))
+
+
+def test_answers_have_exactly_two_shapes() -> None:
+    bot = make_player("random", random.Random(3))
+    shapes = set()
+    game = Game.new(9)
+    while not game.is_over:
+        reply = json.loads(answer(request(game), bot))
+        shapes.add(tuple(sorted(reply)))
+        assert reply in ({"pass": True}, *({"play": card.code} for card in game.position.legal_moves()))
+        game.play(None if "pass" in reply else Card.parse(reply["play"]))
+    assert shapes == {("play",), ("pass",)}
+
+
+OPENER_HAND = ["7D", "AC", "2C", "3C", "4C", "5C", "6C", "8C", "9C", "10C", "JC", "QC", "KC"]
+HEARTS_AND_8D = ["8D", "AH", "2H", "3H", "4H", "5H", "6H", "8H", "9H", "10H", "JH", "QH", "KH"]
+
+
+def line(seat: Any, hand: Any, moves: Any) -> str:
+    return json.dumps({"seat": seat, "hand": hand, "moves": moves})
+
+
+MALFORMED = [
+    ("{not json", "not valid JSON"),
+    ("[1, 2]", "must be a JSON object"),
+    ('{"seat": 0, "hand": []}', "missing 'moves'"),
+    ('{"seat": 0, "hand": [], "moves": [], "turn": 0}', "unknown 'turn'"),
+    (line(4, OPENER_HAND, []), "seat 4 is not a seat"),
+    (line("0", OPENER_HAND, []), "seat '0' is not a seat"),
+    (line(0, "7D 8D", []), "hand must be a list of card codes"),
+    (line(0, ["7D", "XX"], []), "hand: unknown card 'XX'"),
+    (line(0, ["7D", "7D"], []), "hand: 7D appears twice"),
+    (line(0, OPENER_HAND, {"seat": 0}), "moves must be a list"),
+    (line(1, HEARTS_AND_8D, [{"seat": 0, "play": "7D", "pass": True}]), "move 1: move"),
+    (line(1, HEARTS_AND_8D, [{"seat": 0, "play": "ZZ"}]), "move 1: unknown card 'ZZ'"),
+    (line(1, HEARTS_AND_8D, [{"seat": 0, "play": "9D"}]), "move 1: 9♦ cannot start the deal"),
+    (line(1, HEARTS_AND_8D, [{"seat": 0, "pass": True}]), "move 1: nobody may pass before the 7♦"),
+    (
+        line(3, HEARTS_AND_8D, [{"seat": 0, "play": "7D"}, {"seat": 2, "play": "8D"}]),
+        "move 2: it is seat 1's turn, not seat 2's",
+    ),
+    (
+        line(2, HEARTS_AND_8D, [{"seat": 0, "play": "7D"}, {"seat": 1, "play": "9D"}]),
+        "move 2: 9♦ does not fit: the diamonds row holds only the 7♦, so the next diamonds are 6♦ and 8♦",
+    ),
+    (line(1, HEARTS_AND_8D, []), "not seat 1's turn: no move yet, so the holder of the 7♦ opens"),
+    (line(2, HEARTS_AND_8D, [{"seat": 0, "play": "7D"}]), "not seat 2's turn: after 1 move it is seat 1's turn"),
+    (line(1, HEARTS_AND_8D[:12], [{"seat": 0, "play": "7D"}]), "hand has 12 cards, but seat 1 has played 0 of 13"),
+    (line(1, [*HEARTS_AND_8D[:12], "7D"], [{"seat": 0, "play": "7D"}]), "hand holds 7♦, already on the table"),
+    (
+        line(
+            1, HEARTS_AND_8D, [{"seat": 0, "play": "7D"}, *({"seat": seat % 4, "pass": True} for seat in range(1, 5))]
+        ),
+        "hand holds 8♦, which fitted when seat 1 passed in move 2",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), MALFORMED)
+def test_a_malformed_request_gets_an_error_naming_what_is_wrong(text: str, message: str) -> None:
+    reply = json.loads(answer(text, make_player("random", random.Random(0))))
+    assert list(reply) == ["error"]
+    assert message in reply["error"]
+
+
+def test_a_request_after_the_deal_is_over_is_an_error() -> None:
+    game = game_after(6, 0)
+    while not game.is_over:
+        legal = game.position.legal_moves()
+        game.play(legal[0] if legal else None)
+    moves = [m.to_json() for m in game.moves]
+    loser = (game.turn + 1) % 4
+    hand = [c.code for c in game.position.hand(loser)]
+    with pytest.raises(ProtocolError, match=r"the deal is over: seat \d played their last card in move \d+"):
+        read_request(line(loser, hand, moves))
+    with pytest.raises(ProtocolError, match=rf"move {len(moves) + 1}: the deal is already over"):
+        read_request(line(loser, hand, [*moves, {"seat": loser, "pass": True}]))
+
+
+def test_the_bot_keeps_serving_after_errors_and_ignores_blank_lines() -> None:
+    good = request(game_after(2, 0))
+    later = request(game_after(2, 9))
+    lines = [good + "\n", "\n", "{oops\n", "   \n", '{"seat": 9}\n', later + "\n", good]
+    out = io.StringIO()
+    flushed: list[int] = []
+    serve(make_player("alex", random.Random(1)), lines, out.write, lambda: flushed.append(len(out.getvalue())))
+    answers = out.getvalue().split("\n")
+    assert answers[-1] == ""
+    replies = [json.loads(text) for text in answers[:-1]]
+    assert len(replies) == 5
+    assert "play" in replies[0] and replies[0] == replies[4]
+    assert list(replies[1]) == ["error"] and list(replies[2]) == ["error"]
+    assert set(replies[3]) <= {"play", "pass"}
+    assert flushed == [len("\n".join(answers[: i + 1])) + 1 for i in range(5)]
+
+
+def test_the_rebuilt_view_counts_cards_played_per_seat() -> None:
+    game = game_after(12, 23)
+    view = read_request(request(game))
+    assert view.counts == game.position.counts()
+    assert view.table == game.position.table
+    assert view.hand == game.position.hands[game.turn]
+    assert view.moves == tuple(game.moves)
+
+
+def test_card_codes_in_requests_may_use_any_notation() -> None:
+    hand = [code.lower() for code in HEARTS_AND_8D[1:]] + ["8♦"]
+    view = read_request(line(1, hand, [{"seat": 0, "play": "7♦"}]))
+    assert view.hand == parse_mask(" ".join(HEARTS_AND_8D))
