@@ -1,0 +1,98 @@
+"""Build the Sevens site: lessons in Markdown -> static HTML in _site/.
+
+    python build.py                      build into _site/
+    python build.py serve [--port 8000]  build, serve on 127.0.0.1 and rebuild on changes
+    python build.py --out DIR --tutorials DIR
+
+A build either succeeds completely or changes nothing: it writes to a fresh
+folder next to the output and swaps it in at the end. On errors it prints every
+one as ``file:line: message`` and exits with status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from sitebuild import BuildError
+from sitebuild.lessons import find_pages
+from sitebuild.links import check_links
+from sitebuild.render import MarkdownRenderer, render_pages
+
+ROOT = Path(__file__).resolve().parent
+SITE = ROOT / "site"
+
+
+def build(tutorials: Path, out: Path, *, runtime: bool = True) -> list[BuildError]:
+    """Build the site from *tutorials* into *out*; return the errors (none means done).
+
+    *runtime* False leaves out Pyodide and the engine wheel (quicker, for tests).
+    """
+    pages, errors = find_pages(tutorials)  # 1. find lessons, read front matter
+    renderer = MarkdownRenderer()
+    for page in pages:  # 2. Markdown and puzzles, judged by the engine
+        errors += renderer.render(page)
+    errors += check_links(pages)  # 3. links checked against all pages
+    html, template_errors = render_pages(SITE / "templates", pages)  # 4. Jinja2
+    errors += template_errors
+    if errors:
+        return sorted(set(errors))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=out.name + ".", dir=out.parent))
+    try:  # 5. write everything to a fresh folder, then swap it in
+        for path, text in html.items():
+            (staging / path).parent.mkdir(parents=True, exist_ok=True)
+            (staging / path).write_text(text, encoding="utf-8")
+        shutil.copytree(SITE / "static", staging / "static")
+        if runtime and importlib.util.find_spec("sitebuild.runtime") is not None:
+            importlib.import_module("sitebuild.runtime").write_runtime(staging)
+        swap_in(staging, out)
+    except OSError as error:  # e.g. Pyodide not installed: say so, keep the last good site
+        return [BuildError(ROOT / "sitebuild" / "runtime.py", 1, f"writing the site failed: {error}")]
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return []
+
+
+def swap_in(staging: Path, out: Path) -> None:
+    old = out.with_name(staging.name + ".old")
+    if out.exists():
+        out.rename(old)
+    staging.rename(out)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def report(errors: list[BuildError]) -> int:
+    for error in errors:
+        print(error, file=sys.stderr)
+    if errors:
+        print(f"build failed: {len(errors)} error{'s' if len(errors) != 1 else ''}", file=sys.stderr)
+    return 1 if errors else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build the Sevens site.")
+    parser.add_argument("command", nargs="?", choices=["build", "serve"], default="build")
+    parser.add_argument("--out", type=Path, default=ROOT / "_site", help="output folder (default _site)")
+    parser.add_argument("--tutorials", type=Path, default=ROOT / "tutorials", help="lessons folder")
+    parser.add_argument("--port", type=int, default=8000, help="port for serve (default 8000)")
+    parser.add_argument("--no-runtime", action="store_true", help="leave out Pyodide and the engine wheel")
+    args = parser.parse_args(argv)
+    status = report(build(args.tutorials, args.out, runtime=not args.no_runtime))
+    if args.command == "serve":
+        from sitebuild.serve import serve
+
+        # Each rebuild runs in a fresh process, so edits to engine/ and sitebuild/ count too.
+        rebuild = [sys.executable, __file__, "--out", str(args.out), "--tutorials", str(args.tutorials)]
+        rebuild += ["--no-runtime"] if args.no_runtime else []
+        serve(rebuild, args.out, args.port, [args.tutorials, SITE, ROOT / "engine", ROOT / "sitebuild"])
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,235 @@
+// Lesson puzzles and progress. The answers and the engine's reasons are baked into each
+// page by the build (a JSON block per puzzle), so static puzzles answer at once, without
+// Python. Progress lives in localStorage; anything unreadable there is set aside, never fatal.
+
+export const PROGRESS_KEY = "sevens.progress.v1";
+export const CORRUPT_KEY = "sevens.progress.corrupt";
+const VERSION = 1;
+
+document.documentElement.classList.replace("no-js", "js");
+
+// -- progress ---------------------------------------------------------------
+
+function emptyProgress() {
+  return { version: VERSION, lessons: {} };
+}
+
+function isProgress(data) {
+  if (!data || typeof data !== "object" || data.version !== VERSION) return false;
+  if (!data.lessons || typeof data.lessons !== "object" || Array.isArray(data.lessons)) return false;
+  return Object.values(data.lessons).every(
+    (lesson) =>
+      lesson && typeof lesson === "object" &&
+      (lesson.done === undefined || typeof lesson.done === "boolean") &&
+      (lesson.solved === undefined || (Array.isArray(lesson.solved) && lesson.solved.every((id) => typeof id === "string"))),
+  );
+}
+
+// Parse stored text; anything that is not our shape gives a fresh record and is reported as corrupt.
+export function readProgress(text) {
+  if (text === null || text === undefined) return { progress: emptyProgress(), corrupt: false };
+  try {
+    const data = JSON.parse(text);
+    if (isProgress(data)) return { progress: data, corrupt: false };
+  } catch {
+    // fall through: not JSON
+  }
+  return { progress: emptyProgress(), corrupt: true };
+}
+
+function storage() {
+  try {
+    const store = window.localStorage;
+    store.getItem(PROGRESS_KEY);
+    return store;
+  } catch {
+    return null; // storage blocked (private mode, settings): keep progress for this visit only
+  }
+}
+
+const store = storage();
+let memory = emptyProgress();
+
+function load() {
+  if (!store) return memory;
+  const text = store.getItem(PROGRESS_KEY);
+  const { progress, corrupt } = readProgress(text);
+  if (corrupt) {
+    try {
+      store.setItem(CORRUPT_KEY, text);
+      store.setItem(PROGRESS_KEY, JSON.stringify(progress));
+    } catch {
+      // storage full or blocked: carry on with the fresh record in memory
+    }
+  }
+  return progress;
+}
+
+function save(progress) {
+  memory = progress;
+  if (!store) return;
+  try {
+    store.setItem(PROGRESS_KEY, JSON.stringify(progress));
+  } catch {
+    // storage full or blocked: progress stays in memory for this visit
+  }
+}
+
+function lessonRecord(progress, slug) {
+  const lesson = progress.lessons[slug] || (progress.lessons[slug] = { done: false, solved: [] });
+  lesson.solved = lesson.solved || [];
+  return lesson;
+}
+
+function markSolved(slug, id, allIds) {
+  const progress = load();
+  const lesson = lessonRecord(progress, slug);
+  if (!lesson.solved.includes(id)) lesson.solved.push(id);
+  if (allIds.length && allIds.every((each) => lesson.solved.includes(each))) lesson.done = true;
+  save(progress);
+  showProgress();
+}
+
+function markDone(slug) {
+  const progress = load();
+  lessonRecord(progress, slug).done = true;
+  save(progress);
+  showProgress();
+}
+
+function showProgress() {
+  const progress = load();
+  const links = document.querySelectorAll("[data-progress-slug]");
+  const slugs = new Set();
+  for (const link of links) {
+    const slug = link.dataset.progressSlug;
+    slugs.add(slug);
+    const done = Boolean(progress.lessons[slug] && progress.lessons[slug].done);
+    link.classList.toggle("is-done", done);
+    const note = link.querySelector(".progress-note") || link.appendChild(document.createElement("span"));
+    note.className = "progress-note visually-hidden";
+    note.textContent = done ? " (done)" : "";
+  }
+  const finished = [...slugs].filter((slug) => progress.lessons[slug] && progress.lessons[slug].done).length;
+  for (const summary of document.querySelectorAll("[data-progress-summary]")) {
+    summary.textContent = finished ? `You have finished ${finished} of ${slugs.size} tutorials.` : "";
+  }
+  const lesson = document.querySelector("[data-lesson]");
+  const status = document.querySelector("[data-lesson-status]");
+  if (lesson && status) {
+    const record = progress.lessons[lesson.dataset.lesson];
+    const puzzles = lesson.querySelectorAll(".puzzle").length;
+    const solved = record ? record.solved.length : 0;
+    status.textContent = record && record.done
+      ? "You have finished this tutorial."
+      : puzzles ? `Puzzles solved: ${Math.min(solved, puzzles)} of ${puzzles}.` : "";
+  }
+}
+
+// -- puzzles ----------------------------------------------------------------
+
+function sentence(text) {
+  const first = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(first) ? first : `${first}.`;
+}
+
+function setFeedback(puzzle, right, text) {
+  const feedback = puzzle.querySelector(".puzzle__feedback");
+  feedback.classList.toggle("is-right", right);
+  feedback.classList.toggle("is-wrong", !right);
+  feedback.textContent = text;
+}
+
+function solve(puzzle, data, lesson) {
+  puzzle.classList.add("is-solved");
+  const explain = puzzle.querySelector(".puzzle__explain");
+  if (explain) explain.hidden = false;
+  setFeedback(puzzle, true, `Right! ${sentence(data.explanation)}`);
+  if (lesson) markSolved(lesson.slug, puzzle.id, lesson.ids);
+}
+
+function choose(puzzle, data, choice, lesson) {
+  for (const button of puzzle.querySelectorAll("[data-choice]")) {
+    button.setAttribute("aria-pressed", String(button.dataset.choice === choice));
+  }
+  if (data.answer.includes(choice)) {
+    solve(puzzle, data, lesson);
+  } else {
+    setFeedback(puzzle, false, `Not quite: ${data.reasons[choice] || "try again"}. Try again.`);
+  }
+}
+
+function checkPick(puzzle, data, lesson) {
+  const picked = [...puzzle.querySelectorAll("button[data-card][aria-pressed='true']")].map((b) => b.dataset.card);
+  const wrong = picked.filter((card) => !data.answer.includes(card));
+  const missed = data.answer.filter((card) => !picked.includes(card));
+  if (!wrong.length && !missed.length) {
+    solve(puzzle, data, lesson);
+    return;
+  }
+  const notes = wrong.map((card) => sentence(data.reasons[card]));
+  if (missed.length) {
+    notes.push(missed.length === 1 ? "One more card fits: look again." : `${missed.length} more cards fit: look again.`);
+  }
+  setFeedback(puzzle, false, `Not quite. ${notes.join(" ")}`);
+}
+
+function setUpPuzzle(puzzle, lesson) {
+  const block = puzzle.querySelector("script.puzzle__data");
+  if (!block || puzzle.dataset.kind === "guided") return;
+  let data;
+  try {
+    data = JSON.parse(block.textContent);
+  } catch {
+    return; // the <details> answer still works
+  }
+  puzzle.addEventListener("click", (event) => {
+    const target = event.target.closest("button");
+    if (!target || !puzzle.contains(target)) return;
+    if (target.dataset.choice !== undefined) choose(puzzle, data, target.dataset.choice, lesson);
+    else if (target.dataset.card !== undefined) {
+      target.setAttribute("aria-pressed", String(target.getAttribute("aria-pressed") !== "true"));
+    } else if (target.hasAttribute("data-check")) checkPick(puzzle, data, lesson);
+  });
+}
+
+function restoreSolved(lesson) {
+  const record = load().lessons[lesson.slug];
+  if (!record) return;
+  for (const id of record.solved || []) {
+    const puzzle = document.getElementById(id);
+    if (puzzle && puzzle.classList.contains("puzzle")) puzzle.classList.add("is-solved");
+  }
+}
+
+// -- start ------------------------------------------------------------------
+
+function start() {
+  const lessonElement = document.querySelector("[data-lesson]");
+  const lesson = lessonElement && {
+    slug: lessonElement.dataset.lesson,
+    ids: [...lessonElement.querySelectorAll(".puzzle[id]")].map((p) => p.id),
+  };
+  for (const puzzle of document.querySelectorAll(".puzzle[data-kind]")) setUpPuzzle(puzzle, lesson);
+  if (lesson) {
+    restoreSolved(lesson);
+    // Guided deals are judged by the game code, which reports a solved deal with this event.
+    document.addEventListener("sevens:solved", (event) => {
+      const id = event.detail && event.detail.id;
+      if (typeof id === "string") markSolved(lesson.slug, id, lesson.ids);
+    });
+    const finish = document.querySelector("[data-finish-lesson]");
+    if (finish) finish.addEventListener("click", () => markDone(lesson.slug));
+  }
+  for (const reset of document.querySelectorAll("[data-reset-progress]")) {
+    reset.addEventListener("click", () => {
+      if (!window.confirm("Forget which tutorials and puzzles you have done?")) return;
+      save(emptyProgress());
+      for (const puzzle of document.querySelectorAll(".puzzle.is-solved")) puzzle.classList.remove("is-solved");
+      showProgress();
+    });
+  }
+  showProgress();
+}
+
+start();

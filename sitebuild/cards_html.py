@@ -1,0 +1,59 @@
+"""Cards, rows and hands as accessible HTML.
+
+Every card shows its rank and suit symbol (so red suits never rely on colour
+alone) and carries its full name for screen readers.
+
+>>> from engine.cards import Card
+>>> card_html(Card.parse("6H"))
+'<span class="card card--hearts" role="img" aria-label="six of hearts"><span aria-hidden="true">6♥</span></span>'
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from engine.cards import SUITS, Card, cards_of
+from engine.position import SUIT_MASKS
+
+
+def card_html(card: Card) -> str:
+    return (
+        f'<span class="card card--{card.suit.plural}" role="img" aria-label="{card.name}">'
+        f'<span aria-hidden="true">{card.display}</span></span>'
+    )
+
+
+def card_button(card: Card) -> str:
+    """A card the learner can select (a toggle button)."""
+    return (
+        f'<button type="button" class="card card--{card.suit.plural}" data-card="{card.code}" '
+        f'aria-pressed="false" aria-label="{card.name}"><span aria-hidden="true">{card.display}</span></button>'
+    )
+
+
+def cards_html(mask: int, *, buttons: bool = False) -> str:
+    if not mask:
+        return '<span class="cards__empty">no cards</span>'
+    render = card_button if buttons else card_html
+    return "".join(render(card) for card in cards_of(mask))
+
+
+def table_html(table: int) -> str:
+    """The four rows on the table, one line per suit, lowest card first."""
+    rows = []
+    for suit in SUITS:
+        row = table & SUIT_MASKS[suit.index]
+        cards = cards_html(row) if row else '<span class="row__empty">not started</span>'
+        rows.append(
+            f'<li class="row row--{suit.plural}"><span class="row__suit">{suit.symbol} {suit.plural.capitalize()}'
+            f'<span class="visually-hidden">:</span></span> <span class="row__cards">{cards}</span></li>'
+        )
+    return f'<div class="table"><p class="table__label">On the table</p><ul class="rows">{"".join(rows)}</ul></div>'
+
+
+def hand_html(label: str, hand: int, *, buttons: bool = False) -> str:
+    group = ' role="group"' if buttons else ""
+    return (
+        f'<div class="hand"{group} aria-label="{escape(label)}"><p class="hand__label">{escape(label)}</p>'
+        f'<div class="hand__cards">{cards_html(hand, buttons=buttons)}</div></div>'
+    )

@@ -1,0 +1,172 @@
+"""Find the lessons and pages, and read their front matter.
+
+Tutorials are ``tutorials/NN-slug.md``; other pages are ``tutorials/pages/slug.md``.
+Each starts with front matter: ``key: value`` lines between two ``---`` lines.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import BuildError
+
+TUTORIAL_NAME = re.compile(r"^(\d\d)-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$")
+PAGE_NAME = re.compile(r"^([a-z0-9]+(?:-[a-z0-9]+)*)\.md$")
+FRONT_MATTER_LINE = re.compile(r"^([a-z][a-z0-9_-]*)\s*:\s*(.*)$")
+KEYS = ("title", "summary", "order", "layout")
+REQUIRED = {"tutorial": ("title", "summary", "order"), "page": ("title", "summary")}
+LAYOUTS = ("lesson", "page", "home", "sheet", "game")
+IGNORED = {"README.md"}
+
+
+@dataclass(frozen=True, slots=True)
+class FrontMatter:
+    values: dict[str, str]
+    lines: dict[str, int]
+    body: str
+    body_offset: int  # lines of the file before the body: body line n is file line body_offset + n
+
+
+def parse_front_matter(text: str) -> tuple[FrontMatter, list[tuple[int, str]]]:
+    """Split a page into its front matter and body; problems come as ``(line, message)``.
+
+    >>> meta, problems = parse_front_matter("---\\ntitle: Rows\\norder: 1\\n---\\n# Rows\\n")
+    >>> meta.values, meta.lines["order"], meta.body, meta.body_offset, problems
+    ({'title': 'Rows', 'order': '1'}, {'title': 2, 'order': 3}, '# Rows\\n', 4, [])
+    """
+    lines = text.splitlines(keepends=True)
+    if not lines or lines[0].strip() != "---":
+        return FrontMatter({}, {}, text, 0), [(1, "the page must start with front matter between '---' lines")]
+    values: dict[str, str] = {}
+    where: dict[str, int] = {}
+    problems: list[tuple[int, str]] = []
+    for number, line in enumerate(lines[1:], start=2):
+        if line.strip() == "---":
+            return FrontMatter(values, where, "".join(lines[number:]), number), problems
+        if not line.strip():
+            continue
+        match = FRONT_MATTER_LINE.match(line.strip())
+        if match is None:
+            problems.append((number, f"front matter: expected 'key: value', got {line.strip()!r}"))
+            continue
+        key, value = match.groups()
+        if key in values:
+            problems.append((number, f"front matter: {key!r} is given twice"))
+        elif key not in KEYS:
+            problems.append((number, f"front matter: unknown key {key!r}: use {', '.join(KEYS)}"))
+        else:
+            values[key], where[key] = value.strip(), number
+    return FrontMatter(values, where, "", len(lines)), [(1, "front matter is not closed with a '---' line")]
+
+
+@dataclass(slots=True)
+class Page:
+    """One source page and where it goes in the site."""
+
+    source: Path
+    kind: str  # "tutorial" or "page"
+    slug: str
+    url: str  # relative to the site root: "" for home, "tutorials/rows/", "rules/"
+    meta: FrontMatter
+    title: str
+    summary: str
+    order: int
+    layout: str
+    html: str = ""
+    ids: list[str] = field(default_factory=list)
+    puzzles: list[str] = field(default_factory=list)
+
+    @property
+    def output(self) -> str:
+        return self.url + "index.html"
+
+    @property
+    def root(self) -> str:
+        """The relative way back to the site root from this page."""
+        return "../" * self.url.count("/") or "./"
+
+    def line_of(self, text: str) -> int:
+        """The first file line containing *text* (the front matter's end if none does)."""
+        for number, line in enumerate(self.meta.body.splitlines(), start=1):
+            if text in line:
+                return self.meta.body_offset + number
+        return max(self.meta.body_offset, 1)
+
+
+def find_pages(tutorials: Path) -> tuple[list[Page], list[BuildError]]:
+    """Every tutorial and page under *tutorials*, tutorials first in their order."""
+    errors: list[BuildError] = []
+    sources: list[tuple[Path, str, str]] = []
+    for path in sorted(tutorials.glob("*.md")):
+        match = TUTORIAL_NAME.match(path.name)
+        if match:
+            sources.append((path, "tutorial", match.group(2)))
+        elif path.name not in IGNORED:
+            errors.append(BuildError(path, 1, "a tutorial's file name must look like NN-slug.md, e.g. 01-rows.md"))
+    for path in sorted((tutorials / "pages").glob("*.md")):
+        match = PAGE_NAME.match(path.name)
+        if match:
+            sources.append((path, "page", match.group(1)))
+        elif path.name not in IGNORED:
+            errors.append(BuildError(path, 1, "a page's file name must look like slug.md, e.g. house-rules.md"))
+    pages = []
+    for path, kind, slug in sources:
+        page = read_page(path, kind, slug, errors)
+        if page is not None:
+            pages.append(page)
+    if not any(page.kind == "page" and page.slug == "home" for page in pages):
+        pages.append(default_home(tutorials))
+    errors.extend(_clashes(pages))
+    pages.sort(key=lambda p: (p.kind != "tutorial", p.order, p.slug))
+    return pages, errors
+
+
+def read_page(path: Path, kind: str, slug: str, errors: list[BuildError]) -> Page | None:
+    meta, problems = parse_front_matter(path.read_text(encoding="utf-8"))
+    errors.extend(BuildError(path, line, message) for line, message in problems)
+    if problems and not meta.values:
+        return None
+    for key in REQUIRED[kind]:
+        if not meta.values.get(key):
+            errors.append(BuildError(path, 1, f"front matter: missing {key!r}"))
+    order = 0
+    if "order" in meta.values:
+        try:
+            order = int(meta.values["order"])
+        except ValueError:
+            errors.append(BuildError(path, meta.lines["order"], "front matter: 'order' must be a whole number"))
+    default_layout = "lesson" if kind == "tutorial" else "home" if slug == "home" else "page"
+    layout = meta.values.get("layout", default_layout)
+    if layout not in LAYOUTS:
+        errors.append(BuildError(path, meta.lines["layout"], f"unknown layout {layout!r}: use {', '.join(LAYOUTS)}"))
+        layout = default_layout
+    url = f"tutorials/{slug}/" if kind == "tutorial" else "" if slug == "home" else f"{slug}/"
+    title = meta.values.get("title", slug)
+    return Page(path, kind, slug, url, meta, title, meta.values.get("summary", ""), order, layout)
+
+
+def default_home(tutorials: Path) -> Page:
+    """The home page when ``pages/home.md`` does not exist: the template supplies its text."""
+    meta = FrontMatter({}, {}, "", 0)
+    summary = "Learn the card game Sevens step by step, then play a full game."
+    return Page(tutorials / "pages" / "home.md", "page", "home", "", meta, "Learn to play Sevens", summary, 0, "home")
+
+
+def _clashes(pages: list[Page]) -> list[BuildError]:
+    errors = []
+    by_url: dict[str, Page] = {}
+    by_order: dict[int, Page] = {}
+    for page in pages:
+        if page.url in by_url:
+            errors.append(BuildError(page.source, 1, f"same address as {by_url[page.url].source.name}: rename one"))
+        by_url.setdefault(page.url, page)
+        if page.kind == "tutorial":
+            if page.order in by_order:
+                line = page.meta.lines.get("order", 1)
+                errors.append(
+                    BuildError(page.source, line, f"order {page.order} is also {by_order[page.order].source.name}'s")
+                )
+            by_order.setdefault(page.order, page)
+    return errors

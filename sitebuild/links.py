@@ -1,0 +1,75 @@
+"""Check the links between pages and turn ``.md`` links into the site's relative addresses.
+
+Links are read from each page's rendered HTML, so links inside puzzles and
+tables are checked too. A link to ``other.md#anchor`` must name a page that
+exists and an ``id`` on it; the link becomes a relative address such as
+``../../rules/#ranks`` that works wherever the site is served.
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+import re
+from collections import Counter
+from pathlib import Path
+
+from . import BuildError
+from .lessons import Page
+
+HREF = re.compile(r'href="([^"]*)"')
+ID = re.compile(r'\sid="([^"]*)"')
+EXTERNAL = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//")
+
+
+def collect_ids(page_html: str) -> list[str]:
+    return [html.unescape(value) for value in ID.findall(page_html)]
+
+
+def relative_url(source: Page, target: Page) -> str:
+    """The address of *target* as written on *source*: ``../rules/``."""
+    return source.root + target.url if target.url else source.root
+
+
+def check_links(pages: list[Page]) -> list[BuildError]:
+    """Check every page's links against all pages, rewriting ``.md`` links in ``page.html``."""
+    by_source = {page.source.resolve(): page for page in pages}
+    errors: list[BuildError] = []
+    for page in pages:
+        for name, count in Counter(page.ids).items():
+            if count > 1:
+                errors.append(
+                    BuildError(page.source, page.line_of(name), f"id {name!r} is used {count} times on the page")
+                )
+
+        def rewrite(match: re.Match[str], page: Page = page) -> str:
+            href = html.unescape(match.group(1))
+            new, problem = _resolve(page, href, by_source)
+            if problem:
+                errors.append(BuildError(page.source, page.line_of(href), f"link {href}: {problem}"))
+                return match.group(0)
+            return f'href="{html.escape(new)}"'
+
+        page.html = HREF.sub(rewrite, page.html)
+    return errors
+
+
+def _resolve(page: Page, href: str, by_source: dict[Path, Page]) -> tuple[str, str | None]:
+    if EXTERNAL.match(href):
+        return href, None
+    path, _, anchor = href.partition("#")
+    if not path:
+        target = page
+    elif path.endswith(".md"):
+        resolved = (page.source.parent / posixpath.normpath(path)).resolve()
+        found = by_source.get(resolved)
+        if found is None:
+            return href, "no such page"
+        target = found
+    else:
+        return href, "link to the page's .md file (e.g. pages/rules.md), or to a full https:// address"
+    if anchor and anchor not in target.ids:
+        return href, f"no heading or puzzle with id {anchor!r} on {target.source.name}"
+    if target is page and anchor:
+        return f"#{anchor}", None
+    return relative_url(page, target) + (f"#{anchor}" if anchor else ""), None

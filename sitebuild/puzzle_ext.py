@@ -1,0 +1,105 @@
+"""The ```` ```puzzle ```` block as a Python-Markdown extension.
+
+Like ``markdown/extensions/fenced_code.py``, a preprocessor finds the fence,
+turns the block into HTML and stashes it with ``md.htmlStash.store``. Unlike
+it, this one knows each fence's line in the source file (``line_offset`` is
+the number of lines before the Markdown body) and collects every problem as
+``(line, message)`` in ``extension.problems`` instead of hiding it.
+
+>>> import markdown
+>>> ext = PuzzleExtension(line_offset=4)
+>>> md = markdown.Markdown(extensions=[ext])
+>>> _ = md.convert("Text\\n\\n```puzzle\\nid: a\\nkind: fits\\n```\\n")
+>>> ext.problems[0]
+(7, 'puzzle "a": missing field \\'hint\\'')
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import markdown
+from markdown.extensions import Extension
+from markdown.preprocessors import Preprocessor
+
+from engine.puzzles import Puzzle, PuzzleError, parse_puzzle
+
+from .puzzle_html import puzzle_html
+
+OPENING = re.compile(r"^(?P<fence>`{3,}|~{3,})\s*puzzle\s*$")
+# After whitespace normalisation (30) and before raw HTML blocks are stashed (20),
+# so the lines seen here are still the source's lines, one for one.
+PRIORITY = 29
+
+
+def _closes(line: str, fence: str) -> bool:
+    mark = line.strip()
+    return len(mark) >= len(fence) and mark == fence[0] * len(mark)
+
+
+class PuzzlePreprocessor(Preprocessor):
+    def __init__(self, md: markdown.Markdown, extension: PuzzleExtension) -> None:
+        super().__init__(md)
+        self.extension = extension
+
+    def run(self, lines: list[str]) -> list[str]:
+        out: list[str] = []
+        index = 0
+        while index < len(lines):
+            match = OPENING.match(lines[index])
+            if match is None:
+                out.append(lines[index])
+                index += 1
+                continue
+            fence = match.group("fence")
+            end = next((i for i in range(index + 1, len(lines)) if _closes(lines[i], fence)), None)
+            fence_line = self.extension.line_offset + index + 1
+            if end is None:
+                self.extension.problems.append((fence_line, "puzzle block is not closed: add a line with ```"))
+                end = len(lines)
+            html = self.extension.render(lines[index + 1 : end], fence_line)
+            out.extend(["", self.md.htmlStash.store(html), ""])
+            index = end + 1
+        return out
+
+
+class PuzzleExtension(Extension):
+    """Renders puzzle blocks; read ``problems`` and ``puzzles`` after each conversion."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.config = {"line_offset": [0, "lines of the file before the Markdown body"]}
+        super().__init__(**kwargs)
+        self.problems: list[tuple[int, str]] = []
+        self.puzzles: list[Puzzle] = []
+        self._inline = markdown.Markdown(extensions=["attr_list"])
+
+    @property
+    def line_offset(self) -> int:
+        return int(self.getConfig("line_offset"))
+
+    def extendMarkdown(self, md: markdown.Markdown) -> None:
+        md.registerExtension(self)
+        md.preprocessors.register(PuzzlePreprocessor(md, self), "puzzle", PRIORITY)
+
+    def reset(self) -> None:
+        self.problems = []
+        self.puzzles = []
+
+    def inline(self, text: str) -> str:
+        html = self._inline.reset().convert(text)
+        if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1:
+            return html[3:-4]
+        return html
+
+    def render(self, block: list[str], fence_line: int) -> str:
+        try:
+            puzzle = parse_puzzle("\n".join(block))
+        except PuzzleError as error:
+            self.problems.extend((fence_line + p.line, p.message) for p in error.problems)
+            return '<p class="puzzle-error">This puzzle has errors.</p>'
+        if any(p.id == puzzle.id for p in self.puzzles):
+            id_line = next((fence_line + i for i, line in enumerate(block, 1) if line.startswith("id:")), fence_line)
+            self.problems.append((id_line, f'puzzle "{puzzle.id}": id is used by another puzzle on this page'))
+        self.puzzles.append(puzzle)
+        return puzzle_html(puzzle, self.inline)

@@ -1,0 +1,117 @@
+"""A judged puzzle as an HTML section that works with JavaScript and without it.
+
+Static kinds embed the answer and the engine's reason for every choice as a
+JSON block that ``lessons.js`` reads; a ``<details>`` element shows the answer
+when scripts are off. Guided deals carry their position and script in data
+attributes for the game code, which runs the engine in the browser.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from html import escape
+
+from engine.cards import cards_of
+from engine.puzzles import (
+    SEAT_NAMES,
+    FitsPuzzle,
+    GuidedPuzzle,
+    OpenerPuzzle,
+    PickPuzzle,
+    PlayOrPassPuzzle,
+    Puzzle,
+)
+
+from .cards_html import card_html, hand_html, table_html
+
+Inline = Callable[[str], str]  # Markdown text -> HTML without the surrounding <p>
+
+
+def json_block(data: object, css_class: str) -> str:
+    """Data for scripts, safe inside HTML: no ``</script>`` can end it early."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+    return f'<script type="application/json" class="{css_class}">{text}</script>'
+
+
+def sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+def _choice(value: str, label: str) -> str:
+    return f'<button type="button" class="choice" data-choice="{escape(value)}">{escape(label)}</button>'
+
+
+def _choices(buttons: list[str]) -> str:
+    return f'<div class="puzzle__choices js-only" role="group" aria-label="Your answer">{"".join(buttons)}</div>'
+
+
+def _position(puzzle: Puzzle) -> str:
+    if isinstance(puzzle, FitsPuzzle):
+        return table_html(puzzle.table) + f'<p class="puzzle__card">Card: {card_html(puzzle.card)}</p>'
+    if isinstance(puzzle, PickPuzzle):
+        return table_html(puzzle.table) + hand_html("Your hand", puzzle.hand, buttons=True)
+    if isinstance(puzzle, PlayOrPassPuzzle):
+        return table_html(puzzle.table) + hand_html("Your hand", puzzle.hand)
+    if isinstance(puzzle, OpenerPuzzle):
+        return "".join(hand_html(name, hand) for name, hand in zip(SEAT_NAMES, puzzle.hands, strict=True))
+    if isinstance(puzzle, GuidedPuzzle):
+        hands = "".join(hand_html(name, hand) for name, hand in zip(SEAT_NAMES, puzzle.position.hands, strict=True))
+        return table_html(puzzle.position.table) + hands
+    raise TypeError(f"no drawing for {puzzle.kind} puzzles")
+
+
+def _buttons(puzzle: Puzzle) -> list[str]:
+    if isinstance(puzzle, FitsPuzzle):
+        return [_choice("yes", "Yes, it fits"), _choice("no", "No, it does not fit")]
+    if isinstance(puzzle, PickPuzzle):
+        return ['<button type="button" class="check" data-check>Check my selection</button>']
+    if isinstance(puzzle, PlayOrPassPuzzle):
+        return [_choice("play", "Play a card"), _choice("pass", "Pass")]
+    if isinstance(puzzle, OpenerPuzzle):
+        return [_choice(name, name) for name in SEAT_NAMES]
+    raise TypeError(f"no choices for {puzzle.kind} puzzles")
+
+
+def _answer(puzzle: Puzzle) -> str:
+    judgement = puzzle.judge()
+    if isinstance(puzzle, PickPuzzle):
+        notes = "".join(f"<li>{escape(sentence(judgement.reasons[c.code]))}</li>" for c in cards_of(puzzle.hand))
+        return f"<p><strong>{escape(sentence(judgement.explanation))}</strong></p><ul>{notes}</ul>"
+    label = {"yes": "Yes", "no": "No", "play": "Play", "pass": "Pass"}.get(judgement.answer[0], judgement.answer[0])
+    return f"<p><strong>{escape(label)}.</strong> {escape(sentence(judgement.explanation))}</p>"
+
+
+def puzzle_html(puzzle: Puzzle, inline: Inline) -> str:
+    """The whole ``<section>`` for *puzzle*; *inline* renders its Markdown fields."""
+    pid = escape(puzzle.id)
+    question = (
+        f'<p class="puzzle__question" id="{pid}-question">{inline(puzzle.question)}</p>' if puzzle.question else ""
+    )
+    labelled = f' aria-labelledby="{pid}-question"' if puzzle.question else ""
+    hint = f'<details class="puzzle__hint"><summary>Hint</summary><p>{inline(puzzle.hint)}</p></details>'
+    feedback = '<p class="puzzle__feedback" aria-live="polite"></p>'
+    if isinstance(puzzle, GuidedPuzzle):
+        data = escape(puzzle.position.text())
+        script = escape(puzzle.script_text())
+        return (
+            f'<section class="puzzle puzzle--guided" data-kind="guided" id="{pid}"{labelled} '
+            f'data-position="{data}" data-script="{script}">'
+            f'<p class="puzzle__kind">Guided deal</p>{question}'
+            f'<p class="puzzle__goal"><strong>Goal:</strong> {inline(puzzle.goal)}</p>'
+            f'<div class="puzzle__position" data-guided-start>{_position(puzzle)}</div>'
+            '<p class="puzzle__status js-only" data-guided-status>Loading the interactive part…</p>'
+            '<p class="puzzle__status no-js-only">Turn on JavaScript to play this deal here.</p>'
+            f'<div class="puzzle__board" data-guided-board></div>{hint}{feedback}'
+            f"{json_block(puzzle.data(), 'puzzle__data')}</section>"
+        )
+    explain = f'<div class="puzzle__explain" hidden><p>{inline(puzzle.explain)}</p></div>' if puzzle.explain else ""
+    answer_explain = f"<p>{inline(puzzle.explain)}</p>" if puzzle.explain else ""
+    return (
+        f'<section class="puzzle" data-kind="{puzzle.kind}" id="{pid}"{labelled}>'
+        f'<p class="puzzle__kind">Puzzle</p>{question}'
+        f'<div class="puzzle__position">{_position(puzzle)}</div>'
+        f"{_choices(_buttons(puzzle))}{feedback}{explain}{hint}"
+        f'<details class="puzzle__answer"><summary>Show the answer</summary>{_answer(puzzle)}{answer_explain}</details>'
+        f"{json_block(puzzle.data(), 'puzzle__data')}</section>"
+    )

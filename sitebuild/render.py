@@ -1,0 +1,108 @@
+"""Markdown to HTML for each page, and pages to finished HTML through the Jinja2 templates."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import markdown
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError, TemplateSyntaxError
+from markupsafe import Markup
+
+from . import BuildError
+from .lessons import Page
+from .links import collect_ids, relative_url
+from .puzzle_ext import PuzzleExtension
+
+SITE_NAME = "Learn Sevens"
+# Pages named in the header, in this order, with their short names.
+NAV_PAGES = {"rules": "Rules", "questions": "Questions", "house-rules": "House rules", "rules-sheet": "Rules sheet"}
+PLAY_SLUG = "play"
+
+
+class MarkdownRenderer:
+    """One Python-Markdown instance, reset for each page."""
+
+    def __init__(self) -> None:
+        self.puzzles = PuzzleExtension()
+        self.md = markdown.Markdown(
+            extensions=["toc", "tables", "attr_list", "admonition", "fenced_code", self.puzzles],
+            extension_configs={"toc": {"permalink": "#", "permalink_title": "Link to this section"}},
+        )
+
+    def render(self, page: Page) -> list[BuildError]:
+        self.md.reset()
+        self.puzzles.setConfig("line_offset", page.meta.body_offset)
+        page.html = self.md.convert(page.meta.body)
+        page.ids = collect_ids(page.html)
+        page.puzzles = [puzzle.id for puzzle in self.puzzles.puzzles]
+        return [BuildError(page.source, line, message) for line, message in self.puzzles.problems]
+
+
+def template_env(templates: Path) -> Environment:
+    return Environment(loader=FileSystemLoader(templates), undefined=StrictUndefined, autoescape=True)
+
+
+def template_name(env: Environment, layout: str) -> str:
+    """The template for *layout*; the game page falls back to ``page`` until its template exists."""
+    name = f"{layout}.html"
+    if layout == "game" and name not in env.list_templates():
+        return "page.html"
+    return name
+
+
+def _link(page: Page, target: Page) -> dict[str, Any]:
+    return {
+        "title": target.title,
+        "summary": target.summary,
+        "url": relative_url(page, target),
+        "slug": target.slug,
+        "current": target is page,
+    }
+
+
+def context(page: Page, pages: list[Page]) -> dict[str, Any]:
+    """Everything a template may use; every address in it is relative to *page*."""
+    tutorials = [p for p in pages if p.kind == "tutorial"]
+    by_slug = {p.slug: p for p in pages if p.kind == "page"}
+    lessons = [_link(page, t) | {"number": n} for n, t in enumerate(tutorials, start=1)]
+    number = next((n for n, t in enumerate(tutorials, start=1) if t is page), None)
+    nav_pages = [_link(page, by_slug[slug]) | {"label": label} for slug, label in NAV_PAGES.items() if slug in by_slug]
+    play = _link(page, by_slug[PLAY_SLUG]) if PLAY_SLUG in by_slug else None
+    home = by_slug.get("home")
+    return {
+        "site_name": SITE_NAME,
+        "root": page.root,
+        "home_url": relative_url(page, home) if home else page.root,
+        "page": {
+            "title": page.title,
+            "summary": page.summary,
+            "slug": page.slug,
+            "kind": page.kind,
+            "layout": page.layout,
+            "puzzles": page.puzzles,
+        },
+        "content": Markup(page.html),
+        "tutorials": lessons,
+        "lesson_number": number,
+        "previous": lessons[number - 2] if number and number > 1 else None,
+        "next": lessons[number] if number and number < len(lessons) else None,
+        "nav_pages": nav_pages,
+        "play": play,
+    }
+
+
+def render_pages(templates: Path, pages: list[Page]) -> tuple[dict[str, str], list[BuildError]]:
+    """Each page's finished HTML, by output path."""
+    env = template_env(templates)
+    out: dict[str, str] = {}
+    errors = []
+    for page in pages:
+        name = template_name(env, page.layout)
+        try:
+            out[page.output] = env.get_template(name).render(context(page, pages))
+        except TemplateSyntaxError as error:
+            errors.append(BuildError(templates / (error.name or name), error.lineno, error.message or str(error)))
+        except TemplateError as error:
+            errors.append(BuildError(page.source, 1, f"template {name}: {error}"))
+    return out, errors
