@@ -285,7 +285,7 @@ class Session:
         suit = SUITS[suit_index]
         table = self.position.table
         ends = row_ends(table, suit)
-        nexts = playable_mask(table) & (((1 << 13) - 1) << (13 * suit_index)) if table else 0
+        nexts = playable_mask(table) & (((1 << 13) - 1) << (13 * suit_index))
         return {
             "suit": suit.value,
             "name": suit.plural,

@@ -1,0 +1,412 @@
+// The game page: draws the state the engine sends and turns clicks and keys into engine requests.
+// Which cards fit, why one does not, who wins: all of that comes from engine/webapi.py.
+
+import { getRuntime } from "./runtime.js";
+
+const SPEEDS = { slow: 1400, normal: 700, fast: 250, instant: 0 };
+const SPEED_KEY = "sevens.speed";
+const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+
+const $ = (id) => document.getElementById(id);
+const el = (tag, props = {}, ...children) => {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (key === "class") node.className = value;
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key.startsWith("aria-") || key === "role") node.setAttribute(key, value);
+    else node[key] = value;
+  }
+  node.append(...children);
+  return node;
+};
+
+const game = $("game");
+const runtime = getRuntime();
+let state = null;
+let selected = null; // code of the selected card
+let busy = false; // a request or the computer players' turns are under way
+let generation = 0; // bumped by every new deal so a running computer sequence knows it is stale
+let heard = 0; // log entries already announced
+
+function speed() {
+  const saved = localStorage.getItem(SPEED_KEY);
+  return saved in SPEEDS ? saved : "normal";
+}
+
+function setPhase(phase) {
+  game.dataset.state = phase;
+  $("game-loading").hidden = phase !== "loading";
+  $("game-error").hidden = phase !== "error";
+  $("game-table").hidden = phase === "loading" || phase === "error";
+}
+
+function announce(text) {
+  const live = $("game-live");
+  live.textContent = "";
+  // A fresh text node after a tick makes screen readers read repeated messages again.
+  setTimeout(() => {
+    live.textContent = text;
+  }, 50);
+}
+
+function say(text) {
+  $("game-message").textContent = text;
+}
+
+// ---- loading ------------------------------------------------------------------
+
+runtime.addEventListener("stage", (event) => {
+  const { label, progress, stage } = event.detail;
+  $("game-stage").textContent = stage === "downloading" ? `${label}… ${Math.round(progress * 100)}%` : `${label}…`;
+  const bar = $("game-progress");
+  const order = ["manifest", "downloading", "starting", "engine", "ready"];
+  // Downloading is most of the wait, so it gets most of the bar.
+  const base = { manifest: 0, downloading: 0.02, starting: 0.8, engine: 0.92, ready: 1 }[stage] ?? 0;
+  const span = { manifest: 0.02, downloading: 0.78, starting: 0.12, engine: 0.08, ready: 0 }[stage] ?? 0;
+  bar.value = order.includes(stage) ? base + span * progress : bar.value;
+});
+
+runtime.addEventListener("failed", (event) => {
+  $("game-error-text").textContent = event.detail.message;
+  setPhase("error");
+  announce(event.detail.message);
+});
+
+$("game-retry").addEventListener("click", () => {
+  setPhase("loading");
+  $("game-progress").value = 0;
+  runtime.start();
+  begin();
+});
+
+// ---- drawing ----------------------------------------------------------------------
+
+function cardFace(card, extra = "") {
+  const red = card.suit === "H" || card.suit === "D" ? " red" : "";
+  return el("span", { class: `face${red}${extra}`, "aria-hidden": "true" }, card.display);
+}
+
+function drawRows() {
+  const rows = $("game-rows");
+  rows.replaceChildren();
+  for (const row of state.rows) {
+    const slots = el("div", { class: "slots", "aria-hidden": "true" });
+    for (let rank = 1; rank <= 13; rank += 1) {
+      const code = `${RANKS[rank - 1]}${row.suit}`;
+      const down = row.cards.includes(code);
+      const open = row.next.includes(code);
+      const cls = down ? "slot down" : open ? "slot open" : "slot";
+      const red = row.suit === "H" || row.suit === "D" ? " red" : "";
+      slots.append(el("span", { class: cls + red }, down ? `${RANKS[rank - 1]}${row.symbol}` : open ? "·" : ""));
+    }
+    const nexts = row.next.map((code) => code.replace(/[CDHS]$/, row.symbol));
+    let caption = row.text.replace(/^the /, "");
+    if (row.cards.length) caption += nexts.length ? `; next: ${nexts.join(" or ")}` : "; complete";
+    else if (nexts.length) caption += `; the 7${row.symbol} can begin it`;
+    else caption += "; the 7♦ must open the deal first";
+    rows.append(
+      el(
+        "li",
+        { class: `suit-row suit-${row.suit}` },
+        el("span", { class: "row-name" }, `${row.symbol} ${row.name[0].toUpperCase()}${row.name.slice(1)}`),
+        slots,
+        el("span", { class: "row-text" }, caption),
+      ),
+    );
+  }
+}
+
+function drawPlayers() {
+  const list = $("game-players");
+  list.replaceChildren();
+  state.names.forEach((name, seat) => {
+    const count = state.counts[seat];
+    const toPlay = !state.over && state.turn === seat;
+    const item = el(
+      "li",
+      { class: `player${toPlay ? " to-play" : ""}${seat === 0 ? " you" : ""}` },
+      el("span", { class: "player-name" }, name),
+      el("span", { class: "player-count" }, `${count} card${count === 1 ? "" : "s"}`),
+    );
+    if (toPlay) {
+      item.setAttribute("aria-current", "true");
+      item.append(el("span", { class: "player-turn" }, seat === 0 ? "your turn" : "to play"));
+    }
+    list.append(item);
+  });
+}
+
+function drawHand() {
+  const hand = $("game-hand");
+  const focusedIndex = [...hand.children].indexOf(document.activeElement);
+  hand.replaceChildren();
+  if (selected && !state.hand.some((card) => card.code === selected && card.legal)) selected = null;
+  state.hand.forEach((card) => {
+    const button = el(
+      "button",
+      {
+        type: "button",
+        class: `card${card.legal ? " legal" : ""}${card.code === selected ? " selected" : ""}`,
+        "aria-label": card.name,
+        dataset: { code: card.code },
+        tabIndex: -1,
+      },
+      cardFace(card),
+    );
+    if (!card.legal) button.setAttribute("aria-disabled", "true");
+    button.setAttribute("aria-pressed", String(card.code === selected));
+    button.addEventListener("click", () => choose(card));
+    button.addEventListener("dblclick", () => card.legal && playCard(card.code));
+    hand.append(button);
+  });
+  if (!state.hand.length) hand.append(el("span", { class: "empty-hand" }, "No cards left"));
+  const cards = [...hand.querySelectorAll("button")];
+  const keep = cards.findIndex((b) => b.dataset.code === selected);
+  const first = cards.findIndex((b) => !b.hasAttribute("aria-disabled"));
+  const target = cards[keep >= 0 ? keep : focusedIndex >= 0 ? Math.min(focusedIndex, cards.length - 1) : Math.max(first, 0)];
+  if (target) target.tabIndex = 0;
+  if (focusedIndex >= 0 && target) target.focus();
+}
+
+function drawControls() {
+  const yours = state.your_turn && !busy;
+  $("game-play").disabled = !(yours && selected);
+  $("game-pass").disabled = !(yours && state.must_pass);
+  $("game-suggest").disabled = !yours;
+  $("game-seed").textContent = String(state.seed);
+  const link = $("game-share");
+  link.href = `?seed=${state.seed}`;
+}
+
+function drawLog() {
+  const log = $("game-log");
+  log.replaceChildren(...state.log.map((move) => el("li", {}, move.text)));
+  log.parentElement.scrollTop = log.parentElement.scrollHeight;
+}
+
+function drawResult() {
+  const panel = $("game-result");
+  panel.hidden = !state.result;
+  if (!state.result) return;
+  const result = state.result;
+  $("game-result-text").textContent = result.text;
+  $("game-result-left").replaceChildren(
+    ...state.names.map((name, seat) => {
+      const left = result.left[seat];
+      return el("li", {}, `${name}: ${left === 0 ? "out" : `${left} card${left === 1 ? "" : "s"} left`}`);
+    }),
+  );
+}
+
+function draw() {
+  drawRows();
+  drawPlayers();
+  drawHand();
+  drawControls();
+  drawLog();
+  drawResult();
+  setPhase(state.over ? "over" : "playing");
+  game.dataset.busy = String(busy);
+  game.dataset.turn = String(state.turn);
+}
+
+// ---- playing ------------------------------------------------------------------------
+
+function choose(card) {
+  if (!state?.your_turn || busy) {
+    say(state?.over ? "The deal is over." : "Wait for your turn.");
+    return;
+  }
+  if (!card.legal) {
+    selected = null;
+    say(card.why);
+    announce(card.why);
+    draw();
+    return;
+  }
+  selected = card.code;
+  say(`${card.display} selected: press Play, or Enter.`);
+  draw();
+}
+
+async function request(method, params) {
+  busy = true;
+  game.dataset.busy = "true";
+  try {
+    return await runtime.call(method, params);
+  } finally {
+    busy = false;
+  }
+}
+
+async function playCard(code) {
+  if (!state?.your_turn || busy) return;
+  const reply = await request("play", { card: code });
+  afterMove(reply);
+}
+
+async function pass() {
+  if (!state?.your_turn || busy) return;
+  afterMove(await request("pass_turn"));
+}
+
+function afterMove(reply) {
+  state = reply.state;
+  if (!reply.ok) {
+    say(reply.reason);
+    announce(reply.reason);
+    draw();
+    return;
+  }
+  selected = null;
+  say("");
+  heard = state.log.length;
+  draw();
+  computerTurns();
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// The computer players move one at a time, at the chosen pace, until it is your turn or the deal ends.
+async function computerTurns() {
+  const mine = generation;
+  busy = true;
+  draw();
+  try {
+    while (!state.over && !state.your_turn) {
+      const delay = SPEEDS[speed()];
+      if (delay) await sleep(delay);
+      if (mine !== generation) return;
+      const reply = await runtime.call("computer_move");
+      if (mine !== generation) return;
+      state = reply.state;
+      draw();
+    }
+  } catch (error) {
+    say(`Something went wrong: ${error.message}`);
+    return;
+  } finally {
+    if (mine === generation) {
+      busy = false;
+      if (state) draw();
+    }
+  }
+  const news = state.log.slice(heard).map((move) => move.text);
+  heard = state.log.length;
+  if (state.over) {
+    announce([...news, state.result.text].join(". "));
+    $("game-again").focus();
+  } else {
+    const prompt = state.must_pass ? "Your turn: nothing fits, so press Pass." : "Your turn.";
+    announce([...news, prompt].join(". "));
+    if (state.must_pass) say("Nothing fits: press Pass (or P).");
+  }
+}
+
+async function deal(seed) {
+  generation += 1;
+  selected = null;
+  say("");
+  busy = true;
+  try {
+    await runtime.ready;
+    state = await runtime.call("new_game", { seed });
+  } catch (error) {
+    busy = false;
+    if (!runtime.failed) say(`Could not deal: ${error.message}`);
+    return;
+  }
+  busy = false;
+  heard = 0;
+  const url = new URL(location.href);
+  if (url.searchParams.get("seed") !== String(state.seed)) {
+    url.searchParams.set("seed", String(state.seed));
+    history.replaceState(null, "", url);
+  }
+  if (state.notice) say(state.notice);
+  announce(`${state.notice ? `${state.notice} ` : ""}Deal ${state.seed}.`);
+  draw();
+  const hand = $("game-hand").querySelector("button[tabindex='0']");
+  if (hand && document.activeElement === document.body) hand.focus({ preventScroll: true });
+  computerTurns();
+}
+
+async function suggest() {
+  if (!state?.your_turn || busy) return;
+  try {
+    const advice = await request("suggest");
+    if (advice.card) {
+      selected = advice.card;
+      const card = state.hand.find((c) => c.code === advice.card);
+      const text = `Suggestion: ${card.display}. ${advice.reason}`;
+      draw();
+      $("game-hand").querySelector(`[data-code="${advice.card}"]`)?.classList.add("suggested");
+      say(text);
+      announce(text);
+    } else {
+      draw();
+      say(`Suggestion: pass. ${advice.reason}`);
+      announce(`Suggestion: pass. ${advice.reason}`);
+    }
+  } catch (error) {
+    say(error.message);
+  }
+}
+
+function begin() {
+  const seed = new URL(location.href).searchParams.get("seed");
+  deal(seed ?? "");
+}
+
+// ---- controls and keys -------------------------------------------------------------------
+
+$("game-play").addEventListener("click", () => selected && playCard(selected));
+$("game-pass").addEventListener("click", pass);
+$("game-suggest").addEventListener("click", suggest);
+$("game-again").addEventListener("click", () => {
+  const url = new URL(location.href);
+  url.searchParams.delete("seed");
+  history.pushState(null, "", url);
+  deal("");
+});
+
+const speedSelect = $("game-speed");
+speedSelect.value = speed();
+speedSelect.addEventListener("change", () => localStorage.setItem(SPEED_KEY, speedSelect.value));
+
+$("game-hand").addEventListener("keydown", (event) => {
+  const cards = [...$("game-hand").querySelectorAll("button")];
+  const index = cards.indexOf(document.activeElement);
+  if (index < 0) return;
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+  if (step || event.key === "Home" || event.key === "End") {
+    event.preventDefault();
+    const next = event.key === "Home" ? 0 : event.key === "End" ? cards.length - 1 : (index + step + cards.length) % cards.length;
+    cards[index].tabIndex = -1;
+    cards[next].tabIndex = 0;
+    cards[next].focus();
+  } else if (event.key === "Enter") {
+    event.preventDefault();
+    const card = state.hand.find((c) => c.code === cards[index].dataset.code);
+    if (card?.legal) playCard(card.code);
+    else if (card) choose(card);
+  }
+});
+
+document.addEventListener("keydown", (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.target.closest?.("input, select, textarea")) return;
+  const key = event.key.toLowerCase();
+  if (key === "p" && !$("game-pass").disabled) {
+    event.preventDefault();
+    pass();
+  } else if (key === "s" && !$("game-suggest").disabled) {
+    event.preventDefault();
+    suggest();
+  }
+});
+
+window.addEventListener("popstate", begin);
+
+setPhase("loading");
+begin();

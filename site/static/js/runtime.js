@@ -1,0 +1,165 @@
+// Page side of the engine: starts the worker, exposes one readiness promise, matches replies to requests
+// by id and reports start-up stages. Every rule question goes through call(); nothing here knows Sevens.
+
+export const siteRoot = new URL("../../", import.meta.url);
+export const runtimeURL = new URL("runtime/", siteRoot);
+
+const START_TIMEOUT_MS = 120000;
+
+export const STAGE_LABELS = {
+  manifest: "Looking up the game engine",
+  downloading: "Downloading Python and the game engine",
+  starting: "Starting Python",
+  engine: "Loading the game engine",
+  ready: "Ready",
+};
+
+function unsupported() {
+  if (typeof Worker === "undefined") return "this browser cannot run background workers";
+  if (typeof WebAssembly === "undefined") return "this browser cannot run WebAssembly";
+  if (typeof TransformStream === "undefined") return "this browser is too old for the game engine";
+  return null;
+}
+
+export async function fetchManifest() {
+  const response = await fetch(new URL("manifest.json", runtimeURL), { cache: "no-cache" });
+  if (!response.ok) throw new Error(`the game engine's file list is missing (HTTP ${response.status})`);
+  return response.json();
+}
+
+export class Runtime extends EventTarget {
+  constructor() {
+    super();
+    this.worker = null;
+    this.pending = new Map();
+    this.nextId = 1;
+    this.stage = null;
+    this.start();
+  }
+
+  // Start (or start again after a failure): a fresh worker and a fresh readiness promise.
+  start() {
+    this.stop();
+    this.ready = new Promise((resolve, reject) => {
+      this.resolveReady = resolve;
+      this.rejectReady = reject;
+    });
+    this.ready.catch(() => {}); // failures are reported through the "failed" event too
+    const problem = unsupported();
+    if (problem) {
+      queueMicrotask(() => this.fail(`The game cannot run here: ${problem}.`));
+      return;
+    }
+    this.timer = setTimeout(
+      () => this.fail("The game engine took too long to start. Check your connection and try again."),
+      START_TIMEOUT_MS,
+    );
+    this.report("manifest", 0);
+    fetchManifest().then(
+      (manifest) => this.launch(manifest),
+      (error) => this.fail(`The game engine could not be loaded: ${error.message}.`),
+    );
+  }
+
+  launch(manifest) {
+    if (this.failed) return;
+    this.manifest = manifest;
+    const worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
+    this.worker = worker;
+    worker.onmessage = (event) => this.receive(event.data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      this.fail(`The game engine stopped with an error: ${event.message || "the worker could not start"}.`);
+    };
+    worker.postMessage({ type: "init", runtime: runtimeURL.href, manifest });
+  }
+
+  receive(data) {
+    if (data.type === "stage") {
+      this.report(data.stage, data.progress);
+      if (data.stage === "ready") {
+        clearTimeout(this.timer);
+        this.resolveReady();
+        // Registered only now, so its precaching does not compete with the first download.
+        registerServiceWorker(this.manifest.build);
+      }
+    } else if (data.type === "failed") {
+      this.fail(`The game engine could not start: ${data.message}.`);
+    } else if (this.pending.has(data.id)) {
+      const { resolve, reject } = this.pending.get(data.id);
+      this.pending.delete(data.id);
+      if (data.ok) resolve(data.result);
+      else reject(new Error(data.error?.message ?? "unknown error"));
+    }
+  }
+
+  report(stage, progress) {
+    this.stage = stage;
+    this.dispatchEvent(new CustomEvent("stage", { detail: { stage, progress, label: STAGE_LABELS[stage] ?? stage } }));
+  }
+
+  fail(message) {
+    if (this.failed) return;
+    this.failed = message;
+    clearTimeout(this.timer);
+    this.rejectReady(new Error(message));
+    for (const { reject } of this.pending.values()) reject(new Error(message));
+    this.pending.clear();
+    this.dispatchEvent(new CustomEvent("failed", { detail: { message } }));
+  }
+
+  stop() {
+    clearTimeout(this.timer);
+    this.worker?.terminate();
+    this.worker = null;
+    this.failed = null;
+  }
+
+  // Ask the engine: resolves with the result, rejects with the engine's message.
+  async call(method, params = {}) {
+    await this.ready;
+    return new Promise((resolve, reject) => {
+      const id = this.nextId++;
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, method, params });
+    });
+  }
+}
+
+let shared = null;
+
+// One runtime per page, started on first use.
+export function getRuntime() {
+  shared ??= new Runtime();
+  return shared;
+}
+
+// The service worker lives at the site root so it can serve every page; the build hash in its URL makes a
+// new build install a new worker with a fresh cache.
+export function registerServiceWorker(build) {
+  if (!("serviceWorker" in navigator) || !build) return;
+  const script = new URL(`sw.js?build=${encodeURIComponent(build)}`, siteRoot);
+  navigator.serviceWorker.register(script, { scope: siteRoot.pathname }).catch(() => {
+    // Without a service worker the site still works; it is only slower on the next visit.
+  });
+}
+
+// On lesson pages: when the browser is idle, get the runtime into a cache so the game page starts fast.
+// The service worker's install fetches it; without service workers the HTTP cache has to do.
+export function warmCache() {
+  const idle = window.requestIdleCallback ?? ((callback) => setTimeout(callback, 2000));
+  idle(async () => {
+    try {
+      const manifest = await fetchManifest();
+      if ("serviceWorker" in navigator) {
+        registerServiceWorker(manifest.build);
+        return;
+      }
+      for (const path of Object.keys(manifest.files)) {
+        await fetch(new URL(path, runtimeURL), { priority: "low" });
+      }
+    } catch {
+      // Warming is a courtesy; the game page will fetch what it needs.
+    }
+  });
+}

@@ -1,0 +1,66 @@
+// Service worker: the runtime (Pyodide and the engine wheel) comes from the cache after the first visit,
+// and every page or asset seen once is there when the network is not. The build hash in this script's
+// URL names the cache, so a new build starts a new cache and the old one is deleted.
+
+const BUILD = new URL(self.location.href).searchParams.get("build") || "dev";
+const CACHE = `sevens-${BUILD}`;
+const ROOT = new URL("./", self.location.href);
+const RUNTIME = new URL("runtime/", ROOT);
+const START_PAGES = ["./", "play/"];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      const manifest = await (await fetch(new URL("manifest.json", RUNTIME), { cache: "no-cache" })).json();
+      const runtime = Object.keys(manifest.files).map((path) => new URL(path, RUNTIME).href);
+      await cache.addAll([...runtime, new URL("manifest.json", RUNTIME).href]);
+      // Pages are a bonus: a missing one must not stop the runtime from being cached.
+      await Promise.allSettled(START_PAGES.map((page) => cache.add(new URL(page, ROOT).href)));
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith("sevens-") && name !== CACHE) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+function isRuntimeFile(url) {
+  return url.href.startsWith(RUNTIME.href) && !url.pathname.endsWith("/manifest.json");
+}
+
+async function cacheFirst(request) {
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(request);
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request, response.clone());
+  return response;
+}
+
+async function networkFirst(request) {
+  const cache = await caches.open(CACHE);
+  try {
+    const response = await fetch(request);
+    if (response.ok) await cache.put(request, response.clone());
+    return response;
+  } catch (error) {
+    const hit = await cache.match(request, { ignoreSearch: request.mode === "navigate" });
+    if (hit) return hit;
+    throw error;
+  }
+}
+
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== "GET" || url.origin !== self.location.origin || !url.href.startsWith(ROOT.href)) return;
+  event.respondWith(isRuntimeFile(url) ? cacheFirst(event.request) : networkFirst(event.request));
+});

@@ -1,0 +1,104 @@
+"""The browser runtime: Pyodide's core files and the engine as one wheel, under ``runtime/``.
+
+The page loads Python from ``runtime/pyodide/`` and the engine from a wheel
+whose name carries a hash of its contents, so a changed engine is a new URL
+and no cache can serve the old one. ``runtime/manifest.json`` tells the page
+and the service worker what to fetch and which build they are looking at.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import shutil
+import tomllib
+import zipfile
+from pathlib import Path
+
+__all__ = ["PYODIDE_FILES", "build_wheel", "write_runtime"]
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# A fixed timestamp keeps the wheel byte-for-byte the same when the sources are.
+ZIP_TIME = (2020, 1, 1, 0, 0, 0)
+
+
+def _project() -> tuple[str, str]:
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    project = data["project"]
+    return str(project["name"]).replace("-", "_"), str(project["version"])
+
+
+def _engine_sources(package: Path) -> list[tuple[str, bytes]]:
+    files = sorted(p for p in package.rglob("*.py") if "__pycache__" not in p.parts)
+    return [(p.relative_to(package.parent).as_posix(), p.read_bytes()) for p in files]
+
+
+def _record_line(path: str, data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{path},sha256={digest},{len(data)}"
+
+
+def build_wheel(out_dir: Path, package: Path = ROOT / "engine") -> Path:
+    """Write the engine as a pure-Python wheel named with a hash of its sources; return its path."""
+    name, version = _project()
+    sources = _engine_sources(package)
+    content = hashlib.sha256()
+    for path, data in sources:
+        content.update(path.encode() + b"\0" + data + b"\0")
+    full_version = f"{version}+g{content.hexdigest()[:12]}"
+    dist_info = f"{name}-{full_version}.dist-info"
+    metadata = f"Metadata-Version: 2.1\nName: {name}\nVersion: {full_version}\nRequires-Python: >=3.11\n".encode()
+    wheel = b"Wheel-Version: 1.0\nGenerator: sitebuild.runtime\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    entries = [*sources, (f"{dist_info}/METADATA", metadata), (f"{dist_info}/WHEEL", wheel)]
+    record = "".join(_record_line(path, data) + "\n" for path, data in entries) + f"{dist_info}/RECORD,,\n"
+    entries.append((f"{dist_info}/RECORD", record.encode()))
+    out_dir.mkdir(parents=True, exist_ok=True)
+    target = out_dir / f"{name}-{full_version}-py3-none-any.whl"
+    for old in out_dir.glob(f"{name}-*.whl"):
+        old.unlink()
+    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for path, data in entries:
+            info = zipfile.ZipInfo(path, date_time=ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, data)
+    return target
+
+
+def write_runtime(out: Path, pyodide_dir: Path = ROOT / "node_modules" / "pyodide") -> None:
+    """Copy Pyodide's core into ``out/runtime/pyodide/``, build the engine wheel and the manifest.
+
+    Also puts the service worker at the site root, the only place from which it
+    may control every page.
+    """
+    missing = [name for name in PYODIDE_FILES if not (pyodide_dir / name).is_file()]
+    if missing:
+        raise FileNotFoundError(
+            f"{pyodide_dir}: missing {', '.join(missing)}; run `npm ci` in {ROOT} to install Pyodide"
+        )
+    runtime = out / "runtime"
+    target = runtime / "pyodide"
+    target.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copyfile(pyodide_dir / name, target / name)
+    wheel = build_wheel(runtime)
+    version = json.loads((pyodide_dir / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
+    files = [f"pyodide/{name}" for name in PYODIDE_FILES] + [wheel.name]
+    sizes = {path: (runtime / path).stat().st_size for path in files}
+    sw = ROOT / "site" / "static" / "sw.js"
+    build = hashlib.sha256()
+    for path in files:
+        build.update(f"{path}:{sizes[path]}\n".encode())
+    build.update(wheel.name.encode())
+    if sw.is_file():
+        build.update(sw.read_bytes())
+        shutil.copyfile(sw, out / "sw.js")
+    manifest = {
+        "build": build.hexdigest()[:16],
+        "python": version.get("python"),
+        "wheel": wheel.name,
+        "files": sizes,
+    }
+    (runtime / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
