@@ -1,0 +1,287 @@
+"""How fast is the engine? Random games per second and Sam's time per decision.
+
+    .venv/bin/python bench/engine_speed.py              # CPython only
+    .venv/bin/python bench/engine_speed.py --pyodide    # and the same code inside Pyodide under Node
+    node bench/pyodide_engine.mjs                       # Pyodide only
+
+Three ways of playing the same random games are timed, each over the same
+deals (dealt before the clock starts) and the same random choices, best of
+several rounds:
+
+* ``engine``: the rules engine as the computer players use it, a loop over
+  :class:`engine.position.Position` (``legal_moves()`` then ``after()``);
+* ``masks``: the engine's rule at the level its computer players use for
+  play-outs: :func:`engine.position.playable_mask` on plain integer card sets;
+* ``play_game``: whole games through :func:`engine.match.play_game` with four
+  ``random`` players: checked moves, player views and the game record;
+* ``baseline``: a straightforward implementation written here, with hands as
+  sorted lists of ``(rank, suit)`` tuples, rows as a dict of ``[low, high]``
+  per suit, and legal moves found by scanning the hand.
+
+``engine``, ``masks`` and ``baseline`` choose with the same random numbers
+among legal cards listed in the same order, so they play identical games; the
+script checks that they agree on every winner and turn count before it prints
+any speed.
+
+This only prints figures; nothing here is a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+if str(REPO) not in sys.path:  # run as a script from anywhere, or inside Pyodide
+    sys.path.insert(0, str(REPO))
+
+from engine.cards import cards_of  # noqa: E402
+from engine.deal import deal_hands, player_rng  # noqa: E402
+from engine.game import Game  # noqa: E402
+from engine.match import play_game  # noqa: E402
+from engine.players import PLAYERS, make_player  # noqa: E402
+from engine.position import Position, opener, playable_mask  # noqa: E402
+
+SUIT_ORDER = "CDHS"  # the engine's card order: by suit, then rank
+Result = tuple[int, int]  # (winning seat, number of turns including passes)
+
+
+# -- the three ways to play a random game ----------------------------------------
+
+
+def engine_game(hands: tuple[int, ...], rng: random.Random) -> Result:
+    pos = Position.deal(hands)
+    turns = 0
+    while not pos.is_over:
+        legal = pos.legal_moves()
+        pos = pos.after(legal[rng.randrange(len(legal))] if legal else None)
+        turns += 1
+    winner = pos.winner
+    assert winner is not None
+    return winner, turns
+
+
+def masks_game(dealt: tuple[int, ...], rng: random.Random) -> Result:
+    hands = list(dealt)
+    table = 0
+    turn = opener(hands)
+    turns = 0
+    while True:
+        hand = hands[turn]
+        legal = playable_mask(table) & hand
+        turns += 1
+        if legal:
+            for _ in range(rng.randrange(legal.bit_count())):  # drop the lowest cards to reach the chosen one
+                legal &= legal - 1
+            card = legal & -legal
+            hand ^= card
+            hands[turn] = hand
+            table |= card
+            if not hand:
+                return turn, turns
+        turn = (turn + 1) % 4
+
+
+BaselineHand = list[tuple[int, str]]
+
+
+def baseline_hands(hands: tuple[int, ...]) -> list[BaselineHand]:
+    return [[(card.rank.value, card.suit.value) for card in cards_of(hand)] for hand in hands]
+
+
+def baseline_game(dealt: Sequence[BaselineHand], rng: random.Random) -> Result:
+    hands = [list(hand) for hand in dealt]
+    rows: dict[str, list[int]] = {}
+    turn = next(seat for seat, hand in enumerate(hands) if (7, "D") in hand)
+    turns = 0
+    while True:
+        hand = hands[turn]
+        if rows:
+            legal = []
+            for rank, suit in hand:
+                row = rows.get(suit)
+                if (row is None and rank == 7) or (row is not None and (rank == row[0] - 1 or rank == row[1] + 1)):
+                    legal.append((rank, suit))
+        else:
+            legal = [(7, "D")]
+        turns += 1
+        if legal:
+            rank, suit = legal[rng.randrange(len(legal))]
+            hand.remove((rank, suit))
+            row = rows.setdefault(suit, [rank, rank])
+            row[0], row[1] = min(row[0], rank), max(row[1], rank)
+            if not hand:
+                return turn, turns
+        turn = (turn + 1) % 4
+
+
+def play_game_result(seed: int) -> Result:
+    game = play_game(seed, ["random"] * 4)
+    assert game.winner is not None
+    return game.winner, len(game.moves)
+
+
+# -- measuring -------------------------------------------------------------------
+
+
+def best_time(run: Callable[[], object], rounds: int) -> float:
+    """The fastest of *rounds* runs, in seconds: the least disturbed by other work on the machine."""
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def measure_games(games: int, rounds: int) -> dict[str, Any]:
+    seeds = range(1, games + 1)
+    deals = [deal_hands(seed) for seed in seeds]
+    lists = [baseline_hands(hands) for hands in deals]
+
+    def engine_all() -> list[Result]:
+        return [engine_game(hands, random.Random(seed)) for seed, hands in zip(seeds, deals, strict=True)]
+
+    def masks_all() -> list[Result]:
+        return [masks_game(hands, random.Random(seed)) for seed, hands in zip(seeds, deals, strict=True)]
+
+    def baseline_all() -> list[Result]:
+        return [baseline_game(hands, random.Random(seed)) for seed, hands in zip(seeds, lists, strict=True)]
+
+    def play_game_all() -> list[Result]:
+        return [play_game_result(seed) for seed in seeds]
+
+    results = engine_all()
+    if masks_all() != results or baseline_all() != results:
+        raise SystemExit("engine, masks and baseline disagree about the same random games: fix that before timing")
+    turns = sum(turns for _, turns in results)
+    times = {
+        "engine": best_time(engine_all, rounds),
+        "masks": best_time(masks_all, rounds),
+        "baseline": best_time(baseline_all, rounds),
+        "play_game": best_time(play_game_all, rounds),
+    }
+    return {
+        "games": games,
+        "turns_per_game": turns / games,
+        "games_per_second": {name: games / seconds for name, seconds in times.items()},
+    }
+
+
+def measure_sam(decisions: int) -> dict[str, Any]:
+    """Sam's time per decision with two or more legal cards, in games where Sam holds all four seats."""
+    if not decisions:
+        return {"skipped": "--sam-decisions 0"}
+    if "sam" not in PLAYERS:
+        return {"skipped": f"no player 'sam' in engine.players yet (registered: {', '.join(PLAYERS)})"}
+    times: list[float] = []
+    seed = 0
+    while len(times) < decisions:
+        seed += 1
+        game = Game.new(seed)
+        players = [make_player("sam", player_rng(seed, seat)) for seat in range(4)]
+        while not game.is_over and len(times) < decisions:
+            view = game.view()
+            start = time.perf_counter()
+            decision = players[game.turn].decide(view)
+            elapsed = time.perf_counter() - start
+            if len(view.legal_moves()) >= 2:
+                times.append(elapsed)
+            game.play(decision.card)
+    times.sort()
+    return {
+        "decisions": len(times),
+        "games": seed,
+        "median_ms": 1000 * statistics.median(times),
+        "p95_ms": 1000 * times[min(len(times) - 1, round(0.95 * (len(times) - 1)))],
+        "max_ms": 1000 * times[-1],
+    }
+
+
+def measure(games: int, rounds: int, sam_decisions: int) -> dict[str, Any]:
+    return {
+        "python": f"{platform.python_implementation()} {platform.python_version()} on {sys.platform}",
+        "random_games": measure_games(games, rounds),
+        "sam": measure_sam(sam_decisions),
+    }
+
+
+# -- reporting -------------------------------------------------------------------
+
+
+def report(figures: dict[str, Any]) -> None:
+    games = figures["random_games"]
+    speed = games["games_per_second"]
+    print(f"{figures['python']}")
+    print(f"  random 4-player games ({games['games']} deals, {games['turns_per_game']:.1f} turns a game, best round):")
+    print(f"    engine    (Position.legal_moves + after)       {speed['engine']:9.0f} games/s")
+    print(f"    masks     (playable_mask on int card sets)     {speed['masks']:9.0f} games/s")
+    print(f"    play_game (views, checked moves, record)       {speed['play_game']:9.0f} games/s")
+    print(f"    baseline  (lists of tuples, dict of rows)      {speed['baseline']:9.0f} games/s")
+    base = speed["baseline"]
+    print(
+        f"    speed-up over baseline (target: at least 4x): engine {speed['engine'] / base:.1f}x, "
+        f"masks {speed['masks'] / base:.1f}x, play_game {speed['play_game'] / base:.1f}x"
+    )
+    sam = figures["sam"]
+    if "skipped" in sam:
+        print(f"  Sam: not measured: {sam['skipped']}")
+    else:
+        print(
+            f"  Sam, {sam['decisions']} decisions with 2+ legal cards ({sam['games']} games): "
+            f"median {sam['median_ms']:.1f} ms, p95 {sam['p95_ms']:.1f} ms, max {sam['max_ms']:.1f} ms"
+        )
+
+
+def compare(cpython: dict[str, Any], pyodide: dict[str, Any]) -> None:
+    print("Pyodide / CPython (how many times slower; target: at most 2x)")
+    for name in ("engine", "masks", "play_game", "baseline"):
+        slower = cpython["random_games"]["games_per_second"][name] / pyodide["random_games"]["games_per_second"][name]
+        print(f"  {name:10} {slower:.2f}x")
+    if "median_ms" in cpython["sam"] and "median_ms" in pyodide["sam"]:
+        print(f"  {'Sam':10} {pyodide['sam']['median_ms'] / cpython['sam']['median_ms']:.2f}x (median decision)")
+
+
+def run_in_pyodide(args: Sequence[str]) -> dict[str, Any]:
+    """The same measurements inside Pyodide under Node (bench/pyodide_engine.mjs), as figures."""
+    script = REPO / "bench" / "pyodide_engine.mjs"
+    done = subprocess.run(["node", str(script), *args, "--json"], cwd=REPO, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"{script.name} failed (exit {done.returncode}):\n{done.stderr or done.stdout}")
+    figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return figures
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=1000, help="random games per round (default 1000)")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds to time; the best counts (default 5)")
+    parser.add_argument("--sam-decisions", type=int, default=200, help="Sam decisions to time; 0 skips Sam")
+    parser.add_argument("--pyodide", action="store_true", help="also run inside Pyodide and compare")
+    parser.add_argument("--json", action="store_true", help="print the figures as one line of JSON")
+    args = parser.parse_args(argv)
+    figures = measure(args.games, args.rounds, args.sam_decisions)
+    if args.json:
+        print(json.dumps(figures))
+        return
+    report(figures)
+    if args.pyodide:
+        print()
+        passed = ["--games", str(args.games), "--rounds", str(args.rounds), "--sam-decisions", str(args.sam_decisions)]
+        in_pyodide = run_in_pyodide(passed)
+        report(in_pyodide)
+        print()
+        compare(figures, in_pyodide)
+
+
+if __name__ == "__main__":
+    main()
