@@ -26,7 +26,14 @@ class PlayerView:
     counts: tuple[int, ...]
     moves: tuple[Move, ...]
 
+    @property
+    def is_over(self) -> bool:
+        """Whether someone has played their last card, after which nobody moves."""
+        return bool(self.table) and 0 in self.counts
+
     def legal_mask(self) -> int:
+        if self.is_over:
+            return 0
         return playable_mask(self.table) & self.hand
 
     def legal_moves(self) -> list[Card]:

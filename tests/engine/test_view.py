@@ -120,6 +120,19 @@ def test_a_view_of_another_seat_shows_that_seats_hand() -> None:
         assert game.view(seat).hand == game.position.hands[seat]
 
 
+def test_a_view_of_a_finished_deal_allows_no_moves() -> None:
+    game = Game.new(42)
+    rng = random.Random(1)
+    while not game.is_over:
+        legal = game.position.legal_moves()
+        game.play(rng.choice(legal) if legal else None)
+    for seat in range(4):
+        view = game.view(seat)
+        assert view.is_over
+        assert view.legal_moves() == []
+    assert not Game.new(42).view().is_over
+
+
 def test_a_view_is_frozen_and_does_not_follow_the_game() -> None:
     game = game_in_progress(5, 3)
     view = game.view()
