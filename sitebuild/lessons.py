@@ -33,7 +33,7 @@ def parse_front_matter(text: str) -> tuple[FrontMatter, list[tuple[int, str]]]:
     """Split a page into its front matter and body; problems come as ``(line, message)``.
 
     >>> meta, problems = parse_front_matter("---\\ntitle: Rows\\norder: 1\\n---\\n# Rows\\n")
-    >>> meta.values, meta.lines["order"], meta.body, meta.body_offset, problems
+    >>> meta.values, meta.lines, meta.body, meta.body_offset, problems
     ({'title': 'Rows', 'order': '1'}, {'title': 2, 'order': 3}, '# Rows\\n', 4, [])
     """
     lines = text.splitlines(keepends=True)

@@ -1,0 +1,318 @@
+"""Building temporary lesson folders: the pages and links a good build writes, and every error of a bad one."""
+
+from __future__ import annotations
+
+import html
+import posixpath
+import re
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, Lessons
+
+import build
+
+ROWS = """
+---
+title: Where a card belongs
+summary: One row per suit.
+order: 1
+---
+
+# Where a card belongs
+
+## One row per suit
+
+See [when to pass](02-when-to-pass.md#pass-only-when-nothing-fits), the [rules](pages/rules.md)
+and [this heading](#one-row-per-suit).
+
+```puzzle
+id: fit-8h
+kind: fits
+question: Does 8♥ fit? See [the rules](pages/rules.md#the-rows).
+table: 7D 7H
+card: 8H
+answer: yes
+hint: Next to the seven.
+```
+"""
+
+PASS = """
+---
+title: When to pass
+summary: Pass only when nothing fits.
+order: 2
+---
+
+# When to pass
+
+## Pass only when nothing fits
+
+Back to [tutorial 1](01-where-a-card-belongs.md#one-row-per-suit) or [play](pages/play.md).
+"""
+
+RULES = """
+---
+title: Sevens rules in one minute
+summary: The whole game.
+---
+
+# Sevens rules in one minute
+
+## The rows
+
+Start with [tutorial 1](../01-where-a-card-belongs.md), or read [elsewhere](https://example.org/sevens).
+
+| Rank | Order |
+|------|-------|
+| A    | low   |
+"""
+
+PLAY = """
+---
+title: Play a full game
+summary: You against Robin, Alex and Sam.
+layout: game
+---
+
+Play against three computer players.
+"""
+
+
+def write_good_site(lessons: Lessons) -> None:
+    lessons.write("01-where-a-card-belongs.md", ROWS)
+    lessons.write("02-when-to-pass.md", PASS)
+    lessons.write("pages/rules.md", RULES)
+    lessons.write("pages/play.md", PLAY)
+
+
+def run(lessons: Lessons, out: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str]]:
+    status = build.main(["--tutorials", str(lessons.folder), "--out", str(out), "--no-runtime"])
+    return status, capsys.readouterr().err.splitlines()
+
+
+@pytest.fixture
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Work from tmp_path, so errors name files as tutorials/NAME.md."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_a_good_build_writes_every_page_at_its_agreed_address(
+    lessons: Lessons, in_tmp: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write_good_site(lessons)
+    status, errors = run(lessons, in_tmp / "_site", capsys)
+    assert (status, errors) == (0, [])
+    site = in_tmp / "_site"
+    pages = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
+    assert pages == [
+        "index.html",
+        "play/index.html",
+        "rules/index.html",
+        "tutorials/when-to-pass/index.html",
+        "tutorials/where-a-card-belongs/index.html",
+    ]
+    assert (site / "static/css/site.css").is_file() and (site / "static/js/lessons.js").is_file()
+    assert sorted(p.name for p in in_tmp.iterdir()) == ["_site", "tutorials"]  # no staging folder left behind
+
+
+def test_md_links_become_relative_addresses(lessons: Lessons, in_tmp: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write_good_site(lessons)
+    run(lessons, in_tmp / "_site", capsys)
+    lesson = (in_tmp / "_site/tutorials/where-a-card-belongs/index.html").read_text(encoding="utf-8")
+    assert 'href="../../tutorials/when-to-pass/#pass-only-when-nothing-fits"' in lesson
+    assert 'href="../../rules/"' in lesson
+    assert 'href="../../rules/#the-rows"' in lesson  # inside the puzzle's question
+    assert 'href="#one-row-per-suit"' in lesson
+    assert 'href="../../static/css/site.css"' in lesson
+    rules = (in_tmp / "_site/rules/index.html").read_text(encoding="utf-8")
+    assert 'href="../tutorials/where-a-card-belongs/"' in rules and 'href="https://example.org/sevens"' in rules
+    assert "<table>" in rules
+
+
+LINK = re.compile(r'(?:href|src)="([^"]*)"')
+
+
+def test_every_link_in_the_built_site_resolves(
+    lessons: Lessons, in_tmp: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write_good_site(lessons)
+    run(lessons, in_tmp / "_site", capsys)
+    site = in_tmp / "_site"
+    ids = {
+        p.relative_to(site).as_posix(): set(re.findall(r'\sid="([^"]*)"', p.read_text())) for p in site.rglob("*.html")
+    }
+    checked = 0
+    for page in ids:
+        for link in LINK.findall((site / page).read_text(encoding="utf-8")):
+            link = html.unescape(link)
+            if link.startswith("https://"):
+                continue
+            assert not link.startswith("/"), f"{page}: {link} is not relative"
+            path, _, anchor = link.partition("#")
+            path = path.partition("?")[0]
+            target = posixpath.normpath(posixpath.join(posixpath.dirname(page), path)) if path else page
+            if path.endswith("/") or path == ".":
+                target = posixpath.join(target, "index.html")
+            assert (site / target).is_file(), f"{page}: {link} -> {target} is missing"
+            if anchor:
+                assert anchor in ids[target], f"{page}: {link} has no #{anchor}"
+            checked += 1
+    assert checked > 40
+
+
+def test_pages_use_no_inline_scripts_or_styles(
+    lessons: Lessons, in_tmp: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write_good_site(lessons)
+    run(lessons, in_tmp / "_site", capsys)
+    for page in (in_tmp / "_site").rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        assert " style=" not in text and "<style" not in text, page
+        for tag in re.findall(r"<script[^>]*>", text):
+            assert 'type="application/json"' in tag or " src=" in tag, (page, tag)
+
+
+def test_lesson_pages_have_progress_and_previous_next(
+    lessons: Lessons, in_tmp: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write_good_site(lessons)
+    run(lessons, in_tmp / "_site", capsys)
+    second = (in_tmp / "_site/tutorials/when-to-pass/index.html").read_text(encoding="utf-8")
+    assert "Tutorial 2 of 2" in second
+    assert 'href="../../tutorials/where-a-card-belongs/" rel="prev"' in second
+    assert 'href="../../play/"><span class="pager__label">Next</span> Play a full game' in second
+    home = (in_tmp / "_site/index.html").read_text(encoding="utf-8")
+    assert "Choose your first deal" in home and 'href="./tutorials/where-a-card-belongs/"' in home
+
+
+BROKEN_ROWS = """
+---
+title: Where a card belongs
+summary: One row per suit.
+order: 1
+---
+
+# Where a card belongs
+
+A link to [nowhere](03-nope.md) and to [a missing heading](02-when-to-pass.md#nowhere).
+
+```puzzle
+id: fit-9h
+kind: fits
+question: Does 9♥ fit?
+table: 7D 5H-7H
+card: 9H
+answer: yes
+hint: Ends.
+```
+"""
+
+BROKEN_PASS = """
+---
+title: When to pass
+order: 2
+---
+
+# When to pass
+
+```puzzle
+id: who
+kind: riddle
+hint: h
+```
+
+```puzzle
+id: pick
+kind: pick
+question: Which fit?
+table: 7D
+hand: 8D XX
+answer: 8D
+hint: h
+```
+"""
+
+BROKEN_RULES = """
+---
+title: Rules
+summary: The rules.
+layout: poster
+---
+
+```puzzle
+id: fit
+kind: fits
+question: q
+table: 7D
+card: 8D
+answer: yes
+colour: red
+hint: h
+```
+"""
+
+
+def test_a_broken_build_lists_every_error_and_keeps_the_last_good_site(
+    lessons: Lessons, in_tmp: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lessons.write("01-where-a-card-belongs.md", BROKEN_ROWS)
+    lessons.write("02-when-to-pass.md", BROKEN_PASS)
+    lessons.write("pages/rules.md", BROKEN_RULES)
+    old = in_tmp / "_site"
+    old.mkdir()
+    (old / "index.html").write_text("last good build")
+    status, errors = run(lessons, old, capsys)
+    assert status == 1
+    assert errors == [
+        "tutorials/01-where-a-card-belongs.md:9: link 02-when-to-pass.md#nowhere: "
+        "no heading or puzzle with id 'nowhere' on 02-when-to-pass.md",
+        "tutorials/01-where-a-card-belongs.md:9: link 03-nope.md: no such page",
+        'tutorials/01-where-a-card-belongs.md:17: puzzle "fit-9h": answer says yes, but 9♥ does not fit: '
+        "the hearts row runs 5♥–7♥, so the next hearts are 4♥ and 8♥",
+        "tutorials/02-when-to-pass.md:1: front matter: missing 'summary'",
+        "tutorials/02-when-to-pass.md:10: puzzle \"who\": unknown kind 'riddle': use fits, pick, play-or-pass, opener, guided",
+        "tutorials/02-when-to-pass.md:19: puzzle \"pick\": hand: unknown card 'XX': expected a rank (A, 2-10, J, Q, K) "
+        "then a suit (C, D, H, S or ♣ ♦ ♥ ♠), like 7D, 10H or 7♦",
+        "tutorials/pages/rules.md:4: unknown layout 'poster': use lesson, page, home, sheet, game",
+        "tutorials/pages/rules.md:14: puzzle \"fit\": unknown field 'colour' for a fits puzzle: "
+        "use answer, card, explain, hint, id, kind, question, table",
+        "build failed: 8 errors",
+    ]
+    assert [p.name for p in old.iterdir()] == ["index.html"]
+    assert (old / "index.html").read_text() == "last good build"
+    assert sorted(p.name for p in in_tmp.iterdir()) == ["_site", "tutorials"]
+
+
+def test_misnamed_files_and_clashing_orders(lessons: Lessons, in_tmp: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lessons.write("01-rows.md", "---\ntitle: A\nsummary: a\norder: 1\n---\n# A\n")
+    lessons.write("02-more.md", "---\ntitle: B\nsummary: b\norder: 1\n---\n# B\n")
+    lessons.write("Rows.md", "---\ntitle: C\n---\n")
+    lessons.write("pages/home.md", "no front matter\n")
+    status, errors = run(lessons, in_tmp / "_site", capsys)
+    assert status == 1
+    assert errors[:-1] == [
+        "tutorials/02-more.md:4: order 1 is also 01-rows.md's",
+        "tutorials/Rows.md:1: a tutorial's file name must look like NN-slug.md, e.g. 01-rows.md",
+        "tutorials/pages/home.md:1: the page must start with front matter between '---' lines",
+    ]
+    assert not (in_tmp / "_site").exists()
+
+
+def test_the_game_page_keeps_its_introduction(
+    lessons: Lessons, in_tmp: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write_good_site(lessons)
+    run(lessons, in_tmp / "_site", capsys)
+    play = (in_tmp / "_site/play/index.html").read_text(encoding="utf-8")
+    assert "Play against three computer players." in play and 'class="layout-game"' in play
+
+
+@pytest.mark.skipif(
+    not (ROOT / "node_modules/pyodide/pyodide.mjs").is_file(), reason="Pyodide is not installed (npm ci)"
+)
+def test_the_runtime_is_written_when_its_module_exists(lessons: Lessons, in_tmp: Path) -> None:
+    write_good_site(lessons)
+    assert build.build(lessons.folder, in_tmp / "_site") == []
+    assert (in_tmp / "_site/runtime/manifest.json").is_file()

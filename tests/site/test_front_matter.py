@@ -1,0 +1,41 @@
+"""Front matter: ``key: value`` lines between ``---`` lines, with the line of each key."""
+
+from __future__ import annotations
+
+from sitebuild.lessons import parse_front_matter
+
+
+def test_values_lines_and_body_offset() -> None:
+    meta, problems = parse_front_matter(
+        "---\ntitle: Rows\nsummary: One row: per suit.\norder: 2\n---\n# Rows\n\nText\n"
+    )
+    assert problems == []
+    assert meta.values == {"title": "Rows", "summary": "One row: per suit.", "order": "2"}
+    assert meta.lines == {"title": 2, "summary": 3, "order": 4}
+    assert meta.body == "# Rows\n\nText\n"
+    assert meta.body_offset == 5  # body line 1 is file line 6
+
+
+def test_missing_front_matter_is_a_problem_on_line_1() -> None:
+    meta, problems = parse_front_matter("# Rows\n")
+    assert problems == [(1, "the page must start with front matter between '---' lines")]
+    assert meta.body == "# Rows\n"
+
+
+def test_unclosed_front_matter() -> None:
+    _, problems = parse_front_matter("---\ntitle: Rows\n# Rows\n")
+    assert (1, "front matter is not closed with a '---' line") in problems
+
+
+def test_bad_unknown_and_repeated_keys_are_reported_with_their_lines() -> None:
+    _, problems = parse_front_matter("---\ntitle: A\ntitle: B\ncolour: red\njust words\n---\n")
+    assert problems == [
+        (3, "front matter: 'title' is given twice"),
+        (4, "front matter: unknown key 'colour': use title, summary, order, layout"),
+        (5, "front matter: expected 'key: value', got 'just words'"),
+    ]
+
+
+def test_blank_lines_inside_front_matter_are_allowed() -> None:
+    meta, problems = parse_front_matter("---\ntitle: A\n\nsummary: B\n---\nbody")
+    assert problems == [] and meta.lines["summary"] == 4 and meta.body == "body"
