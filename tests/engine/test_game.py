@@ -106,6 +106,12 @@ def test_moves_are_json_objects_that_round_trip() -> None:
     assert Move(3, None).to_json() == {"seat": 3, "pass": True}
 
 
+def test_move_repr_pastes_back() -> None:
+    move = Move(2, Card.parse("10H"))
+    assert repr(move) == "Move(seat=2, card=Card.parse('10H'))"
+    assert eval(repr(move), {"Move": Move, "Card": Card}) == move
+
+
 def test_a_move_describes_itself_with_player_names() -> None:
     names = ["You", "Robin", "Alex", "Sam"]
     assert Move(1, Card.parse("8D")).describe(names) == "Robin played 8♦"
