@@ -70,3 +70,18 @@ os.chdir("/repo")
   }
   return pyodide;
 }
+
+/**
+ * Run `main` (async, returning an exit code) and exit with that code. An error
+ * exits 1 with its message and stack, Python traceback included, but without
+ * the line of minified Pyodide source that Node prints for an uncaught error.
+ */
+export function runMain(main) {
+  main().then(
+    (code) => process.exit(code ?? 0),
+    (error) => {
+      console.error(error?.stack ?? String(error));
+      process.exit(1);
+    },
+  );
+}

@@ -1,20 +1,30 @@
 // Run the engine tests and the engine doctests inside Pyodide under Node.
 //
-//   node tools/pyodide_pytest.mjs [extra pytest arguments]
+//   node tools/pyodide_pytest.mjs [PATH...] [pytest options]
 //
-// Exits with pytest's exit code, except that "no tests collected" (5) is a
-// failure here too: an empty run proves nothing about Pyodide.
+// Without paths it runs tests/engine and the doctests in engine/. Exits with
+// pytest's exit code, except that "no tests collected" (5) exits 1: an empty
+// run proves nothing about Pyodide.
 
-import { startPyodide } from "./pyodide.mjs";
+import { runMain, startPyodide } from "./pyodide.mjs";
 
-const pyodide = await startPyodide();
-pyodide.globals.set("extra_args", pyodide.toPy(process.argv.slice(2)));
-const code = pyodide.runPython(`
-import pytest
-int(pytest.main(["tests/engine", "engine", "-q", "--doctest-modules", "-p", "no:cacheprovider", *extra_args]))
-`);
-if (code === 5) {
-  console.error("pyodide_pytest: pytest collected no tests");
-  process.exit(1);
-}
-process.exit(code);
+const DEFAULT_PATHS = ["tests/engine", "engine"];
+
+runMain(async () => {
+  const args = process.argv.slice(2);
+  const firstOption = args.findIndex((arg) => arg.startsWith("-"));
+  const paths = firstOption === -1 ? args : args.slice(0, firstOption);
+  const options = firstOption === -1 ? [] : args.slice(firstOption);
+  const pyodide = await startPyodide();
+  pyodide.globals.set("pytest_args", pyodide.toPy([
+    ...(paths.length ? paths : DEFAULT_PATHS),
+    "-q", "--doctest-modules", "-p", "no:cacheprovider",
+    ...options,
+  ]));
+  const code = pyodide.runPython("import pytest\nint(pytest.main(list(pytest_args)))");
+  if (code === 5) {
+    console.error("pyodide_pytest: pytest collected no tests");
+    return 1;
+  }
+  return code;
+});
