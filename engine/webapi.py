@@ -26,7 +26,7 @@ from .deal import player_rng
 from .game import DEFAULT_NAMES, Game
 from .moves import Move
 from .players import PLAYERS as PLAYER_FACTORIES
-from .players import Player, make_player
+from .players import Decision, Player, make_player
 from .position import IllegalMove, Position, describe_row, playable_mask, row_ends
 from .view import PlayerView
 
@@ -94,6 +94,18 @@ def _bot(name: str, rng: random.Random) -> Player:
     return make_player(name if name in PLAYER_FACTORIES else "random", rng)
 
 
+def _short_deal_safe(player: Player, view: PlayerView, stand_in: Player) -> Decision:
+    """*player*'s decision; *stand_in*'s when *player* cannot read a short deal.
+
+    Guided deals leave some cards out of every hand, and a player that reasons
+    about who holds the hidden cards (Sam) may find the counts impossible.
+    """
+    try:
+        return player.decide(view)
+    except ValueError:
+        return stand_in.decide(view)
+
+
 class Session:
     """One deal in the browser: the learner in seat 0, Robin, Alex and Sam in seats 1-3.
 
@@ -110,6 +122,7 @@ class Session:
         self.seed: int | None = None
         self.bots: dict[int, Player] = {}
         self.adviser: Player | None = None
+        self.stand_in: Player = make_player("random", random.Random(0))
         self.script: list[Move] = []
         self.goal: str | None = None
         self.notice: str | None = None
@@ -156,6 +169,7 @@ class Session:
         self.bots = {seat: _bot(BOT_NAMES[seat - 1], player_rng(base, seat)) for seat in (1, 2, 3)}
         adviser = next((name for name in ADVISERS if name in PLAYER_FACTORIES), "random")
         self.adviser = make_player(adviser, random.Random(base))
+        self.stand_in = _bot("alex", random.Random(base))
         self.script = []
         self.goal = None
         self.notice = None
@@ -185,7 +199,7 @@ class Session:
         """In a guided deal, what the strongest bot would have done instead, and why."""
         if card is None or self.adviser is None or len(self.position.legal_moves()) < 2:
             return None
-        advice = self.adviser.decide(self._view(LEARNER))
+        advice = self._decide(self.adviser, LEARNER)
         if advice.card == card:
             return f"Good choice: {_sentence(advice.reason)}"
         if advice.card is None:
@@ -202,7 +216,7 @@ class Session:
         started = time.perf_counter()
         move, reason = self._scripted(seat)
         if move is None:
-            decision = self.bots[seat].decide(self._view(seat))
+            decision = self._decide(self.bots[seat], seat)
             move, reason = Move(seat, decision.card), decision.reason
         elapsed = (time.perf_counter() - started) * 1000
         self._apply(move.card)
@@ -229,6 +243,12 @@ class Session:
         self.moves.append(Move(seat, card))
         self.notice = None
 
+    def _decide(self, player: Player, seat: int) -> Decision:
+        view = self._view(seat)
+        if self.game is not None:  # a full deal: any failure is a real bug and must show
+            return player.decide(view)
+        return _short_deal_safe(player, view, self.stand_in)
+
     def _view(self, seat: int) -> PlayerView:
         pos = self.position
         return PlayerView(seat, pos.hands[seat], pos.table, pos.counts(), tuple(self.moves))
@@ -242,7 +262,7 @@ class Session:
         if self.position.turn != LEARNER:
             raise ValueError(f"it is {self.names[self.position.turn]}'s turn, not yours")
         assert self.adviser is not None
-        decision = self.adviser.decide(self._view(LEARNER))
+        decision = self._decide(self.adviser, LEARNER)
         if self.position.why_illegal(decision.card):  # never pass on advice the rules refuse
             raise ValueError("the adviser chose an illegal move")
         return {"card": decision.card.code if decision.card else None, "reason": _sentence(decision.reason)}

@@ -67,6 +67,18 @@ def build_wheel(out_dir: Path, package: Path = ROOT / "engine") -> Path:
     return target
 
 
+def _pages(out: Path) -> list[str]:
+    """Every page of the site as a URL relative to its root (``""`` for the home page, ``"play/"``)."""
+    pages = sorted(p.parent.relative_to(out).as_posix() for p in out.rglob("index.html"))
+    return ["" if page == "." else page + "/" for page in pages if not page.startswith("runtime")]
+
+
+def _assets(out: Path) -> list[str]:
+    """The static files the pages use, for the service worker to keep for offline visits."""
+    static = out / "static"
+    return sorted(p.relative_to(out).as_posix() for p in static.rglob("*") if p.is_file()) if static.is_dir() else []
+
+
 def write_runtime(out: Path, pyodide_dir: Path = ROOT / "node_modules" / "pyodide") -> None:
     """Copy Pyodide's core into ``out/runtime/pyodide/``, build the engine wheel and the manifest.
 
@@ -100,5 +112,7 @@ def write_runtime(out: Path, pyodide_dir: Path = ROOT / "node_modules" / "pyodid
         "python": version.get("python"),
         "wheel": wheel.name,
         "files": sizes,
+        "pages": _pages(out),
+        "assets": _assets(out),
     }
     (runtime / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")

@@ -6,7 +6,6 @@ const BUILD = new URL(self.location.href).searchParams.get("build") || "dev";
 const CACHE = `sevens-${BUILD}`;
 const ROOT = new URL("./", self.location.href);
 const RUNTIME = new URL("runtime/", ROOT);
-const START_PAGES = ["./", "play/"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -15,8 +14,9 @@ self.addEventListener("install", (event) => {
       const manifest = await (await fetch(new URL("manifest.json", RUNTIME), { cache: "no-cache" })).json();
       const runtime = Object.keys(manifest.files).map((path) => new URL(path, RUNTIME).href);
       await cache.addAll([...runtime, new URL("manifest.json", RUNTIME).href]);
-      // Pages are a bonus: a missing one must not stop the runtime from being cached.
-      await Promise.allSettled(START_PAGES.map((page) => cache.add(new URL(page, ROOT).href)));
+      // Pages and assets are a bonus: a missing one must not stop the runtime from being cached.
+      const site = [...(manifest.pages ?? []), ...(manifest.assets ?? [])];
+      await Promise.allSettled(site.map((path) => cache.add(new URL(path, ROOT).href)));
       await self.skipWaiting();
     })(),
   );

@@ -226,3 +226,10 @@ def test_any_seed_plays_to_a_legal_end_and_replays_from_its_record(seed: int) ->
     state = play_out(session)
     assert state["result"] is not None
     assert Game.from_json(session.record()).winner == state["result"]["winner"]
+
+
+def test_a_short_guided_deal_without_a_script_plays_to_the_end_with_the_bots() -> None:
+    session = Session()
+    session.guided("- / 7D 7C 8C 9C 7S / 8D 6S 5S 4S / 9D 10D KH / 6D 5D 2H / 0")
+    state = play_out(session)
+    assert state["result"]["left"][state["result"]["winner"]] == 0

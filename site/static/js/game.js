@@ -207,7 +207,7 @@ function draw() {
   drawResult();
   setPhase(state.over ? "over" : "playing");
   game.dataset.busy = String(busy);
-  game.dataset.turn = String(state.turn);
+  game.dataset.yourTurn = String(state.your_turn && !busy);
 }
 
 // ---- playing ------------------------------------------------------------------------
@@ -232,6 +232,7 @@ function choose(card) {
 async function request(method, params) {
   busy = true;
   game.dataset.busy = "true";
+  game.dataset.yourTurn = "false";
   try {
     return await runtime.call(method, params);
   } finally {
@@ -308,6 +309,8 @@ async function deal(seed) {
   selected = null;
   say("");
   busy = true;
+  game.dataset.yourTurn = "false";
+  if (state) game.dataset.state = "dealing";
   try {
     await runtime.ready;
     state = await runtime.call("new_game", { seed });

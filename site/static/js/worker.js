@@ -12,11 +12,13 @@ function stage(name, progress) {
 
 // Count bytes of the runtime files as they stream in (Pyodide fetches them itself),
 // so the page's progress bar shows real download progress without fetching anything twice.
-function countingFetch(originalFetch, sizes, onBytes) {
+// A missing runtime file is reported at once: Pyodide itself may wait forever on a broken download.
+function countingFetch(originalFetch, sizes, onBytes, onMissing) {
   return async (input, init) => {
     const response = await originalFetch(input, init);
     const url = String(input instanceof Request ? input.url : input);
     const tracked = Object.keys(sizes).some((path) => url.endsWith(path.split("/").pop()));
+    if (tracked && !response.ok) onMissing(url, response.status);
     if (!tracked || !response.ok || !response.body) return response;
     const counter = new TransformStream({
       transform(chunk, controller) {
@@ -59,6 +61,8 @@ async function start({ runtime, manifest }) {
       stage("downloading", 1);
       stage("starting", 0);
     }
+  }, (url, status) => {
+    postMessage({ type: "failed", message: `${url.split("/").pop()} could not be downloaded (HTTP ${status})` });
   });
   try {
     stage("downloading", 0);
