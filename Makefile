@@ -57,8 +57,9 @@ browser-deps:
 
 # -- the two main jobs -------------------------------------------------------
 
+# SERVE_ARGS go to build.py, for example: make serve SERVE_ARGS="--port 8080"
 serve: $(VENV_STAMP) $(NPM_STAMP)
-	@if [ -f build.py ]; then exec $(PY) build.py serve; else exec $(PY) -m engine play; fi
+	@if [ -f build.py ]; then exec $(PY) build.py serve $(SERVE_ARGS); else exec $(PY) -m engine play; fi
 
 # Every check runs even after one fails (-k), so one run shows all the problems.
 test: setup browser-deps
