@@ -77,6 +77,7 @@ class Page:
     html: str = ""
     ids: list[str] = field(default_factory=list)
     puzzles: list[str] = field(default_factory=list)
+    has_guided: bool = False
 
     @property
     def output(self) -> str:

@@ -73,12 +73,16 @@ def _buttons(puzzle: Puzzle) -> list[str]:
     raise TypeError(f"no choices for {puzzle.kind} puzzles")
 
 
-def _answer(puzzle: Puzzle) -> str:
+def _answer(puzzle: Puzzle, inline: Inline) -> str:
+    """The no-script answer: the right choice, then the lesson's explanation or else the engine's."""
     judgement = puzzle.judge()
+    explain = f"<p>{inline(puzzle.explain)}</p>" if puzzle.explain else ""
     if isinstance(puzzle, PickPuzzle):
         notes = "".join(f"<li>{escape(sentence(judgement.reasons[c.code]))}</li>" for c in cards_of(puzzle.hand))
-        return f"<p><strong>{escape(sentence(judgement.explanation))}</strong></p><ul>{notes}</ul>"
+        return f"<p><strong>{escape(sentence(judgement.explanation))}</strong></p><ul>{notes}</ul>{explain}"
     label = {"yes": "Yes", "no": "No", "play": "Play", "pass": "Pass"}.get(judgement.answer[0], judgement.answer[0])
+    if explain:
+        return f"<p><strong>Answer: {escape(label)}.</strong></p>{explain}"
     return f"<p><strong>{escape(label)}.</strong> {escape(sentence(judgement.explanation))}</p>"
 
 
@@ -106,12 +110,11 @@ def puzzle_html(puzzle: Puzzle, inline: Inline) -> str:
             f"{json_block(puzzle.data(), 'puzzle__data')}</section>"
         )
     explain = f'<div class="puzzle__explain" hidden><p>{inline(puzzle.explain)}</p></div>' if puzzle.explain else ""
-    answer_explain = f"<p>{inline(puzzle.explain)}</p>" if puzzle.explain else ""
     return (
         f'<section class="puzzle" data-kind="{puzzle.kind}" id="{pid}"{labelled}>'
         f'<p class="puzzle__kind">Puzzle</p>{question}'
         f'<div class="puzzle__position">{_position(puzzle)}</div>'
         f"{_choices(_buttons(puzzle))}{feedback}{explain}{hint}"
-        f'<details class="puzzle__answer"><summary>Show the answer</summary>{_answer(puzzle)}{answer_explain}</details>'
+        f'<details class="puzzle__answer"><summary>Show the answer</summary>{_answer(puzzle, inline)}</details>'
         f"{json_block(puzzle.data(), 'puzzle__data')}</section>"
     )

@@ -9,6 +9,8 @@ import markdown
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError, TemplateSyntaxError
 from markupsafe import Markup
 
+from engine.puzzles import GuidedPuzzle
+
 from . import BuildError
 from .lessons import Page
 from .links import collect_ids, relative_url
@@ -36,6 +38,7 @@ class MarkdownRenderer:
         page.html = self.md.convert(page.meta.body)
         page.ids = collect_ids(page.html)
         page.puzzles = [puzzle.id for puzzle in self.puzzles.puzzles]
+        page.has_guided = any(isinstance(puzzle, GuidedPuzzle) for puzzle in self.puzzles.puzzles)
         return [BuildError(page.source, line, message) for line, message in self.puzzles.problems]
 
 
@@ -61,7 +64,7 @@ def _link(page: Page, target: Page) -> dict[str, Any]:
     }
 
 
-def context(page: Page, pages: list[Page]) -> dict[str, Any]:
+def context(page: Page, pages: list[Page], static_files: frozenset[str] = frozenset()) -> dict[str, Any]:
     """Everything a template may use; every address in it is relative to *page*."""
     tutorials = [p for p in pages if p.kind == "tutorial"]
     by_slug = {p.slug: p for p in pages if p.kind == "page"}
@@ -81,7 +84,9 @@ def context(page: Page, pages: list[Page]) -> dict[str, Any]:
             "kind": page.kind,
             "layout": page.layout,
             "puzzles": page.puzzles,
+            "has_guided": page.has_guided,
         },
+        "static_files": static_files,
         "content": Markup(page.html),
         "tutorials": lessons,
         "lesson_number": number,
@@ -95,12 +100,14 @@ def context(page: Page, pages: list[Page]) -> dict[str, Any]:
 def render_pages(templates: Path, pages: list[Page]) -> tuple[dict[str, str], list[BuildError]]:
     """Each page's finished HTML, by output path."""
     env = template_env(templates)
+    static = templates.parent / "static"
+    static_files = frozenset(p.relative_to(static).as_posix() for p in static.rglob("*") if p.is_file())
     out: dict[str, str] = {}
     errors = []
     for page in pages:
         name = template_name(env, page.layout)
         try:
-            out[page.output] = env.get_template(name).render(context(page, pages))
+            out[page.output] = env.get_template(name).render(context(page, pages, static_files))
         except TemplateSyntaxError as error:
             errors.append(BuildError(templates / (error.name or name), error.lineno, error.message or str(error)))
         except TemplateError as error:

@@ -5,12 +5,34 @@ from __future__ import annotations
 import html
 import posixpath
 import re
+import shutil
+import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, Lessons
 
 import build
+
+ROOT = Path(build.__file__).resolve().parent
+
+
+class Lessons:
+    """A temporary ``tutorials/`` folder."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        (folder / "pages").mkdir(parents=True)
+
+    def write(self, name: str, text: str) -> Path:
+        path = self.folder / name
+        path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+        return path
+
+
+@pytest.fixture
+def lessons(tmp_path: Path) -> Lessons:
+    return Lessons(tmp_path / "tutorials")
+
 
 ROWS = """
 ---
@@ -316,3 +338,49 @@ def test_the_runtime_is_written_when_its_module_exists(lessons: Lessons, in_tmp:
     write_good_site(lessons)
     assert build.build(lessons.folder, in_tmp / "_site") == []
     assert (in_tmp / "_site/runtime/manifest.json").is_file()
+
+
+GUIDED_LESSON = """
+---
+title: The opening
+summary: Open the deal.
+order: 1
+---
+
+# The opening
+
+```puzzle
+id: guided-opening
+kind: guided
+position: - / 7D 8D / 6D / 9D / 3S / 0
+script: Robin: 6D
+goal: Empty your hand first.
+hint: Play the 7♦.
+```
+"""
+
+
+def test_guided_lessons_load_the_game_code_only_when_it_exists(lessons: Lessons, tmp_path: Path) -> None:
+    from sitebuild.lessons import find_pages
+    from sitebuild.render import MarkdownRenderer, render_pages
+
+    lessons.write("01-the-opening.md", GUIDED_LESSON)
+    lessons.write("02-rows.md", "---\ntitle: Rows\nsummary: r\norder: 2\n---\n# Rows\n")
+    pages, errors = find_pages(lessons.folder)
+    renderer = MarkdownRenderer()
+    errors += [e for page in pages for e in renderer.render(page)]
+    assert errors == []
+    site = tmp_path / "site"
+    shutil.copytree(ROOT / "site" / "templates", site / "templates")
+    (site / "static" / "js").mkdir(parents=True)
+    without, _ = render_pages(site / "templates", pages)
+    (site / "static" / "js" / "guided.js").write_text("// game code")
+    with_code, _ = render_pages(site / "templates", pages)
+    tag = '<script type="module" src="../../static/js/guided.js" data-guided></script>'
+    assert tag not in without["tutorials/the-opening/index.html"]
+    assert tag in with_code["tutorials/the-opening/index.html"]
+    assert "guided.js" not in with_code["tutorials/rows/index.html"]
+    assert (
+        'data-position="- / 7D 8D / 6D / 9D / 3S / 0" data-script="Robin: 6D"'
+        in with_code["tutorials/the-opening/index.html"]
+    )

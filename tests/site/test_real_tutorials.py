@@ -12,12 +12,13 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
 
 import build
 from engine.cards import Card, parse_cards
 from engine.position import OPENING_CARD, Position, parse_table
 from engine.puzzles import SEAT_NAMES, read_fields
+
+ROOT = Path(build.__file__).resolve().parent
 
 TUTORIALS = ROOT / "tutorials"
 pytestmark = pytest.mark.skipif(not any(TUTORIALS.rglob("*.md")), reason="no lessons in tutorials/ yet")

@@ -142,9 +142,10 @@ function setFeedback(puzzle, right, text) {
 
 function solve(puzzle, data, lesson) {
   puzzle.classList.add("is-solved");
+  // The lesson's own explanation, when it has one, replaces the engine's.
   const explain = puzzle.querySelector(".puzzle__explain");
   if (explain) explain.hidden = false;
-  setFeedback(puzzle, true, `Right! ${sentence(data.explanation)}`);
+  setFeedback(puzzle, true, explain ? "Right!" : `Right! ${sentence(data.explanation)}`);
   if (lesson) markSolved(lesson.slug, puzzle.id, lesson.ids);
 }
 
@@ -193,6 +194,14 @@ function setUpPuzzle(puzzle, lesson) {
   });
 }
 
+// Guided deals need the game code (a script marked data-guided); without it, say so instead of "Loading…".
+function noteMissingGuidedCode() {
+  if (document.querySelector("script[data-guided]")) return;
+  for (const status of document.querySelectorAll("[data-guided-status]")) {
+    status.textContent = "This deal cannot be played on this page yet: the starting position is shown above.";
+  }
+}
+
 function restoreSolved(lesson) {
   const record = load().lessons[lesson.slug];
   if (!record) return;
@@ -211,6 +220,7 @@ function start() {
     ids: [...lessonElement.querySelectorAll(".puzzle[id]")].map((p) => p.id),
   };
   for (const puzzle of document.querySelectorAll(".puzzle[data-kind]")) setUpPuzzle(puzzle, lesson);
+  noteMissingGuidedCode();
   if (lesson) {
     restoreSolved(lesson);
     // Guided deals are judged by the game code, which reports a solved deal with this event.
