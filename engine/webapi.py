@@ -364,23 +364,33 @@ METHODS: dict[str, Callable[..., Any]] = {
     "record": Session.record,
 }
 
-_default_session = Session()
+# One page may hold several deals (a lesson with two guided deals), each in its own named session.
+SESSIONS: dict[str, Session] = {}
+MAX_SESSIONS = 16
+
+
+def _session(name: object) -> Session:
+    key = str(name) if name is not None else "main"
+    if key not in SESSIONS and len(SESSIONS) >= MAX_SESSIONS:
+        raise ValueError(f"too many deals open at once ({MAX_SESSIONS})")
+    return SESSIONS.setdefault(key, Session())
 
 
 def handle(request: str, session: Session | None = None) -> str:
-    """Answer one JSON request ``{"method", "params"}`` with ``{"ok", "result"}`` or ``{"ok": false, "error"}``.
+    """Answer one JSON request ``{"method", "params", "session"}`` with ``{"ok", "result"}`` or ``{"ok": false, "error"}``.
 
     Errors come back as data with a plain-words message, never as exceptions,
-    so a bad request cannot break the worker.
+    so a bad request cannot break the worker. *session* overrides the request's
+    named session (tests use it).
 
     >>> json.loads(handle('{"method": "fly"}', Session()))["error"]["message"]
     "unknown method 'fly'"
     """
-    target = session if session is not None else _default_session
     try:
         data = json.loads(request)
         if not isinstance(data, dict):
             raise ValueError("a request must be a JSON object")
+        target = session if session is not None else _session(data.get("session"))
         method = METHODS.get(str(data.get("method")))
         if method is None:
             raise ValueError(f"unknown method {data.get('method')!r}")

@@ -233,3 +233,13 @@ def test_a_short_guided_deal_without_a_script_plays_to_the_end_with_the_bots() -
     session.guided("- / 7D 7C 8C 9C 7S / 8D 6S 5S 4S / 9D 10D KH / 6D 5D 2H / 0")
     state = play_out(session)
     assert state["result"]["left"][state["result"]["winner"]] == 0
+
+
+def test_named_sessions_keep_separate_deals() -> None:
+    def ask(name: str, method: str, **params: Any) -> Any:
+        return json.loads(handle(json.dumps({"method": method, "params": params, "session": name})))["result"]
+
+    ask("test-a", "new_game", seed=1)
+    ask("test-b", "new_game", seed=2)
+    assert ask("test-a", "state")["seed"] == 1
+    assert ask("test-b", "state")["seed"] == 2

@@ -1,25 +1,20 @@
 // The game page: draws the state the engine sends and turns clicks and keys into engine requests.
 // Which cards fit, why one does not, who wins: all of that comes from engine/webapi.py.
 
+import {
+  cardButton,
+  drawLog as drawLogList,
+  drawPlayers as drawPlayerList,
+  drawRows as drawRowList,
+  el,
+  SPEEDS,
+  setSpeed,
+  sleep,
+  speed,
+} from "./board.js";
 import { getRuntime } from "./runtime.js";
 
-const SPEEDS = { slow: 1400, normal: 700, fast: 250, instant: 0 };
-const SPEED_KEY = "sevens.speed";
-const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-
 const $ = (id) => document.getElementById(id);
-const el = (tag, props = {}, ...children) => {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(props)) {
-    if (key === "class") node.className = value;
-    else if (key === "dataset") Object.assign(node.dataset, value);
-    else if (key.startsWith("aria-") || key === "role") node.setAttribute(key, value);
-    else node[key] = value;
-  }
-  node.append(...children);
-  return node;
-};
-
 const game = $("game");
 const runtime = getRuntime();
 let state = null;
@@ -27,11 +22,6 @@ let selected = null; // code of the selected card
 let busy = false; // a request or the computer players' turns are under way
 let generation = 0; // bumped by every new deal so a running computer sequence knows it is stale
 let heard = 0; // log entries already announced
-
-function speed() {
-  const saved = localStorage.getItem(SPEED_KEY);
-  return saved in SPEEDS ? saved : "normal";
-}
 
 function setPhase(phase) {
   game.dataset.state = phase;
@@ -81,59 +71,12 @@ $("game-retry").addEventListener("click", () => {
 
 // ---- drawing ----------------------------------------------------------------------
 
-function cardFace(card, extra = "") {
-  const red = card.suit === "H" || card.suit === "D" ? " red" : "";
-  return el("span", { class: `face${red}${extra}`, "aria-hidden": "true" }, card.display);
-}
-
 function drawRows() {
-  const rows = $("game-rows");
-  rows.replaceChildren();
-  for (const row of state.rows) {
-    const slots = el("div", { class: "slots", "aria-hidden": "true" });
-    for (let rank = 1; rank <= 13; rank += 1) {
-      const code = `${RANKS[rank - 1]}${row.suit}`;
-      const down = row.cards.includes(code);
-      const open = row.next.includes(code);
-      const cls = down ? "slot down" : open ? "slot open" : "slot";
-      const red = row.suit === "H" || row.suit === "D" ? " red" : "";
-      slots.append(el("span", { class: cls + red }, down ? `${RANKS[rank - 1]}${row.symbol}` : open ? "·" : ""));
-    }
-    const nexts = row.next.map((code) => code.replace(/[CDHS]$/, row.symbol));
-    let caption = row.text.replace(/^the /, "");
-    if (row.cards.length) caption += nexts.length ? `; next: ${nexts.join(" or ")}` : "; complete";
-    else if (nexts.length) caption += `; the 7${row.symbol} can begin it`;
-    else caption += "; the 7♦ must open the deal first";
-    rows.append(
-      el(
-        "li",
-        { class: `suit-row suit-${row.suit}` },
-        el("span", { class: "row-name" }, `${row.symbol} ${row.name[0].toUpperCase()}${row.name.slice(1)}`),
-        slots,
-        el("span", { class: "row-text" }, caption),
-      ),
-    );
-  }
+  drawRowList($("game-rows"), state);
 }
 
 function drawPlayers() {
-  const list = $("game-players");
-  list.replaceChildren();
-  state.names.forEach((name, seat) => {
-    const count = state.counts[seat];
-    const toPlay = !state.over && state.turn === seat;
-    const item = el(
-      "li",
-      { class: `player${toPlay ? " to-play" : ""}${seat === 0 ? " you" : ""}` },
-      el("span", { class: "player-name" }, name),
-      el("span", { class: "player-count" }, `${count} card${count === 1 ? "" : "s"}`),
-    );
-    if (toPlay) {
-      item.setAttribute("aria-current", "true");
-      item.append(el("span", { class: "player-turn" }, seat === 0 ? "your turn" : "to play"));
-    }
-    list.append(item);
-  });
+  drawPlayerList($("game-players"), state);
 }
 
 function drawHand() {
@@ -142,18 +85,8 @@ function drawHand() {
   hand.replaceChildren();
   if (selected && !state.hand.some((card) => card.code === selected && card.legal)) selected = null;
   state.hand.forEach((card) => {
-    const button = el(
-      "button",
-      {
-        type: "button",
-        class: `card${card.legal ? " legal" : ""}${card.code === selected ? " selected" : ""}`,
-        "aria-label": card.name,
-        dataset: { code: card.code },
-        tabIndex: -1,
-      },
-      cardFace(card),
-    );
-    if (!card.legal) button.setAttribute("aria-disabled", "true");
+    const button = cardButton(card, { selected: card.code === selected });
+    button.tabIndex = -1;
     button.setAttribute("aria-pressed", String(card.code === selected));
     button.addEventListener("click", () => choose(card));
     button.addEventListener("dblclick", () => card.legal && playCard(card.code));
@@ -179,9 +112,7 @@ function drawControls() {
 }
 
 function drawLog() {
-  const log = $("game-log");
-  log.replaceChildren(...state.log.map((move) => el("li", {}, move.text)));
-  log.parentElement.scrollTop = log.parentElement.scrollHeight;
+  drawLogList($("game-log"), state);
 }
 
 function drawResult() {
@@ -265,8 +196,6 @@ function afterMove(reply) {
   draw();
   computerTurns();
 }
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // The computer players move one at a time, at the chosen pace, until it is your turn or the deal ends.
 async function computerTurns() {
@@ -375,7 +304,7 @@ $("game-again").addEventListener("click", () => {
 
 const speedSelect = $("game-speed");
 speedSelect.value = speed();
-speedSelect.addEventListener("change", () => localStorage.setItem(SPEED_KEY, speedSelect.value));
+speedSelect.addEventListener("change", () => setSpeed(speedSelect.value));
 
 $("game-hand").addEventListener("keydown", (event) => {
   const cards = [...$("game-hand").querySelectorAll("button")];

@@ -116,12 +116,13 @@ export class Runtime extends EventTarget {
   }
 
   // Ask the engine: resolves with the result, rejects with the engine's message.
-  async call(method, params = {}) {
+  // *session* names the deal when a page holds several (guided deals in a lesson).
+  async call(method, params = {}, session = "main") {
     await this.ready;
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, method, params });
+      this.worker.postMessage({ id, method, params, session });
     });
   }
 }

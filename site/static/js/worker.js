@@ -89,14 +89,14 @@ function memory() {
   return { wasm_bytes: pyodide ? pyodide._module.HEAPU8.length : 0 };
 }
 
-async function answer({ id, method, params }) {
+async function answer({ id, method, params, session }) {
   try {
     const handle = await ready;
     if (method === "memory") {
       postMessage({ id, ok: true, result: memory() });
       return;
     }
-    const reply = JSON.parse(handle(JSON.stringify({ method, params: params ?? {} })));
+    const reply = JSON.parse(handle(JSON.stringify({ method, params: params ?? {}, session })));
     postMessage({ id, ...reply });
   } catch (error) {
     postMessage({ id, ok: false, error: { message: String(error?.message ?? error) } });

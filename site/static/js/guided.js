@@ -1,0 +1,200 @@
+// Guided deals in lessons: each section.puzzle[data-kind="guided"] becomes a live deal on the shared engine.
+// The learner plays seat 0; every choice, even a card that does not fit or a pass while one does, goes to
+// the engine, which judges it and says why. The computer seats follow the lesson's script, then the bots.
+
+import { cardButton, drawLog, drawPlayers, drawRows, el, SPEEDS, sleep, speed } from "./board.js";
+import { getRuntime } from "./runtime.js";
+
+const sections = [...document.querySelectorAll('section.puzzle[data-kind="guided"]')];
+
+function goalOf(section) {
+  try {
+    return JSON.parse(section.querySelector(".puzzle__data")?.textContent ?? "{}").goal ?? "";
+  } catch {
+    return "";
+  }
+}
+
+class GuidedDeal {
+  constructor(section, runtime) {
+    this.section = section;
+    this.runtime = runtime;
+    this.status = section.querySelector("[data-guided-status]");
+    this.board = section.querySelector("[data-guided-board]");
+    this.feedback = section.querySelector(".puzzle__feedback");
+    this.start = section.querySelector("[data-guided-start]");
+    this.session = `guided:${section.id}`;
+    this.busy = false;
+    this.generation = 0;
+  }
+
+  say(text) {
+    if (this.feedback) this.feedback.textContent = text;
+  }
+
+  loading(detail) {
+    const percent = detail.stage === "downloading" ? ` ${Math.round(detail.progress * 100)}%` : "";
+    this.status.textContent = `Loading the interactive part… ${detail.label}${percent}`;
+  }
+
+  failed(message) {
+    const retry = el("button", { type: "button", class: "button" }, "Retry");
+    retry.addEventListener("click", () => {
+      this.status.textContent = "Loading the interactive part…";
+      this.runtime.start();
+      startAll();
+    });
+    this.status.replaceChildren(`The interactive part could not load. ${message} `, retry);
+  }
+
+  build() {
+    this.players = el("ul", { class: "players" });
+    this.rows = el("ul", { class: "rows" });
+    const heading = `${this.section.id}-hand`;
+    this.hand = el("div", { class: "hand", role: "group", "aria-labelledby": heading });
+    this.pass = el("button", { type: "button" }, "Pass");
+    this.restart = el("button", { type: "button" }, "Start again");
+    this.log = el("ol", {});
+    this.pass.addEventListener("click", () => this.move("pass_turn", {}));
+    this.restart.addEventListener("click", () => this.begin());
+    this.board.replaceChildren(
+      el(
+        "div",
+        { class: "game guided-live" },
+        this.players,
+        this.rows,
+        el("p", { class: "guided-hand-label", id: heading }, "Your hand"),
+        this.hand,
+        el("div", { class: "actions" }, this.pass, this.restart),
+        el("div", { class: "log-scroll", tabIndex: 0, "aria-label": "Moves so far" }, this.log),
+      ),
+    );
+  }
+
+  async begin() {
+    this.generation += 1;
+    const { position, script } = this.section.dataset;
+    try {
+      this.state = await this.runtime.call("guided", { position, script: script ?? "", goal: goalOf(this.section) }, this.session);
+    } catch (error) {
+      this.status.textContent = `This deal could not be set up: ${error.message}`;
+      return;
+    }
+    if (!this.players) this.build();
+    if (this.start) this.start.hidden = true;
+    this.say("");
+    this.draw();
+    this.computers();
+  }
+
+  draw() {
+    const state = this.state;
+    drawPlayers(this.players, state);
+    drawRows(this.rows, state);
+    drawLog(this.log, state);
+    const focused = [...this.hand.children].indexOf(document.activeElement);
+    this.hand.replaceChildren(
+      ...state.hand.map((card) => {
+        const button = cardButton(card);
+        button.addEventListener("click", () => this.move("play", { card: card.code }));
+        return button;
+      }),
+    );
+    const buttons = this.hand.querySelectorAll("button");
+    if (focused >= 0 && buttons.length) buttons[Math.min(focused, buttons.length - 1)].focus();
+    this.pass.disabled = !state.your_turn || this.busy;
+    this.section.dataset.state = state.over ? "over" : state.your_turn && !this.busy ? "your-turn" : "waiting";
+    if (state.over) {
+      const won = state.result.winner === 0;
+      this.status.textContent = won
+        ? `${state.result.text} Goal reached.`
+        : `${state.result.text} Press Start again to try another line.`;
+      this.section.classList.toggle("is-solved", won);
+    } else if (state.your_turn) {
+      this.status.textContent = state.must_pass
+        ? "Your turn. Nothing fits: press Pass."
+        : "Your turn: press the card you want to play.";
+    } else {
+      this.status.textContent = `${state.names[state.turn]} is thinking…`;
+    }
+  }
+
+  // The learner's move, judged by the engine: a refusal comes back with the reason and changes nothing.
+  async move(method, params) {
+    if (!this.state?.your_turn || this.busy) return;
+    this.busy = true;
+    let reply;
+    try {
+      reply = await this.runtime.call(method, params, this.session);
+    } catch (error) {
+      this.say(`Something went wrong: ${error.message}`);
+      return;
+    } finally {
+      this.busy = false;
+    }
+    this.state = reply.state;
+    if (!reply.ok) {
+      this.say(`Not allowed: ${reply.reason}`);
+      this.draw();
+      return;
+    }
+    this.judgement = [`${reply.move.text}.`, this.state.comment].filter(Boolean).join(" ");
+    this.say(this.judgement);
+    this.draw();
+    this.computers();
+  }
+
+  async computers() {
+    const mine = this.generation;
+    const news = [];
+    this.busy = true;
+    try {
+      while (!this.state.over && !this.state.your_turn) {
+        const delay = SPEEDS[speed()];
+        if (delay) await sleep(delay);
+        if (mine !== this.generation) return;
+        const reply = await this.runtime.call("computer_move", {}, this.session);
+        if (mine !== this.generation) return;
+        this.state = reply.state;
+        news.push(reply.move.text);
+        this.draw();
+      }
+    } catch (error) {
+      this.say(`Something went wrong: ${error.message}`);
+      return;
+    } finally {
+      if (mine === this.generation) this.busy = false;
+    }
+    this.draw();
+    if (news.length) {
+      const end = this.state.over ? this.status.textContent : "Your turn.";
+      this.say([this.judgement, `${news.join(". ")}.`, end].filter(Boolean).join(" "));
+    }
+    this.judgement = "";
+  }
+}
+
+let deals = [];
+
+function startAll() {
+  for (const deal of deals) {
+    deal.runtime.ready.then(
+      () => deal.begin(),
+      () => {}, // the "failed" event has already explained it
+    );
+  }
+}
+
+if (sections.length) {
+  // Lesson pages do not carry the game's style sheet; the live table needs it.
+  document.head.append(el("link", { rel: "stylesheet", href: new URL("../css/game.css", import.meta.url).href }));
+  const runtime = getRuntime();
+  deals = sections.map((section) => new GuidedDeal(section, runtime));
+  runtime.addEventListener("stage", (event) => {
+    if (event.detail.stage !== "ready") for (const deal of deals) deal.loading(event.detail);
+  });
+  runtime.addEventListener("failed", (event) => {
+    for (const deal of deals) deal.failed(event.detail.message);
+  });
+  startAll();
+}
