@@ -133,14 +133,19 @@ def play_game_result(seed: int) -> Result:
 # -- measuring -------------------------------------------------------------------
 
 
-def best_time(run: Callable[[], object], rounds: int) -> float:
-    """The fastest of *rounds* runs, in seconds: the least disturbed by other work on the machine."""
-    times = []
+def best_times(runs: dict[str, Callable[[], object]], rounds: int) -> dict[str, float]:
+    """The fastest of *rounds* runs of each, in seconds, taking turns round by round.
+
+    Taking turns spreads any burst of other work on the machine over all of
+    them, and the fastest run is the one it disturbed least.
+    """
+    best = dict.fromkeys(runs, float("inf"))
     for _ in range(rounds):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return min(times)
+        for name, run in runs.items():
+            start = time.perf_counter()
+            run()
+            best[name] = min(best[name], time.perf_counter() - start)
+    return best
 
 
 def measure_games(games: int, rounds: int) -> dict[str, Any]:
@@ -164,12 +169,9 @@ def measure_games(games: int, rounds: int) -> dict[str, Any]:
     if masks_all() != results or baseline_all() != results:
         raise SystemExit("engine, masks and baseline disagree about the same random games: fix that before timing")
     turns = sum(turns for _, turns in results)
-    times = {
-        "engine": best_time(engine_all, rounds),
-        "masks": best_time(masks_all, rounds),
-        "baseline": best_time(baseline_all, rounds),
-        "play_game": best_time(play_game_all, rounds),
-    }
+    times = best_times(
+        {"engine": engine_all, "masks": masks_all, "baseline": baseline_all, "play_game": play_game_all}, rounds
+    )
     return {
         "games": games,
         "turns_per_game": turns / games,
