@@ -197,44 +197,45 @@ class FitsPuzzle(Puzzle):
         return Judgement(("yes",) if fits else ("no",), reason, {"yes": reason, "no": reason})
 
 
-@dataclass(frozen=True, slots=True)
-class PickPuzzle(Puzzle):
-    """Which cards of this hand fit? The learner selects them all."""
+def _fit(cards: int) -> str:
+    """``"8♣ fits"`` or ``"8♣ and 6♥ fit"``."""
+    return f"{_join(cards)} {'fits' if cards.bit_count() == 1 else 'fit'}"
 
-    kind: ClassVar[str] = "pick"
+
+@dataclass(frozen=True, slots=True)
+class _HandPuzzle(Puzzle):
+    """A table and the learner's hand."""
+
     table: int = 0
     hand: int = 0
 
     def legal(self) -> int:
         return playable_mask(self.table) & self.hand
 
+
+@dataclass(frozen=True, slots=True)
+class PickPuzzle(_HandPuzzle):
+    """Which cards of this hand fit? The learner selects them all."""
+
+    kind: ClassVar[str] = "pick"
+
     def judge(self) -> Judgement:
         legal = self.legal()
-        if legal:
-            verb = "fits" if legal.bit_count() == 1 else "fit"
-            explanation = f"{_join(legal)} {verb}; nothing else in the hand does"
-        else:
-            explanation = "nothing in this hand fits"
+        explanation = f"{_fit(legal)}; nothing else in the hand does" if legal else "nothing in this hand fits"
         reasons = {card.code: why_card(self.table, card) for card in cards_of(self.hand)}
         return Judgement(tuple(c.code for c in cards_of(legal)), explanation, reasons)
 
 
 @dataclass(frozen=True, slots=True)
-class PlayOrPassPuzzle(Puzzle):
+class PlayOrPassPuzzle(_HandPuzzle):
     """Must this hand play, or does it pass?"""
 
     kind: ClassVar[str] = "play-or-pass"
-    table: int = 0
-    hand: int = 0
-
-    def legal(self) -> int:
-        return playable_mask(self.table) & self.hand
 
     def judge(self) -> Judgement:
         legal = self.legal()
         if legal:
-            verb = "fits" if legal.bit_count() == 1 else "fit"
-            must_play = f"you must play: {_join(legal)} {verb}"
+            must_play = f"you must play: {_fit(legal)}"
             return Judgement(("play",), must_play, {"play": must_play, "pass": must_play})
         details = "; ".join(why_card(self.table, card) for card in cards_of(self.hand))
         nothing = f"nothing fits, so you pass: {details}"

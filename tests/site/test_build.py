@@ -120,13 +120,16 @@ def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def test_a_good_build_writes_every_page_at_its_agreed_address(
-    lessons: Lessons, in_tmp: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+@pytest.fixture
+def good_site(lessons: Lessons, in_tmp: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """The good lesson folder, built; the built site's folder."""
     write_good_site(lessons)
-    status, errors = run(lessons, in_tmp / "_site", capsys)
-    assert (status, errors) == (0, [])
-    site = in_tmp / "_site"
+    assert run(lessons, in_tmp / "_site", capsys) == (0, [])
+    return in_tmp / "_site"
+
+
+def test_a_good_build_writes_every_page_at_its_agreed_address(good_site: Path, in_tmp: Path) -> None:
+    site = good_site
     pages = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
     assert pages == [
         "index.html",
@@ -139,16 +142,14 @@ def test_a_good_build_writes_every_page_at_its_agreed_address(
     assert sorted(p.name for p in in_tmp.iterdir()) == ["_site", "tutorials"]  # no staging folder left behind
 
 
-def test_md_links_become_relative_addresses(lessons: Lessons, in_tmp: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    write_good_site(lessons)
-    run(lessons, in_tmp / "_site", capsys)
-    lesson = (in_tmp / "_site/tutorials/where-a-card-belongs/index.html").read_text(encoding="utf-8")
+def test_md_links_become_relative_addresses(good_site: Path) -> None:
+    lesson = (good_site / "tutorials/where-a-card-belongs/index.html").read_text(encoding="utf-8")
     assert 'href="../../tutorials/when-to-pass/#pass-only-when-nothing-fits"' in lesson
     assert 'href="../../rules/"' in lesson
     assert 'href="../../rules/#the-rows"' in lesson  # inside the puzzle's question
     assert 'href="#one-row-per-suit"' in lesson
     assert 'href="../../static/css/site.css"' in lesson
-    rules = (in_tmp / "_site/rules/index.html").read_text(encoding="utf-8")
+    rules = (good_site / "rules/index.html").read_text(encoding="utf-8")
     assert 'href="../tutorials/where-a-card-belongs/"' in rules and 'href="https://example.org/sevens"' in rules
     assert "<table>" in rules
 
@@ -156,12 +157,8 @@ def test_md_links_become_relative_addresses(lessons: Lessons, in_tmp: Path, caps
 LINK = re.compile(r'(?:href|src)="([^"]*)"')
 
 
-def test_every_link_in_the_built_site_resolves(
-    lessons: Lessons, in_tmp: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    write_good_site(lessons)
-    run(lessons, in_tmp / "_site", capsys)
-    site = in_tmp / "_site"
+def test_every_link_in_the_built_site_resolves(good_site: Path) -> None:
+    site = good_site
     ids = {
         p.relative_to(site).as_posix(): set(re.findall(r'\sid="([^"]*)"', p.read_text())) for p in site.rglob("*.html")
     }
@@ -184,28 +181,20 @@ def test_every_link_in_the_built_site_resolves(
     assert checked > 40
 
 
-def test_pages_use_no_inline_scripts_or_styles(
-    lessons: Lessons, in_tmp: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    write_good_site(lessons)
-    run(lessons, in_tmp / "_site", capsys)
-    for page in (in_tmp / "_site").rglob("*.html"):
+def test_pages_use_no_inline_scripts_or_styles(good_site: Path) -> None:
+    for page in good_site.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
         assert " style=" not in text and "<style" not in text, page
         for tag in re.findall(r"<script[^>]*>", text):
             assert 'type="application/json"' in tag or " src=" in tag, (page, tag)
 
 
-def test_lesson_pages_have_progress_and_previous_next(
-    lessons: Lessons, in_tmp: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    write_good_site(lessons)
-    run(lessons, in_tmp / "_site", capsys)
-    second = (in_tmp / "_site/tutorials/when-to-pass/index.html").read_text(encoding="utf-8")
+def test_lesson_pages_have_progress_and_previous_next(good_site: Path) -> None:
+    second = (good_site / "tutorials/when-to-pass/index.html").read_text(encoding="utf-8")
     assert "Tutorial 2 of 2" in second
     assert 'href="../../tutorials/where-a-card-belongs/" rel="prev"' in second
     assert 'href="../../play/"><span class="pager__label">Next</span> Play a full game' in second
-    home = (in_tmp / "_site/index.html").read_text(encoding="utf-8")
+    home = (good_site / "index.html").read_text(encoding="utf-8")
     assert "Choose your first deal" in home and 'href="./tutorials/where-a-card-belongs/"' in home
 
 
@@ -322,12 +311,8 @@ def test_misnamed_files_and_clashing_orders(lessons: Lessons, in_tmp: Path, caps
     assert not (in_tmp / "_site").exists()
 
 
-def test_the_game_page_keeps_its_introduction(
-    lessons: Lessons, in_tmp: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    write_good_site(lessons)
-    run(lessons, in_tmp / "_site", capsys)
-    play = (in_tmp / "_site/play/index.html").read_text(encoding="utf-8")
+def test_the_game_page_keeps_its_introduction(good_site: Path) -> None:
+    play = (good_site / "play/index.html").read_text(encoding="utf-8")
     assert "Play against three computer players." in play and 'class="layout-game"' in play
 
 
