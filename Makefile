@@ -23,7 +23,7 @@ CHECKS := lint format-check typecheck pytest pyodide-test
 help:
 	@echo "make serve         set up, then build and serve the site (the terminal game until build.py exists)"
 	@echo "make test          set up, then run every check: $(CHECKS)"
-	@echo "make bench         engine speed in CPython and in Pyodide, against a plain-Python baseline"
+	@echo "make bench         engine speed in CPython and Pyodide against a plain-Python baseline; site build speed"
 	@echo "make setup         only the set-up: .venv, node_modules, Pyodide test wheels"
 	@echo "make format        rewrite files with ruff format"
 	@echo "make clean         remove generated output and caches; distclean also removes .venv and node_modules"
@@ -90,6 +90,7 @@ pyodide-test: $(NPM_STAMP) $(WHEELS_STAMP)
 
 bench: $(VENV_STAMP) $(NPM_STAMP)
 	$(PY) bench/engine_speed.py --pyodide
+	$(PY) bench/build_speed.py
 
 format: $(VENV_STAMP)
 	$(VENV)/bin/ruff format .
