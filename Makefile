@@ -21,7 +21,7 @@ CHECKS := lint format-check typecheck pytest pyodide-test
 .PHONY: help setup serve test $(CHECKS) browser-deps bench format clean distclean
 
 help:
-	@echo "make serve         set up, then build and serve the site (the terminal game until build.py exists)"
+	@echo "make serve         set up, then build the site, serve it and rebuild on changes"
 	@echo "make test          set up, then run every check: $(CHECKS)"
 	@echo "make bench         engine speed in CPython and Pyodide against a plain-Python baseline; site build speed"
 	@echo "make setup         only the set-up: .venv, node_modules, Pyodide test wheels"
@@ -57,9 +57,9 @@ browser-deps:
 
 # -- the two main jobs -------------------------------------------------------
 
-# SERVE_ARGS go to build.py, for example: make serve SERVE_ARGS="--port 8080"
+# The build copies Pyodide from node_modules. SERVE_ARGS go to build.py: make serve SERVE_ARGS="--port 8080"
 serve: $(VENV_STAMP) $(NPM_STAMP)
-	@if [ -f build.py ]; then exec $(PY) build.py serve $(SERVE_ARGS); else exec $(PY) -m engine play; fi
+	$(PY) build.py serve $(SERVE_ARGS)
 
 # Every check runs even after one fails (-k), so one run shows all the problems.
 test: setup browser-deps
