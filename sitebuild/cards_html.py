@@ -43,17 +43,19 @@ def table_html(table: int) -> str:
     rows = []
     for suit in SUITS:
         row = table & SUIT_MASKS[suit.index]
-        cards = cards_html(row) if row else '<span class="row__empty">not started</span>'
+        cards = cards_html(row) if row else '<span class="table__empty">not started</span>'
         rows.append(
-            f'<li class="row row--{suit.plural}"><span class="row__suit">{suit.symbol} {suit.plural.capitalize()}'
-            f'<span class="visually-hidden">:</span></span> <span class="row__cards">{cards}</span></li>'
+            f'<li class="table__row table__row--{suit.plural}"><span class="table__suit">{suit.symbol} {suit.plural.capitalize()}'
+            f'<span class="visually-hidden">:</span></span> <span class="table__cards">{cards}</span></li>'
         )
-    return f'<div class="table"><p class="table__label">On the table</p><ul class="rows">{"".join(rows)}</ul></div>'
+    return (
+        f'<div class="table"><p class="table__label">On the table</p><ul class="table__rows">{"".join(rows)}</ul></div>'
+    )
 
 
 def hand_html(label: str, hand: int, *, buttons: bool = False) -> str:
-    group = ' role="group"' if buttons else ""
+    group = f' role="group" aria-label="{escape(label)}"' if buttons else ""
     return (
-        f'<div class="hand"{group} aria-label="{escape(label)}"><p class="hand__label">{escape(label)}</p>'
-        f'<div class="hand__cards">{cards_html(hand, buttons=buttons)}</div></div>'
+        f'<div class="seat-hand"{group}><p class="seat-hand__label">{escape(label)}</p>'
+        f'<div class="seat-hand__cards">{cards_html(hand, buttons=buttons)}</div></div>'
     )

@@ -43,13 +43,13 @@ EXPECTED = f"""
   <p class="puzzle__kind">Puzzle</p>
   <p class="puzzle__question" id="fit-8h-question">Does <strong>8♥</strong> fit?</p>
   <div class="puzzle__position">
-    <div class="table"><p class="table__label">On the table</p><ul class="rows">
-      <li class="row row--clubs"><span class="row__suit">♣ Clubs<span class="visually-hidden">:</span></span> <span class="row__cards"><span class="row__empty">not started</span></span></li>
-      <li class="row row--diamonds"><span class="row__suit">♦ Diamonds<span class="visually-hidden">:</span></span> <span class="row__cards"><span class="card card--diamonds" role="img" aria-label="seven of diamonds">
+    <div class="table"><p class="table__label">On the table</p><ul class="table__rows">
+      <li class="table__row table__row--clubs"><span class="table__suit">♣ Clubs<span class="visually-hidden">:</span></span> <span class="table__cards"><span class="table__empty">not started</span></span></li>
+      <li class="table__row table__row--diamonds"><span class="table__suit">♦ Diamonds<span class="visually-hidden">:</span></span> <span class="table__cards"><span class="card card--diamonds" role="img" aria-label="seven of diamonds">
           <span aria-hidden="true">7♦</span></span></span></li>
-      <li class="row row--hearts"><span class="row__suit">♥ Hearts<span class="visually-hidden">:</span></span> <span class="row__cards"><span class="card card--hearts" role="img" aria-label="seven of hearts">
+      <li class="table__row table__row--hearts"><span class="table__suit">♥ Hearts<span class="visually-hidden">:</span></span> <span class="table__cards"><span class="card card--hearts" role="img" aria-label="seven of hearts">
           <span aria-hidden="true">7♥</span></span></span></li>
-      <li class="row row--spades"><span class="row__suit">♠ Spades<span class="visually-hidden">:</span></span> <span class="row__cards"><span class="row__empty">not started</span></span></li>
+      <li class="table__row table__row--spades"><span class="table__suit">♠ Spades<span class="visually-hidden">:</span></span> <span class="table__cards"><span class="table__empty">not started</span></span></li>
     </ul></div>
     <p class="puzzle__card">Card: <span class="card card--hearts" role="img" aria-label="eight of hearts"><span aria-hidden="true">8♥</span></span></p>
   </div>
