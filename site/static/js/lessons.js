@@ -223,11 +223,20 @@ function start() {
   noteMissingGuidedCode();
   if (lesson) {
     restoreSolved(lesson);
-    // Guided deals are judged by the game code, which reports a solved deal with this event.
+    // Guided deals are judged by the game code (guided.js). It marks a won deal with the class
+    // "is-solved", or may send a "sevens:solved" event with the puzzle's id; either one counts.
     document.addEventListener("sevens:solved", (event) => {
       const id = event.detail && event.detail.id;
       if (typeof id === "string") markSolved(lesson.slug, id, lesson.ids);
     });
+    const watcher = new MutationObserver((changes) => {
+      for (const change of changes) {
+        if (change.target.classList.contains("is-solved")) markSolved(lesson.slug, change.target.id, lesson.ids);
+      }
+    });
+    for (const guided of document.querySelectorAll('.puzzle[data-kind="guided"][id]')) {
+      watcher.observe(guided, { attributes: true, attributeFilter: ["class"] });
+    }
     const finish = document.querySelector("[data-finish-lesson]");
     if (finish) finish.addEventListener("click", () => markDone(lesson.slug));
   }
