@@ -255,7 +255,8 @@ async function deal(seed) {
     url.searchParams.set("seed", String(state.seed));
     history.replaceState(null, "", url);
   }
-  if (state.notice) say(state.notice);
+  $("game-notice").textContent = state.notice ?? "";
+  $("game-notice").hidden = !state.notice;
   announce(`${state.notice ? `${state.notice} ` : ""}Deal ${state.seed}.`);
   draw();
   const hand = $("game-hand").querySelector("button[tabindex='0']");

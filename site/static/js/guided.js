@@ -66,7 +66,7 @@ class GuidedDeal {
         el("p", { class: "guided-hand-label", id: heading }, "Your hand"),
         this.hand,
         el("div", { class: "actions" }, this.pass, this.restart),
-        el("div", { class: "log-scroll", tabIndex: 0, "aria-label": "Moves so far" }, this.log),
+        el("div", { class: "log-scroll", role: "region", tabIndex: 0, "aria-label": "Moves so far" }, this.log),
       ),
     );
   }

@@ -1,0 +1,64 @@
+"""Every page of the built site, checked with axe-core: no serious or critical violation."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page
+
+ROOT = Path(__file__).resolve().parents[2]
+START_MS = 90_000
+# The built site is not known at collection time, so list the pages the lessons and pages will produce.
+PAGES = ["", "play/"] + [
+    f"tutorials/{path.stem.split('-', 1)[1]}/" for path in sorted((ROOT / "tutorials").glob("[0-9][0-9]-*.md"))
+]
+
+
+@pytest.fixture(scope="module")
+def shared_page(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Page]:
+    """One tab for every page, so the runtime comes from the browser's cache after the first load."""
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    page.add_init_script("localStorage.setItem('sevens.speed', 'instant')")
+    yield page
+    context.close()
+
+
+def all_pages(site_dir: Path) -> list[str]:
+    return sorted(
+        "" if p.parent == site_dir else p.parent.relative_to(site_dir).as_posix() + "/"
+        for p in site_dir.rglob("index.html")
+    )
+
+
+def serious(page: Page) -> list[str]:
+    results = Axe().run(page)
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def test_every_built_page_is_checked(site_dir: Path) -> None:
+    assert set(PAGES) <= set(all_pages(site_dir))
+
+
+@pytest.mark.parametrize("path", [*PAGES, "house-rules/", "questions/", "rules/", "rules-sheet/"])
+def test_no_serious_accessibility_violations(shared_page: Page, site_url: str, site_dir: Path, path: str) -> None:
+    if not (site_dir / path / "index.html").exists():
+        pytest.skip(f"{path} is not in this build")
+    page = shared_page
+    page.goto(f"{site_url}{path}")
+    if path == "play/":
+        page.wait_for_selector("#game[data-your-turn=true], #game[data-state=over]", timeout=START_MS)
+        legal = page.locator("#game-hand .card.legal")
+        if legal.count():
+            legal.first.click()  # a selected card and the enabled Play button are checked too
+    for section in page.locator("section.puzzle[data-kind=guided]").all():
+        page.wait_for_selector(f"#{section.get_attribute('id')}[data-state]", timeout=START_MS)
+    assert serious(page) == []

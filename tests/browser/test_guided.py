@@ -1,0 +1,57 @@
+"""Guided deals in the lessons: played live on the engine, every choice judged and explained."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from engine.cards import Card
+from engine.position import Position
+
+START_MS = 90_000
+
+
+def wait_for(page: Page, section: str, states: str = "your-turn") -> None:
+    selector = ", ".join(f"{section}[data-state={state}]" for state in states.split())
+    page.wait_for_selector(selector, timeout=START_MS)
+
+
+def test_the_guided_finish_is_judged_by_the_engine_and_can_be_won(page: Page, site_url: str) -> None:
+    page.add_init_script("localStorage.setItem('sevens.speed', 'instant')")
+    page.goto(f"{site_url}tutorials/how-a-deal-ends/")
+    section = page.locator("#guided-finish")
+    wait_for(page, "#guided-finish")
+    expect(section.locator("[data-guided-start]")).to_be_hidden()
+    start = Position.parse(section.get_attribute("data-position") or "")
+    feedback = section.locator(".puzzle__feedback")
+
+    section.locator("[data-code='3H']").click(force=True)  # does not fit yet: the engine says why
+    reason = start.why_illegal(Card.parse("3H"))
+    assert reason is not None
+    expect(feedback).to_have_text(f"Not allowed: {reason[0].upper()}{reason[1:]}.")
+    expect(section.locator(".log-scroll li")).to_have_count(0)
+
+    section.locator("[data-code='9C']").click()
+    expect(feedback).to_contain_text("You played 9♣.")
+    wait_for(page, "#guided-finish")
+    expect(section.locator(".log-scroll li")).to_have_count(4)  # you, then the scripted Robin, Alex, Sam
+
+    section.get_by_role("button", name="Pass").click()
+    wait_for(page, "#guided-finish")
+    section.locator("[data-code='3H']").click()
+    wait_for(page, "#guided-finish", "over")
+    expect(section.locator("[data-guided-status]")).to_have_text("You win, going out with 3♥. Goal reached.")
+    expect(section).to_have_class(re.compile(r"\bis-solved\b"))
+
+
+def test_a_pass_while_a_card_fits_is_refused_with_the_reason(page: Page, site_url: str) -> None:
+    page.add_init_script("localStorage.setItem('sevens.speed', 'instant')")
+    page.goto(f"{site_url}tutorials/the-opening/")
+    section = page.locator("#guided-opening")
+    wait_for(page, "#guided-opening")
+    section.get_by_role("button", name="Pass").click()
+    expect(section.locator(".puzzle__feedback")).to_have_text("Not allowed: You must play: 7♦ fits.")
+    section.locator("[data-code='7D']").click()
+    wait_for(page, "#guided-opening", "your-turn over")
+    expect(section.locator(".log-scroll li").first).to_have_text("You played 7♦")
