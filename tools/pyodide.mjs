@@ -3,7 +3,7 @@
 // Shared by the engine test runner (tools/pyodide_pytest.mjs) and the engine
 // benchmark (bench/pyodide_engine.mjs). Everything comes from the disk:
 // Pyodide from node_modules/pyodide, extra pure-Python wheels from
-// .cache/pyodide-wheels (downloaded by `make pyodide-wheels`). Any attempt to
+// .cache/pyodide-wheels (downloaded by `make setup`). Any attempt to
 // fetch from the network fails loudly instead of silently reaching a CDN.
 
 import { readdirSync, readFileSync } from "node:fs";
@@ -30,7 +30,7 @@ function installWheels(pyodide, sitePackages) {
     wheels = [];
   }
   if (wheels.length === 0) {
-    throw new Error(`no wheels in ${WHEEL_DIR}: run \`make pyodide-wheels\` first`);
+    throw new Error(`no wheels in ${WHEEL_DIR}: run \`make setup\` first`);
   }
   for (const name of wheels.sort()) {
     pyodide.unpackArchive(new Uint8Array(readFileSync(join(WHEEL_DIR, name))), "wheel", { extractDir: sitePackages });
