@@ -1,14 +1,14 @@
-"""How fast is the engine? Random games per second and Sam's time per decision.
+"""How fast is the engine? Random games per second, legal-move queries per second, Sam's time per decision.
 
     .venv/bin/python bench/engine_speed.py              # CPython only
     .venv/bin/python bench/engine_speed.py --pyodide    # and the same code inside Pyodide under Node
     node bench/pyodide_engine.mjs                       # Pyodide only
 
-Three ways of playing the same random games are timed, each over the same
+Four ways of playing the same random games are timed, each over the same
 deals (dealt before the clock starts) and the same random choices, best of
 several rounds:
 
-* ``engine``: the rules engine as the computer players use it, a loop over
+* ``engine``: the rules engine through its public position API, a loop over
   :class:`engine.position.Position` (``legal_moves()`` then ``after()``);
 * ``masks``: the engine's rule at the level its computer players use for
   play-outs: :func:`engine.position.playable_mask` on plain integer card sets;
@@ -21,7 +21,10 @@ several rounds:
 ``engine``, ``masks`` and ``baseline`` choose with the same random numbers
 among legal cards listed in the same order, so they play identical games; the
 script checks that they agree on every winner and turn count before it prints
-any speed.
+any speed. Then the legal-move query alone is timed on every position of a
+fifth of those games (``Position.legal_moves()``, ``playable_mask(table) &
+hand`` and the baseline's scan of the hand), after checking that all three give
+the same cards.
 
 This only prints figures; nothing here is a test.
 """
@@ -44,7 +47,7 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:  # run as a script from anywhere, or inside Pyodide
     sys.path.insert(0, str(REPO))
 
-from engine.cards import cards_of  # noqa: E402
+from engine.cards import Card, cards_of  # noqa: E402
 from engine.deal import deal_hands, player_rng  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.match import play_game  # noqa: E402
@@ -98,6 +101,26 @@ def baseline_hands(hands: tuple[int, ...]) -> list[BaselineHand]:
     return [[(card.rank.value, card.suit.value) for card in cards_of(hand)] for hand in hands]
 
 
+def baseline_legal(hand: BaselineHand, rows: dict[str, list[int]]) -> BaselineHand:
+    """The cards of *hand* that fit, given each started suit's ``[low, high]``."""
+    if not rows:
+        return [(7, "D")] if (7, "D") in hand else []
+    legal = []
+    for rank, suit in hand:
+        row = rows.get(suit)
+        if (row is None and rank == 7) or (row is not None and (rank == row[0] - 1 or rank == row[1] + 1)):
+            legal.append((rank, suit))
+    return legal
+
+
+def baseline_rows(table: int) -> dict[str, list[int]]:
+    rows: dict[str, list[int]] = {}
+    for rank, suit in baseline_hands((table,))[0]:
+        row = rows.setdefault(suit, [rank, rank])
+        row[0], row[1] = min(row[0], rank), max(row[1], rank)
+    return rows
+
+
 def baseline_game(dealt: Sequence[BaselineHand], rng: random.Random) -> Result:
     hands = [list(hand) for hand in dealt]
     rows: dict[str, list[int]] = {}
@@ -105,14 +128,7 @@ def baseline_game(dealt: Sequence[BaselineHand], rng: random.Random) -> Result:
     turns = 0
     while True:
         hand = hands[turn]
-        if rows:
-            legal = []
-            for rank, suit in hand:
-                row = rows.get(suit)
-                if (row is None and rank == 7) or (row is not None and (rank == row[0] - 1 or rank == row[1] + 1)):
-                    legal.append((rank, suit))
-        else:
-            legal = [(7, "D")]
+        legal = baseline_legal(hand, rows)
         turns += 1
         if legal:
             rank, suit = legal[rng.randrange(len(legal))]
@@ -179,6 +195,39 @@ def measure_games(games: int, rounds: int) -> dict[str, Any]:
     }
 
 
+def measure_legal_moves(games: int, rounds: int) -> dict[str, Any]:
+    """Legal-move queries alone, on every position of the first *games* random games."""
+    positions = []
+    for seed in range(1, games + 1):
+        rng = random.Random(seed)
+        pos = Position.deal(deal_hands(seed))
+        while not pos.is_over:
+            positions.append(pos)
+            legal = pos.legal_moves()
+            pos = pos.after(legal[rng.randrange(len(legal))] if legal else None)
+    masks = [(pos.table, pos.hands[pos.turn]) for pos in positions]
+    lists = [(baseline_hands((hand,))[0], baseline_rows(table)) for table, hand in masks]
+
+    def engine_all() -> list[list[Card]]:
+        return [pos.legal_moves() for pos in positions]
+
+    def masks_all() -> list[int]:
+        return [playable_mask(table) & hand for table, hand in masks]
+
+    def baseline_all() -> list[BaselineHand]:
+        return [baseline_legal(hand, rows) for hand, rows in lists]
+
+    expected = baseline_all()
+    as_cards = [[(card.rank.value, card.suit.value) for card in legal] for legal in engine_all()]
+    if as_cards != expected or [baseline_hands((legal,))[0] for legal in masks_all()] != expected:
+        raise SystemExit("engine, masks and baseline disagree about legal moves: fix that before timing")
+    times = best_times({"engine": engine_all, "masks": masks_all, "baseline": baseline_all}, rounds)
+    return {
+        "positions": len(positions),
+        "queries_per_second": {name: len(positions) / seconds for name, seconds in times.items()},
+    }
+
+
 def measure_sam(decisions: int) -> dict[str, Any]:
     """Sam's time per decision with two or more legal cards, in games where Sam holds all four seats."""
     if not decisions:
@@ -213,6 +262,7 @@ def measure(games: int, rounds: int, sam_decisions: int) -> dict[str, Any]:
     return {
         "python": f"{platform.python_implementation()} {platform.python_version()} on {sys.platform}",
         "random_games": measure_games(games, rounds),
+        "legal_moves": measure_legal_moves(max(1, games // 5), rounds),
         "sam": measure_sam(sam_decisions),
     }
 
@@ -234,6 +284,16 @@ def report(figures: dict[str, Any]) -> None:
         f"    speed-up over baseline (target: at least 4x): engine {speed['engine'] / base:.1f}x, "
         f"masks {speed['masks'] / base:.1f}x, play_game {speed['play_game'] / base:.1f}x"
     )
+    legal = figures["legal_moves"]
+    queries = legal["queries_per_second"]
+    print(f"  legal-move queries alone ({legal['positions']} positions from those games, best round):")
+    print(f"    engine    (Position.legal_moves, Card list)  {queries['engine'] / 1e6:9.2f} M/s")
+    print(f"    masks     (playable_mask(table) & hand)      {queries['masks'] / 1e6:9.2f} M/s")
+    print(f"    baseline  (scan the hand)                    {queries['baseline'] / 1e6:9.2f} M/s")
+    print(
+        f"    speed-up over baseline (target: at least 4x): engine {queries['engine'] / queries['baseline']:.1f}x, "
+        f"masks {queries['masks'] / queries['baseline']:.1f}x"
+    )
     sam = figures["sam"]
     if "skipped" in sam:
         print(f"  Sam: not measured: {sam['skipped']}")
@@ -248,9 +308,12 @@ def compare(cpython: dict[str, Any], pyodide: dict[str, Any]) -> None:
     print("Pyodide / CPython (how many times slower; target: at most 2x)")
     for name in ("engine", "masks", "play_game", "baseline"):
         slower = cpython["random_games"]["games_per_second"][name] / pyodide["random_games"]["games_per_second"][name]
-        print(f"  {name:10} {slower:.2f}x")
+        print(f"  {name + ' games':20} {slower:.2f}x")
+    for name in ("engine", "masks", "baseline"):
+        slower = cpython["legal_moves"]["queries_per_second"][name] / pyodide["legal_moves"]["queries_per_second"][name]
+        print(f"  {name + ' queries':20} {slower:.2f}x")
     if "median_ms" in cpython["sam"] and "median_ms" in pyodide["sam"]:
-        print(f"  {'Sam':10} {pyodide['sam']['median_ms'] / cpython['sam']['median_ms']:.2f}x (median decision)")
+        print(f"  {'Sam':20} {pyodide['sam']['median_ms'] / cpython['sam']['median_ms']:.2f}x (median decision)")
 
 
 def run_in_pyodide(args: Sequence[str]) -> dict[str, Any]:
