@@ -23,6 +23,7 @@ CHECKS := lint format-check typecheck pytest pyodide-test
 help:
 	@echo "make serve         set up, then build the site, serve it and rebuild on changes"
 	@echo "make test          set up, then run every check: $(CHECKS)"
+	@echo "make lint, format-check, typecheck, pytest or pyodide-test: one check alone"
 	@echo "make bench         engine speed in CPython and Pyodide against a plain-Python baseline; site build speed"
 	@echo "make setup         only the set-up: .venv, node_modules, Pyodide test wheels"
 	@echo "make format        rewrite files with ruff format"
