@@ -139,6 +139,10 @@ function draw() {
   setPhase(state.over ? "over" : "playing");
   game.dataset.busy = String(busy);
   game.dataset.yourTurn = String(state.your_turn && !busy);
+  // For bench/browser_speed.py: the first moment a card can be clicked.
+  if (state.your_turn && !busy && !performance.getEntriesByName("sevens-playable").length) {
+    performance.mark("sevens-playable");
+  }
 }
 
 // ---- playing ------------------------------------------------------------------------

@@ -94,6 +94,7 @@ export class Runtime extends EventTarget {
   }
 
   report(stage, progress) {
+    if (stage !== this.stage) performance.mark(`sevens-stage-${stage}`); // start-up timing, see bench/
     this.stage = stage;
     this.dispatchEvent(new CustomEvent("stage", { detail: { stage, progress, label: STAGE_LABELS[stage] ?? stage } }));
   }

@@ -1,0 +1,233 @@
+"""How fast the game starts and runs in headless Chromium; prints figures next to their targets.
+
+    .venv/bin/python bench/browser_speed.py [--site DIR] [--deals 20]
+
+Measures, in one run: bare Pyodide start-up (a page that only loads Pyodide),
+the game page's time until a card can be clicked on a first visit and on a
+second visit (service worker cache), Sam's decision time inside the worker,
+and memory (page JS heap, Pyodide's wasm memory) after one deal and after
+twenty deals played with Deal again. Figures only: nothing here fails a build.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
+ARGS += ["--disable-sync", "--enable-precise-memory-info", "--js-flags=--expose-gc"]
+START_MS = 120_000
+
+BARE_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bare Pyodide</title></head>
+<body><p>Loading Pyodide only.</p><script type="module">
+const { loadPyodide } = await import("./_site/runtime/pyodide/pyodide.mjs");
+await loadPyodide({ indexURL: new URL("./_site/runtime/pyodide/", location.href).href });
+performance.mark("bare-ready");
+</script></body></html>
+"""
+
+# Runs inside the game page: plays deals through the engine session the bench owns, timing Sam.
+SAM_TIMES = """async (deals) => {
+  const { getRuntime } = await import("../static/js/runtime.js");
+  const runtime = getRuntime();
+  const times = [];
+  for (let seed = 1; seed <= deals; seed += 1) {
+    let state = await runtime.call("new_game", { seed }, "bench");
+    while (!state.over) {
+      if (state.your_turn) {
+        const legal = state.hand.find((card) => card.legal);
+        const reply = legal ? await runtime.call("play", { card: legal.code }, "bench")
+                            : await runtime.call("pass_turn", {}, "bench");
+        state = reply.state;
+      } else {
+        const reply = await runtime.call("computer_move", {}, "bench");
+        if (reply.move.seat === 3) times.push(reply.think_ms);
+        state = reply.state;
+      }
+    }
+  }
+  return times;
+}"""
+
+# Runs inside the game page: plays the deal on screen to its end by clicking, as a person would.
+PLAY_ON_SCREEN = """async () => {
+  const game = document.getElementById("game");
+  const settled = () => new Promise((resolve) => {
+    const check = () => (game.dataset.yourTurn === "true" || game.dataset.state === "over")
+      ? resolve() : setTimeout(check, 5);
+    check();
+  });
+  await settled();
+  while (game.dataset.state !== "over") {
+    const before = document.querySelectorAll("#game-log li").length;
+    const legal = document.querySelector("#game-hand .card.legal");
+    if (legal) { legal.click(); document.getElementById("game-play").click(); }
+    else document.getElementById("game-pass").click();
+    await new Promise((resolve) => {
+      const check = () => document.querySelectorAll("#game-log li").length > before ? resolve() : setTimeout(check, 5);
+      check();
+    });
+    await settled();
+  }
+}"""
+
+MEMORY = """async () => {
+  if (window.gc) window.gc();
+  const { getRuntime } = await import("../static/js/runtime.js");
+  const wasm = (await getRuntime().call("memory")).wasm_bytes;
+  return { js: performance.memory ? performance.memory.usedJSHeapSize : null, wasm };
+}"""
+
+
+def serve(directory: Path, mbps: float = 0) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Serve *directory*; with *mbps*, send each response no faster than that many megabits a second."""
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+        def copyfile(self, source: Any, outputfile: Any) -> None:
+            if not mbps:
+                super().copyfile(source, outputfile)
+                return
+            chunk = 64 * 1024
+            while data := source.read(chunk):
+                outputfile.write(data)
+                time.sleep(len(data) * 8 / (mbps * 1e6))
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(directory)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_port}/"
+
+
+def mark(page: Page, name: str) -> float:
+    page.wait_for_function(f"performance.getEntriesByName({name!r}).length > 0", timeout=START_MS)
+    return float(page.evaluate(f"performance.getEntriesByName({name!r})[0].startTime"))
+
+
+def stages(page: Page) -> str:
+    """When each start-up stage began, from the marks runtime.js sets: where the time goes."""
+    marks = page.evaluate("performance.getEntriesByType('mark').map(m => [m.name, m.startTime])")
+    return ", ".join(f"{name.removeprefix('sevens-stage-').removeprefix('sevens-')} {ms:.0f}" for name, ms in marks)
+
+
+def open_game(browser: Browser, url: str) -> tuple[Any, Page]:
+    context = browser.new_context(service_workers="allow")
+    page = context.new_page()
+    page.add_init_script("localStorage.setItem('sevens.speed', 'instant')")
+    page.goto(url)
+    return context, page
+
+
+def measure(browser: Browser, base: str, deals: int) -> dict[str, Any]:
+    figures: dict[str, Any] = {}
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(base + "bare.html")
+    figures["bare_ms"] = mark(page, "bare-ready")
+    context.close()
+
+    game_url = base + "_site/play/?seed=1"
+    context, page = open_game(browser, game_url)
+    figures["first_ms"] = mark(page, "sevens-playable")
+    figures["first_stages"] = stages(page)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=START_MS)
+    second = context.new_page()
+    second.goto(game_url)
+    figures["second_ms"] = mark(second, "sevens-playable")
+    figures["second_stages"] = stages(second)
+    second.close()
+
+    times = page.evaluate(SAM_TIMES, deals)
+    figures["sam_decisions"] = len(times)
+    figures["sam_median_ms"] = statistics.median(times)
+    figures["sam_p95_ms"] = statistics.quantiles(times, n=20)[-1]
+
+    page.evaluate(PLAY_ON_SCREEN)
+    figures["memory_1"] = page.evaluate(MEMORY)
+    for number in range(2, deals + 1):
+        page.click("#game-again")
+        page.evaluate(PLAY_ON_SCREEN)
+        if number == 2:  # the first Deal again compiles code paths once; growth after that is what leaks
+            figures["memory_2"] = page.evaluate(MEMORY)
+    figures["memory_n"] = page.evaluate(MEMORY)
+    context.close()
+    return figures
+
+
+def report(figures: dict[str, Any], deals: int) -> None:
+    def line(name: str, value: str, target: str, ok: bool) -> None:
+        print(f"{name:<44} {value:>14}   target {target:<28} {'met' if ok else 'MISSED'}")
+
+    bare, first, second = figures["bare_ms"], figures["first_ms"], figures["second_ms"]
+    print(f"{'bare Pyodide start-up':<44} {bare:>11.0f} ms")
+    line("game page, first visit, until a card is playable", f"{first:.0f} ms", "<= 1.2 x bare", first <= 1.2 * bare)
+    line("game page, second visit (service worker)", f"{second:.0f} ms", "<= half the first", second <= first / 2)
+    print(f"  first visit stages (ms):  {figures['first_stages']}")
+    print(f"  second visit stages (ms): {figures['second_stages']}")
+    median, p95 = figures["sam_median_ms"], figures["sam_p95_ms"]
+    print(f"{'Sam decisions timed':<44} {figures['sam_decisions']:>14}")
+    print(f"{'Sam decision, median':<44} {median:>11.1f} ms")
+    line("Sam decision, p95", f"{p95:.1f} ms", "< 200 ms", p95 < 200)
+    one, two, many = figures["memory_1"], figures["memory_2"], figures["memory_n"]
+    for kind, label in (("js", "page JS heap"), ("wasm", "Pyodide wasm memory")):
+        if one[kind] is None:
+            print(f"{label}: not available in this browser")
+            continue
+        growth = (many[kind] - one[kind]) / one[kind]
+        print(f"{label + ' after 1 deal':<44} {one[kind] / 2**20:>11.2f} MB")
+        print(f"{label + ' after 2 deals':<44} {two[kind] / 2**20:>11.2f} MB")
+        line(f"{label} after {deals} deals", f"{many[kind] / 2**20:.2f} MB", "within 10% of after 1", growth <= 0.10)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", type=Path, help="a built site (default: build one into a temporary folder)")
+    parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument(
+        "--mbps", type=float, default=0, help="limit the server to this many megabits a second (default: no limit)"
+    )
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="sevens-bench-") as temp:
+        served = Path(temp)
+        if args.site:
+            shutil.copytree(args.site, served / "_site")
+        else:
+            build = [sys.executable, str(ROOT / "build.py"), "--out", str(served / "_site")]
+            subprocess.run(build, cwd=ROOT, check=True)
+        (served / "bare.html").write_text(BARE_PAGE, encoding="utf-8")
+        server, base = serve(served, args.mbps)
+        try:
+            with sync_playwright() as playwright:
+                launch: dict[str, Any] = {"args": ARGS}
+                if CHROMIUM.exists():
+                    launch["executable_path"] = str(CHROMIUM)
+                browser = playwright.chromium.launch(**launch)
+                try:
+                    figures = measure(browser, base, args.deals)
+                finally:
+                    browser.close()
+        finally:
+            server.shutdown()
+    print(f"network: {f'{args.mbps:g} Mbit/s per response' if args.mbps else 'localhost, unthrottled'}")
+    report(figures, args.deals)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
