@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import random
 
+from .alex import AlexPlayer
 from .base import Decision, Player, PlayerFactory
 from .random_player import RandomPlayer
+from .robin import RobinPlayer
+from .sam import SamPlayer
 
-__all__ = ["PLAYERS", "Decision", "Player", "make_player"]
+__all__ = ["PLAYERS", "AlexPlayer", "Decision", "Player", "RandomPlayer", "RobinPlayer", "SamPlayer", "make_player"]
 
 PLAYERS: dict[str, PlayerFactory] = {
     "random": RandomPlayer,
+    "robin": RobinPlayer,
+    "alex": AlexPlayer,
+    "sam": SamPlayer,
 }
 
 

@@ -19,6 +19,6 @@ class RandomPlayer:
     def decide(self, view: PlayerView) -> Decision:
         legal = view.legal_moves()
         if not legal:
-            return Decision(None, "Nothing fits, so I pass.")
+            return Decision(None, "Nothing fits, so you pass.")
         card = self.rng.choice(legal)
-        return Decision(card, f"{card.display} fits, and I picked it at random.")
+        return Decision(card, f"Play {card.display}: it fits, picked at random from the cards that do.")

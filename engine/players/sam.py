@@ -1,0 +1,229 @@
+"""Sam: thinks ahead by playing the deal out many times in its head.
+
+Sam cannot see the other hands, so it deals the hidden cards at random in a way
+that fits everything known (how many cards each player holds, and the cards a
+pass showed they lack), then plays each card that fits and finishes the deal
+with Alex's habits for all four players. It does this for a fixed number of
+imagined deals, the same deals for every candidate card, and plays the card that
+won most often. Everything is seeded, so a game replays exactly.
+
+The play-outs use only integers: hands and table are bit masks and the choice
+of card is :func:`~engine.players.heuristics.best_card`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import Card, cards_of
+from ..position import ABOVE_SEVEN, BELOW_SEVEN, SEVENS, playable_mask
+from ..view import PlayerView
+from .alex import PASS_REASON, explain
+from .base import Decision
+from .heuristics import best_card, card_value
+
+__all__ = ["DEFAULT_SAMPLES", "HabitChain", "HiddenDealer", "SamPlayer", "play_out"]
+
+# Play-outs per decision, shared among the candidate cards: about 45 ms per choice in CPython here.
+DEFAULT_SAMPLES = 1500
+# A candidate is always tried on at least this many imagined deals.
+MIN_DEALS = 12
+# Imagined deals that fit the others' plays worse are kept less often: each play
+# Alex would not have made with those hands divides the chance by MISS_BASE.
+MISS_BASE = 4.0
+# Swaps tried before the first imagined deal, and between one deal and the next.
+BURN_IN = 100
+STEPS = 4
+# The index of the pile of cards that a lesson's short deal leaves out of every hand.
+OUT_OF_PLAY = 4
+
+
+def play_out(table: int, hands: list[int], turn: int) -> int:
+    """Finish the deal from here with Alex's choice for everyone; returns the winning seat.
+
+    *hands* is changed in place. A deal always ends: while cards remain, somebody
+    holds one that fits, so at most three passes come in a row.
+    """
+    while True:
+        hand = hands[turn]
+        legal = (((table >> 1) & BELOW_SEVEN) | ((table << 1) & ABOVE_SEVEN) | SEVENS) & ~table & hand
+        if legal:
+            bit = legal if not legal & (legal - 1) else 1 << best_card(legal, hand)
+            hand ^= bit
+            table |= bit
+            hands[turn] = hand
+            if not hand:
+                return turn
+        turn = (turn + 1) & 3
+
+
+class HiddenDealer:
+    """Deals the cards *view*'s player cannot see, consistently with everything the view shows.
+
+    Each other seat gets as many cards as it holds and none it is known to lack.
+    Cards with the fewest possible holders are placed first, each going to one
+    of its possible holders with a chance in proportion to the room left in
+    that hand. If that runs into a dead end *tries* times in a row (rare), the
+    known gaps are ignored for that deal.
+
+    A lesson's short deal leaves some cards out of every hand; those go to a
+    fifth "hand", :data:`OUT_OF_PLAY`, that nobody plays from.
+    """
+
+    def __init__(self, view: PlayerView, tries: int = 20) -> None:
+        self.seat = view.seat
+        self.hand = view.hand
+        hidden = view.hidden()
+        self.counts = [*view.counts, 0]
+        self.counts[view.seat] = 0
+        self.counts[OUT_OF_PLAY] = hidden.bit_count() - sum(self.counts)
+        if self.counts[OUT_OF_PLAY] < 0:
+            raise ValueError(f"the other players hold more cards than the {hidden.bit_count()} you cannot see")
+        self.tries = tries
+        self.others = [s for s in range(5) if s != view.seat and self.counts[s]]
+        voids = [*view.known_voids(), 0]
+        self.cards = [(c.index, [s for s in self.others if not voids[s] & c.bit]) for c in cards_of(hidden)]
+
+    def deal(self, rng: random.Random) -> list[int]:
+        """Five hands (the last out of play): the viewer's own and a random share-out of the hidden cards."""
+        for attempt in range(self.tries + 1):
+            order = self.cards.copy()
+            rng.shuffle(order)
+            if attempt < self.tries:
+                order.sort(key=lambda item: len(item[1]))
+            room = self.counts.copy()
+            hands = [0, 0, 0, 0, 0]
+            hands[self.seat] = self.hand
+            for index, holders in order:
+                options = holders if attempt < self.tries else self.others
+                total = 0
+                for seat in options:
+                    total += room[seat]
+                if not total:
+                    break
+                pick = rng.randrange(total)
+                for seat in options:
+                    pick -= room[seat]
+                    if pick < 0:
+                        break
+                hands[seat] |= 1 << index
+                room[seat] -= 1
+            else:
+                return hands
+        raise AssertionError("unreachable: the last try ignores the known gaps, so it always succeeds")
+
+
+class HabitChain:
+    """Imagined deals that also fit how the others have played, assuming they play like Alex.
+
+    A deal from :class:`HiddenDealer` fits the counts and the passes, but often
+    not the plays: given those hands, Alex would have chosen other cards. This
+    walks from deal to deal by swapping two cards between two other players
+    (never into a hand known to lack that card), keeping a swap that fits the
+    plays at least as well, and one that fits worse only with chance
+    ``1 / MISS_BASE ** (extra misses)`` (Metropolis). So the deals visited mostly fit
+    the plays, without ever ruling out a player who does not play like Alex.
+    """
+
+    def __init__(self, view: PlayerView, rng: random.Random) -> None:
+        self.rng = rng
+        dealer = HiddenDealer(view)
+        self.voids = [*view.known_voids(), 0]
+        self.others = dealer.others
+        # Each seat's plays, newest first: (card bit, card index, cards that fitted then).
+        self.plays: list[list[tuple[int, int, int]]] = [[], [], [], [], []]
+        table = 0
+        for move in view.moves:
+            if move.card is not None:
+                if move.seat != view.seat:
+                    self.plays[move.seat].insert(0, (move.card.bit, move.card.index, playable_mask(table)))
+                table |= move.card.bit
+        self.hands = dealer.deal(rng)
+        self.cards = [[c.index for c in cards_of(hand)] for hand in self.hands]
+        self.misses = [self.misses_of(seat, self.hands[seat]) for seat in range(5)]
+
+    def misses_of(self, seat: int, hand: int) -> int:
+        """How many of *seat*'s plays Alex would not have made holding *hand* now (plus what it played since)."""
+        misses = 0
+        for bit, index, fits in self.plays[seat]:
+            hand |= bit
+            legal = fits & hand
+            if legal != bit and best_card(legal, hand) != index:
+                misses += 1
+        return misses
+
+    def walk(self, steps: int) -> list[int]:
+        """Try *steps* swaps and return the deal reached (a copy)."""
+        others = self.others
+        if len(others) < 2:
+            return self.hands.copy()
+        rng = self.rng
+        hands, cards, misses, voids = self.hands, self.cards, self.misses, self.voids
+        count = len(others)
+        for _ in range(steps):
+            first = rng.randrange(count)
+            a = others[first]
+            b = others[(first + 1 + rng.randrange(count - 1)) % count]
+            i = rng.randrange(len(cards[a]))
+            j = rng.randrange(len(cards[b]))
+            x, y = cards[a][i], cards[b][j]
+            if voids[a] >> y & 1 or voids[b] >> x & 1:
+                continue
+            new_a = hands[a] ^ (1 << x) ^ (1 << y)
+            new_b = hands[b] ^ (1 << x) ^ (1 << y)
+            miss_a = self.misses_of(a, new_a)
+            miss_b = self.misses_of(b, new_b)
+            worse = miss_a + miss_b - misses[a] - misses[b]
+            if worse > 0 and rng.random() >= MISS_BASE**-worse:
+                continue
+            hands[a], hands[b] = new_a, new_b
+            cards[a][i], cards[b][j] = y, x
+            misses[a], misses[b] = miss_a, miss_b
+        return hands.copy()
+
+
+class SamPlayer:
+    name = "sam"
+
+    def __init__(self, rng: random.Random, samples: int = DEFAULT_SAMPLES) -> None:
+        self.rng = rng
+        self.samples = samples
+
+    def decide(self, view: PlayerView) -> Decision:
+        legal = view.legal_mask()
+        if not legal:
+            return Decision(None, PASS_REASON)
+        candidates = list(cards_of(legal))
+        if len(candidates) == 1:
+            card = candidates[0]
+            return Decision(card, f"Play {card.display}: it is the only card that fits.")
+        deals = max(MIN_DEALS, self.samples // len(candidates))
+        wins = self.evaluate(view, candidates, deals)
+        # Equal wins go to the card Alex's habits prefer.
+        best = max(range(len(candidates)), key=lambda i: (wins[i], card_value(candidates[i].index, view.hand)))
+        card = candidates[best]
+        return Decision(card, self.reason(card, view, legal, wins[best], deals))
+
+    def evaluate(self, view: PlayerView, candidates: list[Card], deals: int) -> list[int]:
+        """Wins for *view*'s seat after each candidate card, over the same *deals* imagined deals."""
+        me = view.seat
+        chain = HabitChain(view, self.rng)
+        chain.walk(BURN_IN)
+        wins = [0] * len(candidates)
+        table = view.table
+        after = (me + 1) & 3
+        for _ in range(deals):
+            hands = chain.walk(STEPS)
+            for i, card in enumerate(candidates):
+                trial = hands.copy()
+                trial[me] ^= card.bit
+                if not trial[me] or play_out(table | card.bit, trial, after) == me:
+                    wins[i] += 1
+        return wins
+
+    @staticmethod
+    def reason(card: Card, view: PlayerView, legal: int, wins: int, deals: int) -> str:
+        if not view.hand & ~card.bit:
+            return f"Play {card.display}: it is your last card, so you win."
+        habit = explain(card, view.hand, legal).removesuffix(".")
+        return f"{habit} (it won {wins} of {deals} imagined deals, and no other card did better)."

@@ -1,0 +1,202 @@
+"""The computer players: always legal, reproducible from a seed, explained in one sentence, and sensible."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from engine.cards import Card, cards_of
+from engine.deal import player_rng
+from engine.game import Game
+from engine.match import play_game
+from engine.moves import Move
+from engine.players import PLAYERS, AlexPlayer, Decision, Player, RobinPlayer, SamPlayer, make_player
+from engine.players.heuristics import card_value
+from engine.players.sam import HiddenDealer
+from engine.position import Position
+from engine.view import PlayerView
+
+# Sam with few play-outs, so that whole games stay quick in the test suite.
+QUICK_SAM_SAMPLES = 24
+
+Factory = Callable[[random.Random], Player]
+FACTORIES: dict[str, Factory] = {name: factory for name, factory in PLAYERS.items() if name != "sam"}
+FACTORIES["sam"] = lambda rng: SamPlayer(rng, samples=QUICK_SAM_SAMPLES)
+
+
+def view_of(text: str, history: tuple[Move, ...] = ()) -> PlayerView:
+    """The view of the player to move in the position *text*."""
+    pos = Position.parse(text)
+    return PlayerView(pos.turn, pos.hands[pos.turn], pos.table, pos.counts(), history)
+
+
+def play_checked(seed: int, factory: Factory) -> tuple[Game, list[Decision]]:
+    """Four copies of one player play the deal from *seed*; every decision is checked as it is made."""
+    players = [factory(player_rng(seed, seat)) for seat in range(4)]
+    game = Game.new(seed)
+    decisions = []
+    while not game.is_over:
+        view = game.view()
+        decision = players[game.turn].decide(view)
+        legal = view.legal_moves()
+        if legal:
+            assert decision.card in legal, f"seed {seed}: {decision} is not one of {legal}"
+        else:
+            assert decision.card is None, f"seed {seed}: {decision} played when nothing fits"
+        assert_one_sentence(decision)
+        decisions.append(decision)
+        game.play(decision.card)
+    return game, decisions
+
+
+def assert_one_sentence(decision: Decision) -> None:
+    reason = decision.reason
+    assert reason and reason[0].isupper() and reason.endswith("."), reason
+    assert ". " not in reason, f"more than one sentence: {reason}"
+    assert " I " not in f" {reason} ", f"reasons speak to the learner as 'you': {reason}"
+    if decision.card is None:
+        assert "pass" in reason
+    else:
+        assert decision.card.display in reason, f"{reason!r} does not name {decision.card.display}"
+
+
+@pytest.mark.parametrize("name", sorted(FACTORIES))
+def test_every_player_makes_only_legal_moves_and_explains_them(name: str) -> None:
+    seeds = range(4) if name == "sam" else range(40)
+    passes = 0
+    for seed in seeds:
+        game, decisions = play_checked(seed, FACTORIES[name])
+        assert game.winner is not None
+        passes += sum(d.card is None for d in decisions)
+    assert passes, "these deals should include some passes, so passing was checked too"
+
+
+@pytest.mark.parametrize("name", sorted(FACTORIES))
+def test_a_seed_replays_the_same_game(name: str) -> None:
+    first, _ = play_checked(11, FACTORIES[name])
+    again, _ = play_checked(11, FACTORIES[name])
+    assert first.to_json() == again.to_json()
+
+
+def test_registry_builds_each_character_case_blind() -> None:
+    rng = random.Random(0)
+    assert isinstance(make_player(" Robin", rng), RobinPlayer)
+    assert isinstance(make_player("ALEX", rng), AlexPlayer)
+    assert isinstance(make_player("sam", rng), SamPlayer)
+    with pytest.raises(ValueError, match="choose from random, robin, alex, sam"):
+        make_player("bob", rng)
+
+
+def test_sam_with_default_samples_replays_the_same_game() -> None:
+    seats = ["sam", "alex", "robin", "random"]
+    assert play_game(3, seats).to_json() == play_game(3, seats).to_json()
+
+
+# -- Robin -------------------------------------------------------------------------
+
+
+def test_robin_plays_the_highest_card_that_fits() -> None:
+    view = view_of("7D 7H 7S-QS / 6H 8D KS 2C / 8H / 9C / 3S / 0")
+    decision = RobinPlayer(random.Random(0)).decide(view)
+    assert decision.card == Card.parse("KS")
+
+
+def test_robin_differs_from_random_somewhere() -> None:
+    robin, _ = play_checked(5, FACTORIES["robin"])
+    rand, _ = play_checked(5, FACTORIES["random"])
+    assert robin.moves != rand.moves
+
+
+# -- Alex --------------------------------------------------------------------------
+
+
+def test_alex_holds_a_seven_that_would_only_help_others() -> None:
+    view = view_of("7D 7H / 7S 6H 2C / 8H / 9C / 3S / 0")
+    decision = AlexPlayer(random.Random(0)).decide(view)
+    assert decision.card == Card.parse("6H")
+    assert decision.reason.startswith("Hold the 7♠ — you have no other spades, so it would only help others")
+
+
+def test_alex_plays_the_card_that_opens_its_own_run() -> None:
+    view = view_of("7D 7C 7H-QH / 6D 8C 9C 10C KH / 8S / 9S / 3S / 0")
+    decision = AlexPlayer(random.Random(0)).decide(view)
+    assert decision.card == Card.parse("8C")
+    assert decision.reason == "Play 8♣: it opens the way to your 9♣ and 10♣."
+
+
+def test_alex_prefers_a_king_to_opening_a_row_for_others() -> None:
+    view = view_of("7D 7C-QC 7H / 8H KC 3S / 8D / 9D / 4S / 0")
+    decision = AlexPlayer(random.Random(0)).decide(view)
+    assert decision.card == Card.parse("KC")
+    assert "nothing can follow a king" in decision.reason
+
+
+def test_alex_when_every_card_helps_others_lets_out_the_fewest() -> None:
+    # 6♥ lets out five hearts below it; 9♠ lets out only four spades above it.
+    view = view_of("7D 7H 7S-8S / 6H 9S 2C / 8H / 9C / 3S / 0")
+    decision = AlexPlayer(random.Random(0)).decide(view)
+    assert decision.card == Card.parse("9S")
+
+
+def test_card_value_rewards_own_cards_and_charges_for_others() -> None:
+    hand = sum(c.bit for c in map(Card.parse, ["7S", "8C", "10C", "KH"]))
+    assert card_value(Card.parse("KH").index, hand) == 0
+    assert card_value(Card.parse("8C").index, hand) > 0
+    assert card_value(Card.parse("7S").index, hand) == -12
+
+
+# -- Sam ---------------------------------------------------------------------------
+
+
+def test_sam_keeps_the_sure_win_instead_of_letting_an_opponent_out() -> None:
+    # Nothing the others hold fits. K♠ gives nobody anything, so Sam plays 6♥ next turn and wins;
+    # 6♥ now would let out 5♥, and the player with one card left may hold it.
+    text = "AC-KC AD-KD 7H-KH AS-QS / 5H / 4H 3H / 2H AH / 6H KS / 3"
+    decision = SamPlayer(random.Random(4)).decide(view_of(text))
+    assert decision.card == Card.parse("KS")
+    assert_one_sentence(decision)
+
+
+def test_sam_plays_its_last_card() -> None:
+    decision = SamPlayer(random.Random(0)).decide(view_of("7D 7H / 8H 2C / 9D / 3S / 6H / 3"))
+    assert decision == Decision(Card.parse("6H"), "Play 6♥: it is the only card that fits.")
+
+
+def test_sam_is_reproducible_for_the_same_view_and_seed() -> None:
+    game = Game.new(21)
+    for card in ["7D"]:
+        game.play(Card.parse(card))
+    while len(game.view().legal_moves()) < 2:
+        game.play(AlexPlayer(random.Random(0)).decide(game.view()).card)
+    view = game.view()
+    first = SamPlayer(random.Random(9)).decide(view)
+    again = SamPlayer(random.Random(9)).decide(view)
+    assert first == again
+
+
+def test_sams_imagined_deals_fit_the_counts_and_the_passes() -> None:
+    game = Game.new(8)
+    while sum(m.card is None for m in game.moves) < 3 and not game.is_over:
+        game.play(AlexPlayer(random.Random(0)).decide(game.view()).card)
+    view = game.view()
+    voids = view.known_voids()
+    assert any(voids), "this deal should show some passes by now"
+    dealer = HiddenDealer(view)
+    rng = random.Random(1)
+    for _ in range(50):
+        hands = dealer.deal(rng)
+        assert hands[view.seat] == view.hand
+        assert sum(hands[:4]) | view.table == (1 << 52) - 1
+        for seat in range(4):
+            assert hands[seat].bit_count() == view.counts[seat]
+            assert not hands[seat] & voids[seat], f"seat {seat} was dealt a card its pass ruled out"
+
+
+def test_sam_copes_with_a_short_deal_that_leaves_cards_out() -> None:
+    # A lesson deal: 6 cards in play, the rest of the pack out of every hand.
+    view = view_of("7D / 8D 6D / 9D / 5D / 7H / 0")
+    assert set(cards_of(HiddenDealer(view).deal(random.Random(0))[0])) == {Card.parse("8D"), Card.parse("6D")}
+    decision = SamPlayer(random.Random(0)).decide(view)
+    assert decision.card in view.legal_moves()
