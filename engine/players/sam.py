@@ -4,8 +4,9 @@ Sam cannot see the other hands, so it deals the hidden cards at random in a way
 that fits everything known (how many cards each player holds, and the cards a
 pass showed they lack), then plays each card that fits and finishes the deal
 with Alex's habits for all four players. It does this for a fixed number of
-imagined deals, the same deals for every candidate card, and plays the card that
-won most often. Everything is seeded, so a game replays exactly.
+imagined deals, the same deals for every candidate card, then spends as many
+again on the better half of the candidates, and plays the card that won most
+often. Everything is seeded, so a game replays exactly.
 
 The play-outs use only integers: hands and table are bit masks and the choice
 of card is :func:`~engine.players.heuristics.best_card`.
@@ -30,7 +31,7 @@ DEFAULT_SAMPLES = 1500
 MIN_DEALS = 12
 # Imagined deals that fit the others' plays worse are kept less often: each play
 # Alex would not have made with those hands divides the chance by MISS_BASE.
-MISS_BASE = 4.0
+MISS_BASE = 8.0
 # Swaps tried before the first imagined deal, and between one deal and the next.
 BURN_IN = 100
 STEPS = 4
@@ -41,9 +42,11 @@ OUT_OF_PLAY = 4
 def play_out(table: int, hands: list[int], turn: int) -> int:
     """Finish the deal from here with Alex's choice for everyone; returns the winning seat.
 
-    *hands* is changed in place. A deal always ends: while cards remain, somebody
-    holds one that fits, so at most three passes come in a row.
+    *hands* is changed in place. In a full deal somebody always holds a card
+    that fits, but a lesson's short deal can leave the next cards out of every
+    hand: after four passes in a row nobody can ever play, and the answer is -1.
     """
+    passes = 0
     while True:
         hand = hands[turn]
         legal = (((table >> 1) & BELOW_SEVEN) | ((table << 1) & ABOVE_SEVEN) | SEVENS) & ~table & hand
@@ -54,6 +57,11 @@ def play_out(table: int, hands: list[int], turn: int) -> int:
             hands[turn] = hand
             if not hand:
                 return turn
+            passes = 0
+        else:
+            passes += 1
+            if passes == 4:
+                return -1
         turn = (turn + 1) & 3
 
 
@@ -197,29 +205,38 @@ class SamPlayer:
         if len(candidates) == 1:
             card = candidates[0]
             return Decision(card, f"Play {card.display}: it is the only card that fits.")
-        deals = max(MIN_DEALS, self.samples // len(candidates))
-        wins = self.evaluate(view, candidates, deals)
-        # Equal wins go to the card Alex's habits prefer.
-        best = max(range(len(candidates)), key=lambda i: (wins[i], card_value(candidates[i].index, view.hand)))
-        card = candidates[best]
-        return Decision(card, self.reason(card, view, legal, wins[best], deals))
-
-    def evaluate(self, view: PlayerView, candidates: list[Card], deals: int) -> list[int]:
-        """Wins for *view*'s seat after each candidate card, over the same *deals* imagined deals."""
-        me = view.seat
         chain = HabitChain(view, self.rng)
         chain.walk(BURN_IN)
         wins = [0] * len(candidates)
+        # Half the play-outs go to every card, the other half to the better half of them.
+        deals = max(MIN_DEALS, self.samples // 2 // len(candidates))
+        everyone = list(range(len(candidates)))
+        self.evaluate(view, chain, candidates, everyone, deals, wins)
+        ranked = sorted(everyone, key=lambda i: (-wins[i], -card_value(candidates[i].index, view.hand), i))
+        alive = sorted(ranked[: max(2, (len(candidates) + 1) // 2)])
+        more = max(MIN_DEALS, self.samples // 2 // len(alive))
+        self.evaluate(view, chain, candidates, alive, more, wins)
+        deals += more
+        # Equal wins go to the card Alex's habits prefer.
+        best = max(alive, key=lambda i: (wins[i], card_value(candidates[i].index, view.hand)))
+        card = candidates[best]
+        return Decision(card, self.reason(card, view, legal, wins[best], deals))
+
+    def evaluate(
+        self, view: PlayerView, chain: HabitChain, candidates: list[Card], alive: list[int], deals: int, wins: list[int]
+    ) -> None:
+        """Add to *wins* the wins of *view*'s seat after each card in *alive*, over the same *deals* imagined deals."""
+        me = view.seat
         table = view.table
         after = (me + 1) & 3
         for _ in range(deals):
             hands = chain.walk(STEPS)
-            for i, card in enumerate(candidates):
+            for i in alive:
+                card = candidates[i]
                 trial = hands.copy()
                 trial[me] ^= card.bit
                 if not trial[me] or play_out(table | card.bit, trial, after) == me:
                     wins[i] += 1
-        return wins
 
     @staticmethod
     def reason(card: Card, view: PlayerView, legal: int, wins: int, deals: int) -> str:

@@ -7,14 +7,14 @@ from collections.abc import Callable
 
 import pytest
 
-from engine.cards import Card, cards_of
+from engine.cards import Card, parse_mask
 from engine.deal import player_rng
 from engine.game import Game
 from engine.match import play_game
 from engine.moves import Move
 from engine.players import PLAYERS, AlexPlayer, Decision, Player, RobinPlayer, SamPlayer, make_player
 from engine.players.heuristics import card_value
-from engine.players.sam import HiddenDealer
+from engine.players.sam import HiddenDealer, play_out
 from engine.position import Position
 from engine.view import PlayerView
 
@@ -195,8 +195,17 @@ def test_sams_imagined_deals_fit_the_counts_and_the_passes() -> None:
 
 
 def test_sam_copes_with_a_short_deal_that_leaves_cards_out() -> None:
-    # A lesson deal: 6 cards in play, the rest of the pack out of every hand.
-    view = view_of("7D / 8D 6D / 9D / 5D / 7H / 0")
-    assert set(cards_of(HiddenDealer(view).deal(random.Random(0))[0])) == {Card.parse("8D"), Card.parse("6D")}
+    # A lesson deal: six cards in play, the rest of the pack out of every hand. Sam's Q♦ may never
+    # become playable (9♦-J♦ can be out of play), so some imagined deals stall: they must not hang.
+    view = view_of("7D / 8D 6D QD / 2C / 3C / 4C / 0")
+    hands = HiddenDealer(view).deal(random.Random(0))
+    assert hands[0] == view.hand
+    assert [hand.bit_count() for hand in hands] == [3, 1, 1, 1, 52 - 1 - 6]
     decision = SamPlayer(random.Random(0)).decide(view)
     assert decision.card in view.legal_moves()
+
+
+def test_a_stalled_play_out_has_no_winner() -> None:
+    table = parse_mask("7D")
+    hands = [parse_mask("QD"), parse_mask("2C"), parse_mask("3C"), parse_mask("4C")]
+    assert play_out(table, hands, 0) == -1
