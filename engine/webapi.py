@@ -25,7 +25,6 @@ from .cards import SUITS, Card, cards_of
 from .deal import player_rng
 from .game import DEFAULT_NAMES, Game
 from .moves import Move
-from .players import PLAYERS as PLAYER_FACTORIES
 from .players import Decision, Player, make_player
 from .position import IllegalMove, Position, describe_row, playable_mask, row_ends
 from .view import PlayerView
@@ -34,7 +33,8 @@ __all__ = ["MAX_SEED", "Session", "handle", "parse_script", "parse_seed"]
 
 LEARNER = 0
 BOT_NAMES = ("robin", "alex", "sam")
-ADVISERS = ("sam", "alex")
+ADVISER = "sam"  # the strongest player suggests moves and comments on guided deals
+STAND_IN = "alex"  # plays for a player that cannot read a short deal (see _short_deal_safe)
 # Seeds travel through URLs and JavaScript numbers, so keep them exact there.
 MAX_SEED = 2**53 - 1
 
@@ -89,11 +89,6 @@ def _card_json(card: Card) -> JSON:
     return {"code": card.code, "display": card.display, "name": card.name, "suit": card.suit.value}
 
 
-def _bot(name: str, rng: random.Random) -> Player:
-    # Robin, Alex and Sam are written separately; until one is registered its seat plays at random.
-    return make_player(name if name in PLAYER_FACTORIES else "random", rng)
-
-
 def _short_deal_safe(player: Player, view: PlayerView, stand_in: Player) -> Decision:
     """*player*'s decision; *stand_in*'s when *player* cannot read a short deal.
 
@@ -122,7 +117,7 @@ class Session:
         self.seed: int | None = None
         self.bots: dict[int, Player] = {}
         self.adviser: Player | None = None
-        self.stand_in: Player = make_player("random", random.Random(0))
+        self.stand_in: Player = make_player(STAND_IN, random.Random(0))
         self.script: list[Move] = []
         self.goal: str | None = None
         self.notice: str | None = None
@@ -166,10 +161,9 @@ class Session:
         self.moves = list(game.moves) if game else []
         self.seed = seed
         base = seed if seed is not None else 0
-        self.bots = {seat: _bot(BOT_NAMES[seat - 1], player_rng(base, seat)) for seat in (1, 2, 3)}
-        adviser = next((name for name in ADVISERS if name in PLAYER_FACTORIES), "random")
-        self.adviser = make_player(adviser, random.Random(base))
-        self.stand_in = _bot("alex", random.Random(base))
+        self.bots = {seat: make_player(BOT_NAMES[seat - 1], player_rng(base, seat)) for seat in (1, 2, 3)}
+        self.adviser = make_player(ADVISER, random.Random(base))
+        self.stand_in = make_player(STAND_IN, random.Random(base))
         self.script = []
         self.goal = None
         self.notice = None

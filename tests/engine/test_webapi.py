@@ -243,3 +243,10 @@ def test_named_sessions_keep_separate_deals() -> None:
     ask("test-b", "new_game", seed=2)
     assert ask("test-a", "state")["seed"] == 1
     assert ask("test-b", "state")["seed"] == 2
+
+
+def test_robin_alex_and_sam_sit_in_seats_one_to_three_and_sam_advises() -> None:
+    session = Session()
+    session.new_game(1)
+    assert [session.bots[seat].name.lower() for seat in (1, 2, 3)] == ["robin", "alex", "sam"]
+    assert session.adviser is not None and session.adviser.name.lower() == "sam"

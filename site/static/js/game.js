@@ -175,16 +175,21 @@ async function request(method, params) {
   }
 }
 
-async function playCard(code) {
+async function move(method, params) {
   if (!state?.your_turn || busy) return;
-  const reply = await request("play", { card: code });
+  let reply;
+  try {
+    reply = await request(method, params);
+  } catch (error) {
+    say(`Something went wrong: ${error.message}`);
+    draw();
+    return;
+  }
   afterMove(reply);
 }
 
-async function pass() {
-  if (!state?.your_turn || busy) return;
-  afterMove(await request("pass_turn"));
-}
+const playCard = (code) => move("play", { card: code });
+const pass = () => move("pass_turn", {});
 
 function afterMove(reply) {
   state = reply.state;
