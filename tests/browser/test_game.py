@@ -31,7 +31,11 @@ def game(browser: Browser, browser_context_args: dict[str, Any], site_url: str) 
     """One game page for the module: starting Python takes seconds, a new deal takes milliseconds."""
     context = browser.new_context(**browser_context_args)
     page = context.new_page()
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.on("worker", lambda worker: requested.append(worker.url))
     open_game(page, site_url)
+    page.requested = requested  # type: ignore[attr-defined]
     yield page
     context.close()
 
@@ -72,6 +76,12 @@ def test_game_page_loads_with_a_sorted_hand_of_named_card_buttons(game: Page) ->
     assert hand_codes(page) == [card.code for card in cards_of(deal_hands(42)[0])]
     expect(page.locator("#game-players li")).to_have_count(4)
     expect(page.locator("#game-rows li")).to_have_count(4)
+
+
+def test_every_request_stays_on_the_sites_own_origin(game: Page, site_url: str) -> None:
+    requested: list[str] = game.requested  # type: ignore[attr-defined]
+    assert any(url.endswith(".wasm") for url in requested), requested
+    assert [url for url in requested if not url.startswith(site_url)] == []
 
 
 def test_a_whole_game_played_by_clicking_reaches_the_result(game: Page) -> None:
