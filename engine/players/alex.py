@@ -19,7 +19,7 @@ from ..view import PlayerView
 from .base import Decision
 from .heuristics import best_card, card_value, paths_of
 
-__all__ = ["AlexPlayer", "explain"]
+__all__ = ["AlexPlayer", "describe", "explain"]
 
 
 class AlexPlayer:
@@ -51,9 +51,9 @@ def _gain(card: Card, hand: int) -> str | None:
     paths = [p for p in paths_of(card, hand) if p.mine]
     if not paths:
         return None
-    at_once = [c for p in paths if not p.released for c in p.mine]
+    at_once = [c for p in paths for c in p.run]
     if at_once:
-        return f"opens the way to your {_listing(at_once[:3])}"
+        return f"opens the way to your {_listing(at_once)}"
     nearest = min(paths, key=lambda p: p.released)
     return f"brings your {nearest.mine[0].display} closer"
 
@@ -93,10 +93,28 @@ def explain(card: Card, hand: int, legal: int) -> str:
 
 
 def _cost(card: Card, hand: int) -> str:
-    """What playing *card* gives the others, as a clause after "it" or "which"."""
+    """What playing *card* gives the others, as a clause after "it" or "which"; only true of Alex's choice."""
     paths = paths_of(card, hand)
     if not paths:
         end = "a king" if card.rank == 13 else "an ace"
         return f"gives nobody a new card, since nothing can follow {end}"
     let_out = sum(p.released for p in paths)
-    return f"lets out the fewest cards ({let_out})"
+    return f"lets out the fewest cards, only {_NUMBERS[let_out]}"
+
+
+def describe(card: Card, hand: int) -> str:
+    """What playing *card* does, as a clause after "it", whatever else fits."""
+    gain = _gain(card, hand)
+    if gain:
+        return gain
+    paths = paths_of(card, hand)
+    if not paths:
+        return _cost(card, hand)
+    return f"lets out {_count(sum(p.released for p in paths))} to the others"
+
+
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+
+
+def _count(cards: int) -> str:
+    return f"{_NUMBERS[cards]} card{'' if cards == 1 else 's'}"

@@ -99,9 +99,26 @@ class Path:
     released: int
     up: bool
 
+    @property
+    def run(self) -> tuple[Card, ...]:
+        """Your cards that can follow at once, one after another, with nobody else's card needed."""
+        if self.released:
+            return ()
+        run = [self.mine[0]]
+        for card in self.mine[1:]:
+            if abs(card.rank - run[-1].rank) != 1:
+                break
+            run.append(card)
+        return tuple(run)
+
 
 def paths_of(card: Card, hand: int) -> list[Path]:
-    """The ways *card* leads, for explaining a choice (the same arithmetic as :func:`card_value`)."""
+    """The ways *card* leads, for explaining a choice (the same arithmetic as :func:`card_value`).
+
+    >>> from engine.cards import parse_mask
+    >>> [(p.up, [c.code for c in p.mine], p.released) for p in paths_of(Card.parse("7C"), parse_mask("9C 10C 5C"))]
+    [(False, ['5C'], 1), (True, ['9C', '10C'], 1)]
+    """
     paths = []
     for beyond, up in WAYS[card.index]:
         mine = hand & beyond

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import random
 
-from ..cards import Card, cards_of
+from ..cards import ALL_CARDS, Card, cards_of
 from ..position import ABOVE_SEVEN, BELOW_SEVEN, SEVENS, playable_mask
 from ..view import PlayerView
-from .alex import PASS_REASON, explain
+from .alex import PASS_REASON, describe, explain
 from .base import Decision
 from .heuristics import best_card, card_value
 
@@ -242,5 +242,11 @@ class SamPlayer:
     def reason(card: Card, view: PlayerView, legal: int, wins: int, deals: int) -> str:
         if not view.hand & ~card.bit:
             return f"Play {card.display}: it is your last card, so you win."
-        habit = explain(card, view.hand, legal).removesuffix(".")
-        return f"{habit} (it won {wins} of {deals} imagined deals, and no other card did better)."
+        habit = ALL_CARDS[best_card(legal, view.hand)]
+        if habit == card:
+            said = explain(card, view.hand, legal).removesuffix(".")
+            return f"{said} (it won {wins} of {deals} imagined deals, and no other card did better)."
+        return (
+            f"Play {card.display}: it {describe(card, view.hand)}, and playing the deal out it wins more often "
+            f"than {habit.display} ({wins} of {deals} imagined deals)."
+        )

@@ -126,6 +126,12 @@ def test_alex_plays_the_card_that_opens_its_own_run() -> None:
     assert decision.reason == "Play 8♣: it opens the way to your 9♣ and 10♣."
 
 
+def test_alex_names_only_the_cards_that_can_follow_at_once() -> None:
+    # 9♣ can follow 8♣ at once; J♣ must wait for somebody's 10♣.
+    view = view_of("7D 7C 7H-QH / 8C 9C JC KH / 8S / 9S / 4S / 0")
+    assert AlexPlayer(random.Random(0)).decide(view).reason == "Play 8♣: it opens the way to your 9♣."
+
+
 def test_alex_prefers_a_king_to_opening_a_row_for_others() -> None:
     view = view_of("7D 7C-QC 7H / 8H KC 3S / 8D / 9D / 4S / 0")
     decision = AlexPlayer(random.Random(0)).decide(view)
@@ -138,6 +144,10 @@ def test_alex_when_every_card_helps_others_lets_out_the_fewest() -> None:
     view = view_of("7D 7H 7S-8S / 6H 9S 2C / 8H / 9C / 3S / 0")
     decision = AlexPlayer(random.Random(0)).decide(view)
     assert decision.card == Card.parse("9S")
+    assert decision.reason == (
+        "Hold the 6♥ — you hold no hearts below it, so it would only help others; "
+        "play 9♠ instead, which lets out the fewest cards, only four."
+    )
 
 
 def test_card_value_rewards_own_cards_and_charges_for_others() -> None:
