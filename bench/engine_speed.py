@@ -14,9 +14,10 @@ several rounds:
   play-outs: :func:`engine.position.playable_mask` on plain integer card sets;
 * ``play_game``: whole games through :func:`engine.match.play_game` with four
   ``random`` players: checked moves, player views and the game record;
-* ``baseline``: a straightforward implementation written here, with hands as
-  sorted lists of ``(rank, suit)`` tuples, rows as a dict of ``[low, high]``
-  per suit, and legal moves found by scanning the hand.
+* ``baseline``: a straightforward list-and-set implementation written here:
+  hands are sorted lists of ``(rank, suit)`` tuples, the table is a set of
+  them, and a card fits when it is a seven or its neighbour towards the seven
+  is on the table.
 
 ``engine``, ``masks`` and ``baseline`` choose with the same random numbers
 among legal cards listed in the same order, so they play identical games; the
@@ -52,7 +53,15 @@ from engine.deal import deal_hands, player_rng  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.match import play_game  # noqa: E402
 from engine.players import PLAYERS, make_player  # noqa: E402
-from engine.position import Position, opener, playable_mask  # noqa: E402
+from engine.position import (  # noqa: E402
+    ABOVE_SEVEN,
+    BELOW_SEVEN,
+    OPENING_CARD,
+    SEVENS,
+    Position,
+    opener,
+    playable_mask,
+)
 
 SUIT_ORDER = "CDHS"  # the engine's card order: by suit, then rank
 Result = tuple[int, int]  # (winning seat, number of turns including passes)
@@ -66,7 +75,7 @@ def engine_game(hands: tuple[int, ...], rng: random.Random) -> Result:
     turns = 0
     while not pos.is_over:
         legal = pos.legal_moves()
-        pos = pos.after(legal[rng.randrange(len(legal))] if legal else None)
+        pos = pos.after(legal[int(rng.random() * len(legal))] if legal else None)
         turns += 1
     winner = pos.winner
     assert winner is not None
@@ -74,16 +83,21 @@ def engine_game(hands: tuple[int, ...], rng: random.Random) -> Result:
 
 
 def masks_game(dealt: tuple[int, ...], rng: random.Random) -> Result:
+    """The loop shape of Sam's play-outs (:func:`engine.players.sam.play_out`), choosing at random."""
     hands = list(dealt)
-    table = 0
     turn = opener(hands)
+    table = 0
     turns = 0
+    pick = rng.random
     while True:
         hand = hands[turn]
-        legal = playable_mask(table) & hand
+        if table:
+            legal = (((table >> 1) & BELOW_SEVEN) | ((table << 1) & ABOVE_SEVEN) | SEVENS) & ~table & hand
+        else:
+            legal = OPENING_CARD.bit
         turns += 1
         if legal:
-            for _ in range(rng.randrange(legal.bit_count())):  # drop the lowest cards to reach the chosen one
+            for _ in range(int(pick() * legal.bit_count())):  # drop the lowest cards to reach the chosen one
                 legal &= legal - 1
             card = legal & -legal
             hand ^= card
@@ -91,50 +105,52 @@ def masks_game(dealt: tuple[int, ...], rng: random.Random) -> Result:
             table |= card
             if not hand:
                 return turn, turns
-        turn = (turn + 1) % 4
+        turn = (turn + 1) & 3
 
 
 BaselineHand = list[tuple[int, str]]
+BaselineTable = set[tuple[int, str]]
 
 
 def baseline_hands(hands: tuple[int, ...]) -> list[BaselineHand]:
     return [[(card.rank.value, card.suit.value) for card in cards_of(hand)] for hand in hands]
 
 
-def baseline_legal(hand: BaselineHand, rows: dict[str, list[int]]) -> BaselineHand:
-    """The cards of *hand* that fit, given each started suit's ``[low, high]``."""
-    if not rows:
-        return [(7, "D")] if (7, "D") in hand else []
-    legal = []
-    for rank, suit in hand:
-        row = rows.get(suit)
-        if (row is None and rank == 7) or (row is not None and (rank == row[0] - 1 or rank == row[1] + 1)):
-            legal.append((rank, suit))
-    return legal
+def baseline_fits(card: tuple[int, str], table: BaselineTable) -> bool:
+    """The rule as a learner reads it: a seven, or the neighbour of a card of its suit on the table."""
+    rank, suit = card
+    if not table:
+        return card == (7, "D")
+    if rank == 7:
+        return True
+    if rank < 7:
+        return (rank + 1, suit) in table
+    return (rank - 1, suit) in table
 
 
-def baseline_rows(table: int) -> dict[str, list[int]]:
-    rows: dict[str, list[int]] = {}
-    for rank, suit in baseline_hands((table,))[0]:
-        row = rows.setdefault(suit, [rank, rank])
-        row[0], row[1] = min(row[0], rank), max(row[1], rank)
-    return rows
+def baseline_legal(hand: BaselineHand, table: BaselineTable) -> BaselineHand:
+    """The cards of *hand* that fit the table (a set of ``(rank, suit)``), in hand order."""
+    return [card for card in hand if baseline_fits(card, table)]
+
+
+def baseline_table(table: int) -> BaselineTable:
+    return set(baseline_hands((table,))[0])
 
 
 def baseline_game(dealt: Sequence[BaselineHand], rng: random.Random) -> Result:
     hands = [list(hand) for hand in dealt]
-    rows: dict[str, list[int]] = {}
+    table: BaselineTable = set()
     turn = next(seat for seat, hand in enumerate(hands) if (7, "D") in hand)
     turns = 0
+    pick = rng.random
     while True:
         hand = hands[turn]
-        legal = baseline_legal(hand, rows)
+        legal = baseline_legal(hand, table)
         turns += 1
         if legal:
-            rank, suit = legal[rng.randrange(len(legal))]
-            hand.remove((rank, suit))
-            row = rows.setdefault(suit, [rank, rank])
-            row[0], row[1] = min(row[0], rank), max(row[1], rank)
+            card = legal[int(pick() * len(legal))]
+            hand.remove(card)
+            table.add(card)
             if not hand:
                 return turn, turns
         turn = (turn + 1) % 4
@@ -204,9 +220,9 @@ def measure_legal_moves(games: int, rounds: int) -> dict[str, Any]:
         while not pos.is_over:
             positions.append(pos)
             legal = pos.legal_moves()
-            pos = pos.after(legal[rng.randrange(len(legal))] if legal else None)
+            pos = pos.after(legal[int(rng.random() * len(legal))] if legal else None)
     masks = [(pos.table, pos.hands[pos.turn]) for pos in positions]
-    lists = [(baseline_hands((hand,))[0], baseline_rows(table)) for table, hand in masks]
+    lists = [(baseline_hands((hand,))[0], baseline_table(table)) for table, hand in masks]
 
     def engine_all() -> list[list[Card]]:
         return [pos.legal_moves() for pos in positions]
@@ -215,7 +231,7 @@ def measure_legal_moves(games: int, rounds: int) -> dict[str, Any]:
         return [playable_mask(table) & hand for table, hand in masks]
 
     def baseline_all() -> list[BaselineHand]:
-        return [baseline_legal(hand, rows) for hand, rows in lists]
+        return [baseline_legal(hand, table) for hand, table in lists]
 
     expected = baseline_all()
     as_cards = [[(card.rank.value, card.suit.value) for card in legal] for legal in engine_all()]
@@ -276,9 +292,9 @@ def report(figures: dict[str, Any]) -> None:
     print(f"{figures['python']}")
     print(f"  random 4-player games ({games['games']} deals, {games['turns_per_game']:.1f} turns a game, best round):")
     print(f"    engine    (Position.legal_moves + after)       {speed['engine']:9.0f} games/s")
-    print(f"    masks     (playable_mask on int card sets)     {speed['masks']:9.0f} games/s")
+    print(f"    masks     (int card sets, Sam's play-out loop) {speed['masks']:9.0f} games/s")
     print(f"    play_game (views, checked moves, record)       {speed['play_game']:9.0f} games/s")
-    print(f"    baseline  (lists of tuples, dict of rows)      {speed['baseline']:9.0f} games/s")
+    print(f"    baseline  (hand a list, table a set)          {speed['baseline']:9.0f} games/s")
     base = speed["baseline"]
     print(
         f"    speed-up over baseline (target: at least 4x): engine {speed['engine'] / base:.1f}x, "
