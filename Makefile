@@ -18,10 +18,11 @@ WHEELS_STAMP := $(WHEELS_DIR)/.sevens-downloaded
 WHEELS_REQUIREMENTS := tools/pyodide-test-requirements.txt
 CHECKS := lint format-check typecheck pytest pyodide-test
 
-.PHONY: help setup serve test $(CHECKS) browser-deps bench format clean distclean
+.PHONY: help setup site serve test $(CHECKS) browser-deps bench format clean distclean
 
 help:
 	@echo "make serve         set up, then build the site, serve it and rebuild on changes"
+	@echo "make site          set up, then build the site into _site/ (SITE_BASE=/REPO/ for 404.html's links)"
 	@echo "make test          set up, then run every check: $(CHECKS)"
 	@echo "make lint, format-check, typecheck, pytest or pyodide-test: one check alone"
 	@echo "make bench         engine speed in CPython and Pyodide against a plain-Python baseline; site build speed"
@@ -58,7 +59,12 @@ browser-deps:
 
 # -- the two main jobs -------------------------------------------------------
 
-# The build copies Pyodide from node_modules. SERVE_ARGS go to build.py: make serve SERVE_ARGS="--port 8080"
+# The build copies Pyodide from node_modules. build.py reads SITE_BASE, the address path the
+# site is served at (only 404.html needs it): make site SITE_BASE=/sevens/
+site: $(VENV_STAMP) $(NPM_STAMP)
+	$(PY) build.py $(if $(SITE_BASE),--base "$(SITE_BASE)")
+
+# SERVE_ARGS go to build.py: make serve SERVE_ARGS="--port 8080"
 serve: $(VENV_STAMP) $(NPM_STAMP)
 	$(PY) build.py serve $(SERVE_ARGS)
 

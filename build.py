@@ -3,6 +3,12 @@
     python build.py                      build into _site/
     python build.py serve [--port 8000]  build, serve on 127.0.0.1 and rebuild on changes
     python build.py --out DIR --tutorials DIR
+    python build.py --base /REPO/         the address path the site is served at
+
+Every page links relatively, so the site works at any address; only
+``404.html``, which GitHub Pages serves for a missing address at any depth,
+needs the base path. It comes from --base, else the SITE_BASE environment
+variable, else ``/``.
 
 A build either succeeds completely or changes nothing: it writes to a fresh
 folder next to the output and swaps it in at the end. On errors it prints every
@@ -14,6 +20,8 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.util
+import os
+import re
 import shutil
 import sys
 import tempfile
@@ -26,19 +34,37 @@ from sitebuild.render import MarkdownRenderer, render_pages
 
 ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "site"
+# An address path: "/" or "/segment/…/" with the characters GitHub allows in a repository name.
+BASE = re.compile(r"^/(?:[A-Za-z0-9._~-]+/)*$")
 
 
-def build(tutorials: Path, out: Path, *, runtime: bool = True) -> list[BuildError]:
+def check_base(base: str) -> str:
+    """*base* if it is a usable base path, else ValueError saying what one looks like.
+
+    >>> check_base("/sevens/")
+    '/sevens/'
+    >>> check_base("sevens")
+    Traceback (most recent call last):
+    ...
+    ValueError: base path 'sevens' must start and end with '/', e.g. / or /sevens/
+    """
+    if not BASE.match(base):
+        raise ValueError(f"base path {base!r} must start and end with '/', e.g. / or /sevens/")
+    return base
+
+
+def build(tutorials: Path, out: Path, *, runtime: bool = True, base: str = "/") -> list[BuildError]:
     """Build the site from *tutorials* into *out*; return the errors (none means done).
 
     *runtime* False leaves out Pyodide and the engine wheel (quicker, for tests).
+    *base* is the address path the site is served at, used by ``404.html`` only.
     """
     pages, errors = find_pages(tutorials)  # 1. find lessons, read front matter
     renderer = MarkdownRenderer()
     for page in pages:  # 2. Markdown and puzzles, judged by the engine
         errors += renderer.render(page)
     errors += check_links(pages)  # 3. links checked against all pages
-    html, template_errors = render_pages(SITE / "templates", pages)  # 4. Jinja2
+    html, template_errors = render_pages(SITE / "templates", pages, check_base(base))  # 4. Jinja2
     errors += template_errors
     if errors:
         return sorted(set(errors))
@@ -49,6 +75,7 @@ def build(tutorials: Path, out: Path, *, runtime: bool = True) -> list[BuildErro
             (staging / path).parent.mkdir(parents=True, exist_ok=True)
             (staging / path).write_text(text, encoding="utf-8")
         shutil.copytree(SITE / "static", staging / "static")
+        (staging / ".nojekyll").touch()  # GitHub Pages: publish as is, no Jekyll
         if runtime and importlib.util.find_spec("sitebuild.runtime") is not None:
             importlib.import_module("sitebuild.runtime").write_runtime(staging)
         swap_in(staging, out)
@@ -82,14 +109,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tutorials", type=Path, default=ROOT / "tutorials", help="lessons folder")
     parser.add_argument("--port", type=int, default=8000, help="port for serve (default 8000)")
     parser.add_argument("--no-runtime", action="store_true", help="leave out Pyodide and the engine wheel")
+    parser.add_argument(
+        "--base",
+        default=os.environ.get("SITE_BASE") or "/",
+        help="address path the site is served at, for 404.html's links (default $SITE_BASE or /), e.g. /sevens/",
+    )
     args = parser.parse_args(argv)
-    status = report(build(args.tutorials, args.out, runtime=not args.no_runtime))
+    try:
+        check_base(args.base)
+    except ValueError as error:
+        parser.error(str(error))
+    status = report(build(args.tutorials, args.out, runtime=not args.no_runtime, base=args.base))
     if args.command == "serve":
         from sitebuild.serve import serve
 
         # Each rebuild runs in a fresh process, so edits to engine/ and sitebuild/ count too.
         rebuild = [sys.executable, __file__, "--out", str(args.out), "--tutorials", str(args.tutorials)]
-        rebuild += ["--no-runtime"] if args.no_runtime else []
+        rebuild += ["--base", args.base] + (["--no-runtime"] if args.no_runtime else [])
         serve(rebuild, args.out, args.port, [args.tutorials, SITE, ROOT / "engine", ROOT / "sitebuild"])
     return status
 

@@ -155,6 +155,13 @@ def default_home(tutorials: Path) -> Page:
     return Page(tutorials / "pages" / "home.md", "page", "home", "", meta, "Learn to play Sevens", summary, 0, "home")
 
 
+def not_found_page(source: Path) -> Page:
+    """The "page not found" page: its template supplies the text; it is written as ``404.html``."""
+    meta = FrontMatter({}, {}, "", 0)
+    summary = "This address is not part of Learn Sevens: the lessons and the game are a click away."
+    return Page(source, "page", "404", "404/", meta, "Page not found", summary, 0, "page")
+
+
 def _clashes(pages: list[Page]) -> list[BuildError]:
     errors = []
     by_url: dict[str, Page] = {}

@@ -12,14 +12,17 @@ from markupsafe import Markup
 from engine.puzzles import GuidedPuzzle
 
 from . import BuildError
-from .lessons import Page
-from .links import collect_ids, relative_url
+from .lessons import Page, not_found_page
+from .links import collect_ids
 from .puzzle_ext import PuzzleExtension
 
 SITE_NAME = "Learn Sevens"
 # Pages named in the header, in this order, with their short names.
 NAV_PAGES = {"rules": "Rules", "questions": "Questions", "house-rules": "House rules", "rules-sheet": "Rules sheet"}
 PLAY_SLUG = "play"
+# GitHub Pages answers a missing address at any depth with the site's 404.html.
+NOT_FOUND_TEMPLATE = "404.html"
+NOT_FOUND_OUTPUT = "404.html"
 
 
 class MarkdownRenderer:
@@ -54,29 +57,39 @@ def template_name(env: Environment, layout: str) -> str:
     return name
 
 
-def _link(page: Page, target: Page) -> dict[str, Any]:
+def _link(page: Page, target: Page, root: str) -> dict[str, Any]:
     return {
         "title": target.title,
         "summary": target.summary,
-        "url": relative_url(page, target),
+        "url": root + target.url,
         "slug": target.slug,
         "current": target is page,
     }
 
 
-def context(page: Page, pages: list[Page], static_files: frozenset[str] = frozenset()) -> dict[str, Any]:
-    """Everything a template may use; every address in it is relative to *page*."""
+def context(
+    page: Page, pages: list[Page], static_files: frozenset[str] = frozenset(), root: str | None = None
+) -> dict[str, Any]:
+    """Everything a template may use; every address in it starts with *root*.
+
+    *root* is the way back to the site root: by default relative to *page*
+    (``../../``), so the site works under any base path; the 404 page, served
+    at any depth, gets the configured absolute base (``/sevens/``) instead.
+    """
+    root = page.root if root is None else root
     tutorials = [p for p in pages if p.kind == "tutorial"]
     by_slug = {p.slug: p for p in pages if p.kind == "page"}
-    lessons = [_link(page, t) | {"number": n} for n, t in enumerate(tutorials, start=1)]
+    lessons = [_link(page, t, root) | {"number": n} for n, t in enumerate(tutorials, start=1)]
     number = next((n for n, t in enumerate(tutorials, start=1) if t is page), None)
-    nav_pages = [_link(page, by_slug[slug]) | {"label": label} for slug, label in NAV_PAGES.items() if slug in by_slug]
-    play = _link(page, by_slug[PLAY_SLUG]) if PLAY_SLUG in by_slug else None
+    nav_pages = [
+        _link(page, by_slug[slug], root) | {"label": label} for slug, label in NAV_PAGES.items() if slug in by_slug
+    ]
+    play = _link(page, by_slug[PLAY_SLUG], root) if PLAY_SLUG in by_slug else None
     home = by_slug.get("home")
     return {
         "site_name": SITE_NAME,
-        "root": page.root,
-        "home_url": relative_url(page, home) if home else page.root,
+        "root": root,
+        "home_url": root + home.url if home else root,
         "page": {
             "title": page.title,
             "summary": page.summary,
@@ -97,19 +110,36 @@ def context(page: Page, pages: list[Page], static_files: frozenset[str] = frozen
     }
 
 
-def render_pages(templates: Path, pages: list[Page]) -> tuple[dict[str, str], list[BuildError]]:
-    """Each page's finished HTML, by output path."""
+def render_pages(templates: Path, pages: list[Page], base: str = "/") -> tuple[dict[str, str], list[BuildError]]:
+    """Each page's finished HTML, by output path, and ``404.html`` whose links start with *base*."""
     env = template_env(templates)
     static = templates.parent / "static"
     static_files = frozenset(p.relative_to(static).as_posix() for p in static.rglob("*") if p.is_file())
     out: dict[str, str] = {}
-    errors = []
+    errors: list[BuildError] = []
     for page in pages:
-        name = template_name(env, page.layout)
-        try:
-            out[page.output] = env.get_template(name).render(context(page, pages, static_files))
-        except TemplateSyntaxError as error:
-            errors.append(BuildError(templates / (error.name or name), error.lineno, error.message or str(error)))
-        except TemplateError as error:
-            errors.append(BuildError(page.source, 1, f"template {name}: {error}"))
+        html = _render(
+            env, templates, template_name(env, page.layout), page, context(page, pages, static_files), errors
+        )
+        if html is not None:
+            out[page.output] = html
+    missing = not_found_page(templates / NOT_FOUND_TEMPLATE)
+    html = _render(
+        env, templates, NOT_FOUND_TEMPLATE, missing, context(missing, pages, static_files, root=base), errors
+    )
+    if html is not None:
+        out[NOT_FOUND_OUTPUT] = html
     return out, errors
+
+
+def _render(
+    env: Environment, templates: Path, name: str, page: Page, values: dict[str, Any], errors: list[BuildError]
+) -> str | None:
+    """*page* through template *name*; on failure, None and the error (with file and line) in *errors*."""
+    try:
+        return env.get_template(name).render(values)
+    except TemplateSyntaxError as error:
+        errors.append(BuildError(templates / (error.name or name), error.lineno, error.message or str(error)))
+    except TemplateError as error:
+        errors.append(BuildError(page.source, 1, f"template {name}: {error}"))
+    return None

@@ -1,0 +1,142 @@
+"""The built site is ready for GitHub Pages: any base path, 404.html, .nojekyll, manifest, CSP, one workflow."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+import pytest
+import yaml
+
+import build
+
+ROOT = Path(__file__).resolve().parents[2]
+WORKFLOW = ROOT / ".github" / "workflows" / "pages.yml"
+ADDRESS = re.compile(r'\s(?:href|src)="([^"]*)"')
+CSP = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
+BASE = "/sevens/"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real lessons, built for https://USER.github.io/sevens/ (no Pyodide: not needed here)."""
+    out = tmp_path_factory.mktemp("deploy") / "_site"
+    assert build.build(ROOT / "tutorials", out, runtime=False, base=BASE) == []
+    return out
+
+
+def pages(site: Path) -> list[Path]:
+    found = sorted(site.rglob("*.html"))
+    assert len(found) > 5
+    return found
+
+
+def test_every_page_but_404_links_relatively_so_any_base_path_works(site: Path) -> None:
+    for page in pages(site):
+        if page.name == "404.html":
+            continue
+        for address in ADDRESS.findall(page.read_text(encoding="utf-8")):
+            assert not address.startswith("/"), f"{page.relative_to(site)}: {address} is absolute"
+            if urlsplit(address).scheme or address.startswith("#"):
+                continue
+            # Resolve as the browser would, with the site under /sevens/, and find the file.
+            url = urlsplit(urljoin(f"http://host{BASE}{page.relative_to(site).as_posix()}", address)).path
+            assert url.startswith(BASE), f"{page.relative_to(site)}: {address} leaves the site"
+            target = site / url.removeprefix(BASE)
+            assert (target / "index.html" if url.endswith("/") else target).is_file(), f"{page}: {address}"
+
+
+def test_404_links_start_with_the_base_path_because_pages_serves_it_at_any_depth(site: Path) -> None:
+    text = (site / "404.html").read_text(encoding="utf-8")
+    assert "Page not found" in text
+    addresses = [a for a in ADDRESS.findall(text) if not a.startswith("#")]
+    assert f"{BASE}static/css/site.css" in addresses
+    assert f"{BASE}tutorials/where-a-card-belongs/" in addresses
+    for address in addresses:
+        assert address.startswith(BASE), address
+        path = site / address.removeprefix(BASE)
+        assert (path / "index.html" if address.endswith("/") else path).is_file(), address
+
+
+def test_the_build_marks_the_site_as_not_jekyll(site: Path) -> None:
+    assert (site / ".nojekyll").is_file()
+
+
+def test_every_page_carries_the_same_strict_content_security_policy(site: Path) -> None:
+    policies = {CSP.findall(page.read_text(encoding="utf-8"))[0] for page in pages(site)}
+    assert len(policies) == 1
+    directives = dict(d.strip().split(" ", 1) for d in policies.pop().split(";"))
+    assert directives["script-src"] == "'self' 'wasm-unsafe-eval'"
+    assert directives["style-src"] == "'self'"
+    assert directives["default-src"] == directives["connect-src"] == "'self'"
+    assert directives["object-src"] == "'none'"
+
+
+def test_no_page_has_inline_script_or_style_or_a_third_party_address(site: Path) -> None:
+    for page in pages(site):
+        text = page.read_text(encoding="utf-8")
+        assert not re.search(r'<script(?![^>]*\s(?:src=|type="application/json"))[^>]*>', text), page
+        assert "<style" not in text and " style=" not in text, page
+        assert not re.search(r'\s(?:src|href)="(?:https?:)?//', text.split("<main", 1)[0]), page
+
+
+def test_every_page_links_the_icon_and_a_manifest_that_points_back_to_the_site(site: Path) -> None:
+    for page in pages(site):
+        text = page.read_text(encoding="utf-8")
+        assert 'rel="icon"' in text and 'rel="manifest"' in text, page
+    manifest_path = site / "static" / "manifest.webmanifest"
+    manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    manifest_url = f"http://host{BASE}static/manifest.webmanifest"
+    assert urljoin(manifest_url, manifest["start_url"]) == f"http://host{BASE}"
+    assert urljoin(manifest_url, manifest["scope"]) == f"http://host{BASE}"
+    for icon in manifest["icons"]:
+        assert (manifest_path.parent / icon["src"]).is_file()
+
+
+def test_the_base_path_comes_from_the_option_or_site_base(tmp_path: Path) -> None:
+    def build_404(*args: str, env: dict[str, str]) -> str:
+        command = [sys.executable, "build.py", "--no-runtime", "--out", str(tmp_path / "_site"), *args]
+        done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+        assert done.returncode == 0, done.stderr
+        return (tmp_path / "_site" / "404.html").read_text(encoding="utf-8")
+
+    plain = {k: v for k, v in os.environ.items() if k != "SITE_BASE"}
+    assert 'href="/static/css/site.css"' in build_404(env=plain)
+    assert 'href="/fork/static/css/site.css"' in build_404(env=plain | {"SITE_BASE": "/fork/"})
+    assert 'href="/opt/static/css/site.css"' in build_404("--base", "/opt/", env=plain | {"SITE_BASE": "/fork/"})
+
+
+@pytest.mark.parametrize("bad", ["sevens", "/sevens", "sevens/", "/a b/", "https://x.github.io/sevens/"])
+def test_a_bad_base_path_is_refused_with_an_example_and_writes_nothing(tmp_path: Path, bad: str) -> None:
+    out = tmp_path / "_site"
+    command = [sys.executable, "build.py", "--no-runtime", "--out", str(out), "--base", bad]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+    assert done.returncode == 2
+    assert f"base path {bad!r} must start and end with '/', e.g. / or /sevens/" in done.stderr
+    assert not out.exists()
+
+
+def test_the_workflow_builds_with_make_site_and_deploys_with_the_official_pages_actions() -> None:
+    workflow = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
+    steps = [step for job in workflow["jobs"].values() for step in job["steps"]]
+    uses = {step["uses"].split("@")[0]: step["uses"].split("@")[1] for step in steps if "uses" in step}
+    assert set(uses) == {
+        "actions/checkout",
+        "actions/setup-python",
+        "actions/setup-node",
+        "actions/configure-pages",
+        "actions/upload-pages-artifact",
+        "actions/deploy-pages",
+    }
+    assert all(re.fullmatch(r"v\d+(\.\d+)*|[0-9a-f]{40}", version) for version in uses.values()), uses
+    runs = [step["run"] for step in steps if "run" in step]
+    assert runs == ["make site"]
+    assert re.search(r"^site:", (ROOT / "Makefile").read_text(encoding="utf-8"), re.MULTILINE)
+    upload = next(step for step in steps if step.get("uses", "").startswith("actions/upload-pages-artifact"))
+    assert upload["with"]["path"] == "_site"
+    assert workflow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
