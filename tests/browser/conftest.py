@@ -1,20 +1,24 @@
 """Browser tests: the built site served over HTTP and driven in real Chromium.
 
 The site is built once per session (``build.py --out DIR``) and served by
-``http.server`` on a free port; the computer players move at the "instant"
-speed so a whole deal takes a moment.
+``http.server`` on a free port under a sub-path, as GitHub Pages serves a
+project site (``any_site_url`` serves it at the server's root too); the
+computer players move at the "instant" speed so a whole deal takes a moment.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
+import io
 import subprocess
 import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -38,30 +42,86 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     return {**browser_context_args, "service_workers": "block"}
 
 
-@pytest.fixture(scope="session")
-def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+SUB_PATH = "/sevens/"  # as GitHub Pages serves a project site: https://USER.github.io/sevens/
+
+
+def build_site(tmp_path_factory: pytest.TempPathFactory, base: str) -> Path:
     if not PYODIDE.exists():
         pytest.skip("Pyodide is not installed: run `npm ci` first")
     out = tmp_path_factory.mktemp("site") / "_site"
-    result = subprocess.run(
-        [sys.executable, "build.py", "--out", str(out)], cwd=ROOT, capture_output=True, text=True, check=False
-    )
+    command = [sys.executable, "build.py", "--out", str(out), "--base", base]
+    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
     return out
 
 
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site built for serving under SUB_PATH."""
+    return build_site(tmp_path_factory, SUB_PATH)
+
+
+class PagesHandler(http.server.SimpleHTTPRequestHandler):
+    """Serve the site at ``base`` and nothing else, as GitHub Pages does.
+
+    Addresses outside ``base`` are plain 404s (so a link that climbs out of the
+    site fails); a missing address inside gets the site's ``404.html`` with
+    status 404; a folder without its trailing slash is redirected.
+    """
+
+    base = "/"
+
+    def send_head(self) -> Any:
+        path = urlsplit(self.path).path
+        if not path.startswith(self.base):
+            self.send_error(404, "outside the site")
+            return None
+        self.path = "/" + self.path[len(self.base) :]
+        local = Path(self.translate_path(self.path))
+        if local.is_dir() and not path.endswith("/"):
+            self.send_response(301)
+            self.send_header("Location", path + "/")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return None
+        if not local.exists() or (local.is_dir() and not (local / "index.html").exists()):
+            body = (Path(self.directory) / "404.html").read_bytes()
+            self.send_response(404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            return io.BytesIO(body)
+        return super().send_head()
+
     def log_message(self, format: str, *args: Any) -> None:
         pass
 
 
-@pytest.fixture(scope="session")
-def site_url(site_dir: Path) -> Iterator[str]:
-    # Served one folder down, as GitHub Pages serves a project site, so an absolute URL would break a test.
-    handler = functools.partial(QuietHandler, directory=str(site_dir.parent))
+@contextlib.contextmanager
+def serve(site: Path, base: str) -> Iterator[str]:
+    """Serve *site* at ``http://127.0.0.1:PORT{base}``; yield that address."""
+    handler = functools.partial(type("Handler", (PagesHandler,), {"base": base}), directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}/{site_dir.name}/"
-    server.shutdown()
-    thread.join()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}{base}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path) -> Iterator[str]:
+    """The site under a real sub-path: the server's root is not the site's root."""
+    with serve(site_dir, SUB_PATH) as url:
+        yield url
+
+
+@pytest.fixture(scope="session", params=["/", SUB_PATH], ids=["root", "sub-path"])
+def any_site_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The site at the server's root and under a sub-path, each built for its base (404.html differs)."""
+    base: str = request.param
+    with serve(build_site(tmp_path_factory, base), base) as url:
+        yield url
