@@ -289,7 +289,7 @@ def test_a_broken_build_lists_every_error_and_keeps_the_last_good_site(
         "tutorials/02-when-to-pass.md:10: puzzle \"who\": unknown kind 'riddle': use fits, pick, play-or-pass, opener, guided",
         "tutorials/02-when-to-pass.md:19: puzzle \"pick\": hand: unknown card 'XX': expected a rank (A, 2-10, J, Q, K) "
         "then a suit (C, D, H, S or ♣ ♦ ♥ ♠), like 7D, 10H or 7♦",
-        "tutorials/pages/rules.md:4: unknown layout 'poster': use lesson, page, home, sheet, game",
+        "tutorials/pages/rules.md:4: unknown layout 'poster': use lesson, page, home, sheet, game, progress",
         "tutorials/pages/rules.md:14: puzzle \"fit\": unknown field 'colour' for a fits puzzle: "
         "use answer, card, explain, hint, id, kind, question, table",
         "build failed: 8 errors",

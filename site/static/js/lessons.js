@@ -1,104 +1,43 @@
 // Lesson puzzles and progress. The answers and the engine's reasons are baked into each
 // page by the build (a JSON block per puzzle), so static puzzles answer at once, without
-// Python. Progress lives in localStorage; anything unreadable there is set aside, never fatal.
+// Python. Progress is kept by store.js; this file only shows it.
 
-export const PROGRESS_KEY = "sevens.progress.v1";
-export const CORRUPT_KEY = "sevens.progress.corrupt";
-const VERSION = 1;
+import { markDone, markSolved as storeSolved, onChange, read, takeNotice } from "./store.js";
 
 document.documentElement.classList.replace("no-js", "js");
 
 // -- progress ---------------------------------------------------------------
 
-function emptyProgress() {
-  return { version: VERSION, lessons: {} };
-}
-
-function isProgress(data) {
-  if (!data || typeof data !== "object" || data.version !== VERSION) return false;
-  if (!data.lessons || typeof data.lessons !== "object" || Array.isArray(data.lessons)) return false;
-  return Object.values(data.lessons).every(
-    (lesson) =>
-      lesson && typeof lesson === "object" &&
-      (lesson.done === undefined || typeof lesson.done === "boolean") &&
-      (lesson.solved === undefined || (Array.isArray(lesson.solved) && lesson.solved.every((id) => typeof id === "string"))),
-  );
-}
-
-// Parse stored text; anything that is not our shape gives a fresh record and is reported as corrupt.
-export function readProgress(text) {
-  if (text === null || text === undefined) return { progress: emptyProgress(), corrupt: false };
-  try {
-    const data = JSON.parse(text);
-    if (isProgress(data)) return { progress: data, corrupt: false };
-  } catch {
-    // fall through: not JSON
-  }
-  return { progress: emptyProgress(), corrupt: true };
-}
-
-function storage() {
-  try {
-    const store = window.localStorage;
-    store.getItem(PROGRESS_KEY);
-    return store;
-  } catch {
-    return null; // storage blocked (private mode, settings): keep progress for this visit only
-  }
-}
-
-const store = storage();
-let memory = emptyProgress();
-
-function load() {
-  if (!store) return memory;
-  const text = store.getItem(PROGRESS_KEY);
-  const { progress, corrupt } = readProgress(text);
-  if (corrupt) {
-    try {
-      store.setItem(CORRUPT_KEY, text);
-      store.setItem(PROGRESS_KEY, JSON.stringify(progress));
-    } catch {
-      // storage full or blocked: carry on with the fresh record in memory
-    }
-  }
-  return progress;
-}
-
-function save(progress) {
-  memory = progress;
-  if (!store) return;
-  try {
-    store.setItem(PROGRESS_KEY, JSON.stringify(progress));
-  } catch {
-    // storage full or blocked: progress stays in memory for this visit
-  }
-}
-
-function lessonRecord(progress, slug) {
-  const lesson = progress.lessons[slug] || (progress.lessons[slug] = { done: false, solved: [] });
-  lesson.solved = lesson.solved || [];
-  return lesson;
-}
-
 function markSolved(slug, id, allIds) {
-  const progress = load();
-  const lesson = lessonRecord(progress, slug);
-  if (!lesson.solved.includes(id)) lesson.solved.push(id);
-  if (allIds.length && allIds.every((each) => lesson.solved.includes(each))) lesson.done = true;
-  save(progress);
+  storeSolved(slug, id, allIds);
   showProgress();
 }
 
-function markDone(slug) {
-  const progress = load();
-  lessonRecord(progress, slug).done = true;
-  save(progress);
+function finishLesson(slug) {
+  markDone(slug);
   showProgress();
+}
+
+// Said once, on the page where the damaged data was found, until the learner dismisses it.
+function showNotice(text) {
+  const main = document.querySelector("main");
+  if (!text || !main) return;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "link-button";
+  button.textContent = "Dismiss";
+  const box = document.createElement("div");
+  box.className = "admonition warning store-notice";
+  box.setAttribute("role", "status");
+  const paragraph = document.createElement("p");
+  paragraph.append(`${text} `, button);
+  box.append(paragraph);
+  button.addEventListener("click", () => box.remove());
+  main.prepend(box);
 }
 
 function showProgress() {
-  const progress = load();
+  const progress = read();
   const links = document.querySelectorAll("[data-progress-slug]");
   const slugs = new Set();
   for (const link of links) {
@@ -202,12 +141,12 @@ function noteMissingGuidedCode() {
   }
 }
 
-function restoreSolved(lesson) {
-  const record = load().lessons[lesson.slug];
-  if (!record) return;
-  for (const id of record.solved || []) {
-    const puzzle = document.getElementById(id);
-    if (puzzle && puzzle.classList.contains("puzzle")) puzzle.classList.add("is-solved");
+// Marks the puzzles solved here or in another tab; a reset elsewhere clears them.
+function restoreSolved(lesson, progress) {
+  const solved = progress.lessons[lesson.slug]?.solved ?? [];
+  for (const puzzle of document.querySelectorAll(".puzzle[id]")) {
+    if (solved.includes(puzzle.id)) puzzle.classList.add("is-solved");
+    else if (puzzle.dataset.kind !== "guided") puzzle.classList.remove("is-solved");
   }
 }
 
@@ -222,7 +161,7 @@ function start() {
   for (const puzzle of document.querySelectorAll(".puzzle[data-kind]")) setUpPuzzle(puzzle, lesson);
   noteMissingGuidedCode();
   if (lesson) {
-    restoreSolved(lesson);
+    restoreSolved(lesson, read());
     // Guided deals are judged by the game code (guided.js). It marks a won deal with the class
     // "is-solved", or may send a "sevens:solved" event with the puzzle's id; either one counts.
     document.addEventListener("sevens:solved", (event) => {
@@ -238,17 +177,15 @@ function start() {
       watcher.observe(guided, { attributes: true, attributeFilter: ["class"] });
     }
     const finish = document.querySelector("[data-finish-lesson]");
-    if (finish) finish.addEventListener("click", () => markDone(lesson.slug));
+    if (finish) finish.addEventListener("click", () => finishLesson(lesson.slug));
   }
-  for (const reset of document.querySelectorAll("[data-reset-progress]")) {
-    reset.addEventListener("click", () => {
-      if (!window.confirm("Forget which tutorials and puzzles you have done?")) return;
-      save(emptyProgress());
-      for (const puzzle of document.querySelectorAll(".puzzle.is-solved")) puzzle.classList.remove("is-solved");
-      showProgress();
-    });
-  }
+  // Another tab solved a puzzle, finished a lesson or reset: show it here too.
+  onChange((progress) => {
+    if (lesson) restoreSolved(lesson, progress);
+    showProgress();
+  });
   showProgress();
+  showNotice(takeNotice());
 }
 
 start();

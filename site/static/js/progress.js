@@ -1,0 +1,83 @@
+// The progress page: shows what store.js keeps and offers reset, export and import. No game rule here.
+
+import { exportText, importFile, onChange, read, resetAll, resetLesson, resetStats } from "./store.js";
+
+const message = document.querySelector("[data-progress-message]");
+
+function say(text) {
+  message.textContent = text;
+}
+
+function lessonText(lesson) {
+  if (!lesson) return "Not started";
+  if (lesson.done) return "Finished";
+  const solved = lesson.solved.length;
+  return solved ? `${solved} puzzle${solved === 1 ? "" : "s"} solved` : "Not started";
+}
+
+function show(record = read()) {
+  for (const row of document.querySelectorAll("[data-progress-row]")) {
+    const lesson = record.lessons[row.dataset.progressRow];
+    row.querySelector("[data-progress-status]").textContent = lessonText(lesson);
+    row.querySelector("[data-reset-lesson]").disabled = !lesson;
+  }
+  for (const cell of document.querySelectorAll("[data-stat]")) {
+    const value = cell.dataset.stat.split(".").reduce((part, name) => part[name], record.stats);
+    cell.textContent = String(value);
+  }
+}
+
+// Resets ask first; the answer is said in the status line so screen readers hear it.
+function confirmed(question, action, done) {
+  if (!window.confirm(question)) {
+    say("Nothing was reset.");
+    return;
+  }
+  action();
+  show();
+  say(done);
+}
+
+for (const button of document.querySelectorAll("[data-reset-lesson]")) {
+  const title = button.closest("tr").querySelector("th").textContent.trim();
+  button.addEventListener("click", () =>
+    confirmed(`Forget your progress in tutorial ${title}?`, () => resetLesson(button.dataset.resetLesson), `Tutorial ${title} reset.`),
+  );
+}
+
+document.querySelector("[data-reset-stats]").addEventListener("click", () =>
+  confirmed("Forget your game statistics (games, wins and streaks)?", resetStats, "Game statistics reset."),
+);
+
+document.querySelector("[data-reset-all]").addEventListener("click", () =>
+  confirmed("Forget all your tutorial progress and game statistics?", resetAll, "Everything reset."),
+);
+
+document.querySelector("[data-export]").addEventListener("click", () => {
+  const blob = new Blob([exportText()], { type: "application/json" });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = `sevens-progress-${new Date().toISOString().slice(0, 10)}.json`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  say(`Saved as ${link.download}.`);
+});
+
+const input = document.querySelector("[data-import]");
+input.addEventListener("change", async () => {
+  const file = input.files[0];
+  if (!file) return;
+  try {
+    const result = await importFile(file);
+    say(result.ok ? `Imported ${file.name}.` : `${file.name} was not imported: ${result.problem}. Your progress is unchanged.`);
+  } catch (error) {
+    say(`${file.name} could not be read: ${error.message}. Your progress is unchanged.`);
+  }
+  input.value = "";
+  show();
+});
+
+onChange(show);
+show();

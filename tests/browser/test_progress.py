@@ -1,0 +1,244 @@
+"""Progress and statistics kept in the browser: one versioned key, migration, damaged data, the progress page."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+KEY = "sevens.v2"
+OLD_KEY = "sevens.progress.v1"
+LESSON = "where-a-card-belongs"
+OTHER = "when-to-pass"
+
+
+def empty_stats() -> dict[str, Any]:
+    return {"games": 0, "wins": {"you": 0, "robin": 0, "alex": 0, "sam": 0}, "streak": 0, "best": 0, "counted": []}
+
+
+def record(lessons: dict[str, Any] | None = None, **stats: Any) -> dict[str, Any]:
+    return {"version": 2, "lessons": lessons or {}, "stats": {**empty_stats(), **stats}}
+
+
+@pytest.fixture
+def context(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[BrowserContext]:
+    context = browser.new_context(**browser_context_args, accept_downloads=True)
+    yield context
+    context.close()
+
+
+def stored(page: Page, key: str = KEY) -> Any:
+    text = page.evaluate("key => localStorage.getItem(key)", key)
+    return None if text is None else json.loads(text)
+
+
+def keys(page: Page) -> list[str]:
+    return sorted(page.evaluate("Object.keys(localStorage)"))
+
+
+def open_with(page: Page, site_url: str, path: str, items: dict[str, str]) -> None:
+    """Open *path* with exactly *items* in localStorage, as a returning learner would arrive."""
+    page.goto(f"{site_url}rules/")
+    page.evaluate(
+        "items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
+        items,
+    )
+    page.goto(f"{site_url}{path}")
+
+
+def test_first_version_progress_moves_to_the_new_key_and_the_old_key_goes(
+    context: BrowserContext, site_url: str
+) -> None:
+    page = context.new_page()
+    old = {"version": 1, "lessons": {LESSON: {"done": True, "solved": ["fit-9h"]}, OTHER: {"solved": []}}}
+    open_with(page, site_url, "progress/", {OLD_KEY: json.dumps(old)})
+    expect(page.locator(f"[data-progress-row={LESSON}] [data-progress-status]")).to_have_text("Finished")
+    assert keys(page) == [KEY]
+    assert stored(page) == record({LESSON: {"done": True, "solved": ["fit-9h"]}, OTHER: {"done": False, "solved": []}})
+    expect(page.locator(".store-notice")).to_have_count(0)
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("{not json", "it is not JSON"),
+        (json.dumps({"version": 99, "lessons": {}}), "newer version of this site"),
+        (json.dumps({"version": 2, "lessons": [], "stats": empty_stats()}), "“lessons” is not a list of tutorials"),
+        (json.dumps(record(games=-1)), "“games” is not a whole number"),
+    ],
+)
+def test_damaged_progress_is_kept_aside_reset_and_reported_once(
+    context: BrowserContext, site_url: str, text: str, why: str
+) -> None:
+    page = context.new_page()
+    open_with(page, site_url, "", {KEY: text})
+    notice = page.locator(".store-notice")
+    expect(notice).to_contain_text("could not be read")
+    expect(notice).to_contain_text(why)
+    aside = [key for key in keys(page) if key.startswith("sevens.corrupt.")]
+    assert len(aside) == 1 and aside[0] in notice.inner_text()
+    assert page.evaluate("key => localStorage.getItem(key)", aside[0]) == text
+    assert stored(page) == record()
+    notice.get_by_role("button", name="Dismiss").click()
+    expect(notice).to_have_count(0)
+    page.goto(f"{site_url}progress/")  # told once: not again on the next page
+    expect(page.locator("[data-stat=games]")).to_have_text("0")
+    expect(page.locator(".store-notice")).to_have_count(0)
+
+
+def test_a_damaged_first_version_record_is_kept_aside_too(context: BrowserContext, site_url: str) -> None:
+    page = context.new_page()
+    open_with(page, site_url, "", {OLD_KEY: '{"version": 1, "lessons": {"x": 5}}'})
+    expect(page.locator(".store-notice")).to_contain_text("old progress format")
+    assert OLD_KEY not in keys(page)
+    assert stored(page) == record()
+
+
+def test_the_progress_page_shows_lessons_and_statistics(context: BrowserContext, site_url: str) -> None:
+    page = context.new_page()
+    data = record(
+        {LESSON: {"done": False, "solved": ["a", "b"]}}, games=5, wins={"you": 2, "robin": 1, "alex": 0, "sam": 2}
+    )
+    data["stats"].update(streak=1, best=2)
+    open_with(page, site_url, "progress/", {KEY: json.dumps(data)})
+    expect(page.locator(f"[data-progress-row={LESSON}] [data-progress-status]")).to_have_text("2 puzzles solved")
+    expect(page.locator(f"[data-progress-row={OTHER}] [data-progress-status]")).to_have_text("Not started")
+    expect(page.locator(f"[data-progress-row={OTHER}] [data-reset-lesson]")).to_be_disabled()
+    shown = {cell.get_attribute("data-stat"): cell.inner_text() for cell in page.locator("[data-stat]").all()}
+    assert shown == {
+        "games": "5",
+        "wins.you": "2",
+        "wins.robin": "1",
+        "wins.alex": "0",
+        "wins.sam": "2",
+        "streak": "1",
+        "best": "2",
+    }
+    expect(page.locator("footer a[href$='progress/']")).to_have_text("Your progress and statistics")
+
+
+def test_resetting_one_lesson_asks_first_and_keeps_the_rest(context: BrowserContext, site_url: str) -> None:
+    page = context.new_page()
+    lessons = {LESSON: {"done": True, "solved": []}, OTHER: {"done": True, "solved": []}}
+    open_with(page, site_url, "progress/", {KEY: json.dumps(record(lessons, games=3))})
+    questions: list[str] = []
+    page.once("dialog", lambda dialog: (questions.append(dialog.message), dialog.dismiss()))
+    page.locator(f"[data-reset-lesson={LESSON}]").click()
+    expect(page.locator("[data-progress-message]")).to_have_text("Nothing was reset.")
+    assert stored(page)["lessons"] == lessons
+    page.once("dialog", lambda dialog: (questions.append(dialog.message), dialog.accept()))
+    page.locator(f"[data-reset-lesson={LESSON}]").click()
+    expect(page.locator(f"[data-progress-row={LESSON}] [data-progress-status]")).to_have_text("Not started")
+    assert stored(page) == record({OTHER: {"done": True, "solved": []}}, games=3)
+    assert len(questions) == 2 and all("tutorial 1. Where a card belongs" in q for q in questions), questions
+
+
+@pytest.mark.parametrize(
+    ("button", "left"),
+    [("[data-reset-stats]", record({LESSON: {"done": True, "solved": []}})), ("[data-reset-all]", record())],
+)
+def test_resetting_statistics_or_everything_asks_first(
+    context: BrowserContext, site_url: str, button: str, left: dict[str, Any]
+) -> None:
+    page = context.new_page()
+    data = record({LESSON: {"done": True, "solved": []}}, games=4, streak=2, best=3)
+    open_with(page, site_url, "progress/", {KEY: json.dumps(data)})
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    page.click(button)
+    assert stored(page) == data
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click(button)
+    expect(page.locator("[data-stat=games]")).to_have_text("0")
+    assert stored(page) == left
+
+
+def test_export_downloads_the_record_as_json(context: BrowserContext, site_url: str, tmp_path: Path) -> None:
+    page = context.new_page()
+    data = record({LESSON: {"done": True, "solved": ["fit-9h"]}}, games=2, streak=1, best=1)
+    open_with(page, site_url, "progress/", {KEY: json.dumps(data)})
+    with page.expect_download() as download_info:
+        page.click("[data-export]")
+    download = download_info.value
+    assert re.fullmatch(r"sevens-progress-\d{4}-\d\d-\d\d\.json", download.suggested_filename)
+    saved = tmp_path / download.suggested_filename
+    download.save_as(saved)
+    assert json.loads(saved.read_text(encoding="utf-8")) == data
+
+
+def test_import_replaces_progress_with_a_good_file(context: BrowserContext, site_url: str) -> None:
+    page = context.new_page()
+    open_with(page, site_url, "progress/", {KEY: json.dumps(record(games=9))})
+    imported = record({OTHER: {"done": True, "solved": []}}, games=1, wins={"you": 1, "robin": 0, "alex": 0, "sam": 0})
+    page.set_input_files(
+        "[data-import]",
+        files=[{"name": "mine.json", "mimeType": "application/json", "buffer": json.dumps(imported).encode()}],
+    )
+    expect(page.locator("[data-progress-message]")).to_have_text("Imported mine.json.")
+    expect(page.locator("[data-stat='wins.you']")).to_have_text("1")
+    assert stored(page) == imported
+
+
+@pytest.mark.parametrize(
+    ("content", "why"),
+    [
+        (b"\x89PNG not json at all", "it is not JSON"),
+        (b"[1, 2, 3]", "it is not a JSON object"),
+        (json.dumps({"version": 2, "lessons": {}}).encode(), "“stats” is missing"),
+        (json.dumps(record(wins={"you": 1})).encode(), "“wins” needs a whole number"),
+        (json.dumps(record({LESSON: {"done": "yes"}})).encode(), "“done” is not true or false"),
+        (b" " * 100_001, "too large"),
+    ],
+)
+def test_a_bad_import_file_is_refused_with_a_reason_and_nothing_is_lost(
+    context: BrowserContext, site_url: str, content: bytes, why: str
+) -> None:
+    page = context.new_page()
+    data = record({LESSON: {"done": True, "solved": []}}, games=7)
+    open_with(page, site_url, "progress/", {KEY: json.dumps(data)})
+    page.set_input_files(
+        "[data-import]", files=[{"name": "bad.json", "mimeType": "application/json", "buffer": content}]
+    )
+    message = page.locator("[data-progress-message]")
+    expect(message).to_contain_text("bad.json was not imported")
+    expect(message).to_contain_text(why)
+    expect(message).to_contain_text("Your progress is unchanged.")
+    assert stored(page) == data
+    expect(page.locator("[data-stat=games]")).to_have_text("7")
+
+
+def test_without_javascript_the_progress_page_says_why_it_is_empty(
+    browser: Browser, browser_context_args: dict[str, Any], site_url: str
+) -> None:
+    context = browser.new_context(**browser_context_args, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(f"{site_url}progress/")
+        expect(page.locator(".no-js-only")).to_contain_text("JavaScript")
+        expect(page.locator("[data-export]")).to_be_hidden()
+    finally:
+        context.close()
+
+
+def test_progress_made_in_one_tab_appears_in_another(context: BrowserContext, site_url: str) -> None:
+    lesson, progress = context.new_page(), context.new_page()
+    open_with(lesson, site_url, f"tutorials/{LESSON}/", {KEY: json.dumps(record(games=3))})
+    progress.goto(f"{site_url}progress/")
+    status = progress.locator(f"[data-progress-row={LESSON}] [data-progress-status]")
+    expect(status).to_have_text("Not started")
+    lesson.click("[data-finish-lesson]")
+    expect(status).to_have_text("Finished")  # told by the storage event, without a reload
+    progress.reload()
+    expect(status).to_have_text("Finished")
+    expect(progress.locator("[data-stat=games]")).to_have_text("3")  # the lesson tab kept the games
+    # A reset in the progress tab clears the lesson tab's marks too, and the lesson tab does not write them back.
+    progress.once("dialog", lambda dialog: dialog.accept())
+    progress.click(f"[data-reset-lesson={LESSON}]")
+    expect(lesson.locator("[data-lesson-status]")).not_to_have_text("You have finished this tutorial.")
+    lesson.reload()
+    expect(lesson.locator("[data-lesson-status]")).not_to_have_text("You have finished this tutorial.")
+    assert stored(lesson) == record(games=3)
