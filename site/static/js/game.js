@@ -1,5 +1,7 @@
 // The game page: draws the state the engine sends and turns clicks and keys into engine requests.
 // Which cards fit, why one does not, who wins: all of that comes from engine/webapi.py.
+// After every move the deal's record is kept (in memory and in sessionStorage): a crashed engine is restarted
+// and the deal restored from it, a reload continues it, and a finished deal is counted once in the statistics.
 
 import {
   cardButton,
@@ -13,6 +15,7 @@ import {
   speed,
 } from "./board.js";
 import { getRuntime } from "./runtime.js";
+import { loadDeal, recordGame, saveDeal } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 const game = $("game");
@@ -22,6 +25,12 @@ let selected = null; // code of the selected card
 let busy = false; // a request or the computer players' turns are under way
 let generation = 0; // bumped by every new deal so a running computer sequence knows it is stale
 let heard = 0; // log entries already announced
+let dealId = null; // names this deal in the statistics, so it is counted once however often it is drawn
+let saved = null; // {id, seed, record}: the latest game record, to restore the deal from
+let recovering = false; // the engine is being restarted after a crash
+
+// Tests stop the worker through this handle (?test in the address) to check that the page recovers.
+if (new URL(location.href).searchParams.has("test")) window.__sevensRuntime = runtime;
 
 function setPhase(phase) {
   game.dataset.state = phase;
@@ -102,7 +111,7 @@ function drawHand() {
 }
 
 function drawControls() {
-  const yours = state.your_turn && !busy;
+  const yours = state.your_turn && !busy && !recovering;
   $("game-play").disabled = !(yours && selected);
   $("game-pass").disabled = !(yours && state.must_pass);
   $("game-suggest").disabled = !yours;
@@ -137,8 +146,8 @@ function draw() {
   drawLog();
   drawResult();
   setPhase(state.over ? "over" : "playing");
-  game.dataset.busy = String(busy);
-  game.dataset.yourTurn = String(state.your_turn && !busy);
+  game.dataset.busy = String(busy || recovering);
+  game.dataset.yourTurn = String(state.your_turn && !busy && !recovering);
   // For bench/browser_speed.py: the first moment a card can be clicked.
   if (state.your_turn && !busy && !performance.getEntriesByName("sevens-playable").length) {
     performance.mark("sevens-playable");
@@ -148,7 +157,7 @@ function draw() {
 // ---- playing ------------------------------------------------------------------------
 
 function choose(card) {
-  if (!state?.your_turn || busy) {
+  if (!state?.your_turn || busy || recovering) {
     say(state?.over ? "The deal is over." : "Wait for your turn.");
     return;
   }
@@ -176,11 +185,12 @@ async function request(method, params) {
 }
 
 async function move(method, params) {
-  if (!state?.your_turn || busy) return;
+  if (!state?.your_turn || busy || recovering) return;
   let reply;
   try {
     reply = await request(method, params);
   } catch (error) {
+    if (error.crashed) return; // recover() takes over
     say(`Something went wrong: ${error.message}`);
     draw();
     return;
@@ -212,6 +222,7 @@ async function computerTurns() {
   busy = true;
   draw();
   try {
+    await remember();
     while (!state.over && !state.your_turn) {
       const delay = SPEEDS[speed()];
       if (delay) await sleep(delay);
@@ -220,9 +231,10 @@ async function computerTurns() {
       if (mine !== generation) return;
       state = reply.state;
       draw();
+      await remember();
     }
   } catch (error) {
-    say(`Something went wrong: ${error.message}`);
+    if (!error.crashed && mine === generation) say(`Something went wrong: ${error.message}`);
     return;
   } finally {
     if (mine === generation) {
@@ -242,39 +254,103 @@ async function computerTurns() {
   }
 }
 
-async function deal(seed) {
+// Keep the deal's record after every change; count the deal once it is over.
+async function remember() {
+  if (state.kind !== "game") return;
+  const record = await runtime.call("record");
+  saved = { id: dealId, seed: state.seed, record };
+  saveDeal(saved);
+  if (state.over && state.result) recordGame(dealId, state.result.winner);
+}
+
+function newDealId() {
+  return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+// A fresh deal from *seed*, or the deal in *resume* ({id, seed, record}) continued where it was.
+async function deal(seed, resume = null) {
   generation += 1;
   selected = null;
   say("");
   busy = true;
   game.dataset.yourTurn = "false";
   if (state) game.dataset.state = "dealing";
+  let notice = null;
   try {
     await runtime.ready;
-    state = await runtime.call("new_game", { seed });
+    if (resume) {
+      try {
+        state = await runtime.call("restore", { record: resume.record });
+      } catch (error) {
+        if (error.crashed || runtime.failed) throw error;
+        notice = `Your last deal could not be continued (${error.message}), so here is a fresh one.`;
+        resume = null;
+      }
+    }
+    if (!resume) state = await runtime.call("new_game", { seed });
   } catch (error) {
     busy = false;
-    if (!runtime.failed) say(`Could not deal: ${error.message}`);
+    if (!runtime.failed && !error.crashed) say(`Could not deal: ${error.message}`);
     return;
   }
   busy = false;
+  dealId = resume ? resume.id : newDealId();
+  saved = resume;
+  notice ??= state.notice;
   heard = 0;
   const url = new URL(location.href);
   if (url.searchParams.get("seed") !== String(state.seed)) {
     url.searchParams.set("seed", String(state.seed));
     history.replaceState(null, "", url);
   }
-  $("game-notice").textContent = state.notice ?? "";
-  $("game-notice").hidden = !state.notice;
-  announce(`${state.notice ? `${state.notice} ` : ""}Deal ${state.seed}.`);
+  showNotice(notice);
+  announce(`${notice ? `${notice} ` : ""}Deal ${state.seed}.`);
   draw();
   const hand = $("game-hand").querySelector("button[tabindex='0']");
   if (hand && document.activeElement === document.body) hand.focus({ preventScroll: true });
   computerTurns();
 }
 
+function showNotice(text) {
+  $("game-notice").textContent = text ?? "";
+  $("game-notice").hidden = !text;
+}
+
+// The worker died mid-game (runtime.js has already started a new one): put the deal back from its record.
+async function recover() {
+  generation += 1;
+  const mine = generation;
+  recovering = true;
+  if (state) draw();
+  showNotice("The game engine stopped; restarting it…");
+  try {
+    await runtime.ready;
+    if (mine !== generation) return;
+    state = saved
+      ? await runtime.call("restore", { record: saved.record })
+      : await runtime.call("new_game", { seed: state?.seed ?? "" });
+  } catch (error) {
+    // Crashed again: the next "crashed" event runs recover() afresh; a failed start shows the error panel.
+    if (mine === generation && !error.crashed && !runtime.failed) showNotice(`The deal could not be restored: ${error.message}`);
+    return;
+  } finally {
+    if (mine === generation) recovering = false;
+  }
+  if (mine !== generation) return;
+  dealId ??= newDealId();
+  busy = false; // whatever was under way belonged to the dead worker
+  heard = state.log.length;
+  selected = null;
+  showNotice("The game engine restarted; your deal is restored.");
+  announce("The game engine restarted; your deal is restored.");
+  draw();
+  computerTurns();
+}
+
+runtime.addEventListener("crashed", recover);
+
 async function suggest() {
-  if (!state?.your_turn || busy) return;
+  if (!state?.your_turn || busy || recovering) return;
   try {
     const advice = await request("suggest");
     if (advice.card) {
@@ -291,13 +367,16 @@ async function suggest() {
       announce(`Suggestion: pass. ${advice.reason}`);
     }
   } catch (error) {
-    say(error.message);
+    if (!error.crashed) say(error.message);
   }
 }
 
+// The deal in the address; the one this tab was playing when the address names it (or names none).
 function begin() {
   const seed = new URL(location.href).searchParams.get("seed");
-  deal(seed ?? "");
+  const last = loadDeal();
+  const resume = last && (seed === null || seed === String(last.seed)) ? last : null;
+  deal(seed ?? "", resume);
 }
 
 // ---- controls and keys -------------------------------------------------------------------

@@ -5,6 +5,12 @@ export const siteRoot = new URL("../../", import.meta.url);
 export const runtimeURL = new URL("runtime/", siteRoot);
 
 const START_TIMEOUT_MS = 120000;
+// No engine request takes more than a second or two, even for Sam on a slow phone: a minute of silence means
+// the worker is gone (killed by the browser, out of memory) without an error event.
+const CALL_TIMEOUT_MS = 60000;
+// A worker that dies again and again would only loop: after this many restarts in a row without one answered
+// request, give up and show the error with its Retry button.
+const MAX_RESTARTS = 3;
 
 export const STAGE_LABELS = {
   manifest: "Looking up the game engine",
@@ -34,6 +40,8 @@ export class Runtime extends EventTarget {
     this.pending = new Map();
     this.nextId = 1;
     this.stage = null;
+    this.callTimeoutMs = CALL_TIMEOUT_MS;
+    this.restarts = 0;
     this.start();
   }
 
@@ -69,7 +77,9 @@ export class Runtime extends EventTarget {
     worker.onmessage = (event) => this.receive(event.data);
     worker.onerror = (event) => {
       event.preventDefault();
-      this.fail(`The game engine stopped with an error: ${event.message || "the worker could not start"}.`);
+      const message = event.message || "the worker could not start";
+      if (this.stage === "ready") this.crash(`The game engine stopped with an error: ${message}.`);
+      else this.fail(`The game engine stopped with an error: ${message}.`);
     };
     worker.postMessage({ type: "init", runtime: runtimeURL.href, manifest });
   }
@@ -86,8 +96,10 @@ export class Runtime extends EventTarget {
     } else if (data.type === "failed") {
       this.fail(`The game engine could not start: ${data.message}.`);
     } else if (this.pending.has(data.id)) {
-      const { resolve, reject } = this.pending.get(data.id);
+      const { resolve, reject, timer } = this.pending.get(data.id);
+      clearTimeout(timer);
       this.pending.delete(data.id);
+      this.restarts = 0;
       if (data.ok) resolve(data.result);
       else reject(new Error(data.error?.message ?? "unknown error"));
     }
@@ -104,13 +116,36 @@ export class Runtime extends EventTarget {
     this.failed = message;
     clearTimeout(this.timer);
     this.rejectReady(new Error(message));
-    for (const { reject } of this.pending.values()) reject(new Error(message));
+    for (const { reject, timer } of this.pending.values()) {
+      clearTimeout(timer);
+      reject(new Error(message));
+    }
     this.pending.clear();
     this.dispatchEvent(new CustomEvent("failed", { detail: { message } }));
   }
 
+  // The worker died after it was ready: every open request fails with error.crashed set, listeners hear
+  // "crashed", and a fresh worker starts at once (its "ready" stage resolves the new readiness promise).
+  crash(message) {
+    if (this.failed || !this.worker) return;
+    this.restarts += 1;
+    if (this.restarts > MAX_RESTARTS) {
+      this.fail(`${message} It stopped ${MAX_RESTARTS} times in a row, so it was not restarted again.`);
+      return;
+    }
+    const pending = [...this.pending.values()];
+    this.pending.clear();
+    this.start();
+    for (const { reject, timer } of pending) {
+      clearTimeout(timer);
+      reject(Object.assign(new Error(message), { crashed: true }));
+    }
+    this.dispatchEvent(new CustomEvent("crashed", { detail: { message } }));
+  }
+
   stop() {
     clearTimeout(this.timer);
+    for (const { timer } of this.pending.values()) clearTimeout(timer);
     this.worker?.terminate();
     this.worker = null;
     this.failed = null;
@@ -122,7 +157,8 @@ export class Runtime extends EventTarget {
     await this.ready;
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
-      this.pending.set(id, { resolve, reject });
+      const timer = setTimeout(() => this.crash("The game engine stopped answering."), this.callTimeoutMs);
+      this.pending.set(id, { resolve, reject, timer });
       this.worker.postMessage({ id, method, params, session });
     });
   }

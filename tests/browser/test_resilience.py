@@ -1,0 +1,204 @@
+"""The game page survives what real learners meet: a worker that dies mid-game, a reload, a second tab, a bad seed."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+READY = "#game[data-your-turn=true], #game[data-state=over]"
+START_MS = 90_000
+RESTORED = "The game engine restarted; your deal is restored."
+
+
+@pytest.fixture
+def context(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[BrowserContext]:
+    context = browser.new_context(**browser_context_args)
+    context.add_init_script("localStorage.setItem('sevens.speed', 'instant')")
+    yield context
+    context.close()
+
+
+def open_game(context: BrowserContext, site_url: str, query: str) -> Page:
+    page = context.new_page()
+    page.goto(f"{site_url}play/{query}")
+    page.wait_for_selector(READY, timeout=START_MS)
+    return page
+
+
+def log_texts(page: Page) -> list[str]:
+    return page.locator("#game-log li").all_inner_texts()
+
+
+def hand(page: Page) -> list[str]:
+    return page.locator("#game-hand .card").evaluate_all("cards => cards.map(c => c.dataset.code)")
+
+
+def play_one(page: Page) -> None:
+    """Your move (the first card that fits, or a pass), then wait for the computer players' replies."""
+    before = len(log_texts(page))
+    legal = page.locator("#game-hand .card.legal")
+    if legal.count():
+        legal.first.click()
+        page.click("#game-play")
+    else:
+        page.click("#game-pass")
+    page.wait_for_function("n => document.querySelectorAll('#game-log li').length > n", arg=before)
+    page.wait_for_selector(READY, timeout=START_MS)
+
+
+def play_to_the_end(page: Page) -> None:
+    for _ in range(60):
+        if page.get_attribute("#game", "data-state") == "over":
+            break
+        play_one(page)
+    expect(page.locator("#game-result")).to_be_visible()
+
+
+def stats(page: Page) -> dict[str, Any]:
+    return json.loads(page.evaluate("localStorage.getItem('sevens.v2')"))["stats"]
+
+
+def wait_restored(page: Page, before_log: list[str], before_hand: list[str]) -> None:
+    expect(page.locator("#game-notice")).to_have_text(RESTORED, timeout=START_MS)
+    page.wait_for_selector(READY, timeout=START_MS)
+    # The computer players may move on after the restore; everything shown before it is still there.
+    assert log_texts(page)[: len(before_log)] == before_log
+    if log_texts(page) == before_log:
+        assert hand(page) == before_hand
+
+
+def test_a_worker_that_dies_with_an_error_is_restarted_and_the_deal_restored(
+    context: BrowserContext, site_url: str
+) -> None:
+    page = open_game(context, site_url, "?test&seed=4242")
+    play_one(page)
+    play_one(page)
+    before_log, before_hand = log_texts(page), hand(page)
+    old_worker = page.evaluate_handle("window.__sevensRuntime.worker")
+    page.evaluate(
+        """() => {
+          const worker = window.__sevensRuntime.worker;
+          worker.terminate();
+          worker.dispatchEvent(new ErrorEvent("error", { message: "out of memory", cancelable: true }));
+        }"""
+    )
+    wait_restored(page, before_log, before_hand)
+    assert page.evaluate("w => window.__sevensRuntime.worker !== w", old_worker)
+    expect(page.locator("#game-seed")).to_have_text("4242")
+    play_to_the_end(page)
+    assert stats(page)["games"] == 1
+
+
+def test_a_worker_that_stops_answering_is_restarted_and_the_deal_restored(
+    context: BrowserContext, site_url: str
+) -> None:
+    page = open_game(context, site_url, "?test&seed=777")
+    play_one(page)
+    before_log, before_hand = log_texts(page), hand(page)
+    # terminate() fires no event at all: only the request time-out can notice, so shorten it for the test.
+    page.evaluate("() => { window.__sevensRuntime.callTimeoutMs = 1500; window.__sevensRuntime.worker.terminate(); }")
+    legal = page.locator("#game-hand .card.legal")
+    if legal.count():
+        legal.first.click()
+        page.click("#game-play")
+    else:
+        page.click("#game-pass")
+    wait_restored(page, before_log, before_hand)
+    page.evaluate("() => { window.__sevensRuntime.callTimeoutMs = 60000; }")
+    play_to_the_end(page)
+    result = page.locator("#game-result-left li", has_text="out")
+    expect(result).to_have_count(1)
+
+
+def test_a_worker_that_never_answers_is_given_up_after_three_restarts(context: BrowserContext, site_url: str) -> None:
+    page = open_game(context, site_url, "?test&seed=11")
+    # Every request times out at once, the restore after each restart too: no endless restarting.
+    page.evaluate("() => { window.__sevensRuntime.callTimeoutMs = 1; }")
+    legal = page.locator("#game-hand .card.legal")
+    if legal.count():
+        legal.first.click()
+        page.click("#game-play")
+    else:
+        page.click("#game-pass")
+    expect(page.locator("#game-error-text")).to_contain_text("stopped 3 times in a row", timeout=3 * START_MS)
+    page.evaluate("() => { window.__sevensRuntime.callTimeoutMs = 60000; }")
+    page.click("#game-retry")
+    page.wait_for_selector(READY, timeout=START_MS)
+    expect(page.locator("#game-seed")).to_have_text("11")
+
+
+def test_a_reload_mid_game_continues_the_same_deal(context: BrowserContext, site_url: str) -> None:
+    page = open_game(context, site_url, "?seed=2718")
+    play_one(page)
+    play_one(page)
+    before_log, before_hand = log_texts(page), hand(page)
+    page.reload()
+    page.wait_for_selector(READY, timeout=START_MS)
+    assert log_texts(page) == before_log
+    assert hand(page) == before_hand
+
+
+def test_a_game_finished_in_each_of_two_tabs_counts_twice(context: BrowserContext, site_url: str) -> None:
+    first = open_game(context, site_url, "?seed=100")
+    second = open_game(context, site_url, "?seed=100")  # even the same deal, played twice, is two games
+    play_to_the_end(first)
+    play_to_the_end(second)
+    counted = stats(first)
+    assert counted["games"] == 2
+    assert sum(counted["wins"].values()) == 2
+    assert len(counted["counted"]) == 2
+    # Drawing a finished deal again (a reload, the storage event) counts nothing more.
+    first.reload()
+    first.wait_for_selector(READY, timeout=START_MS)
+    expect(first.locator("#game-result")).to_be_visible()
+    second.goto(f"{site_url}progress/")
+    expect(second.locator("[data-stat=games]")).to_have_text("2")
+    assert stats(first)["games"] == 2
+
+
+def test_winning_streaks_follow_your_wins(context: BrowserContext, site_url: str) -> None:
+    page = open_game(context, site_url, "?seed=5")
+    record = page.evaluate(
+        "() => import('../static/js/store.js').then(s => [0, 0, 2, 0, 0, 0, 1].map((w, i) => s.recordGame('g' + i, w)))"
+    )
+    assert record == [True] * 7
+    assert page.evaluate("() => import('../static/js/store.js').then(s => s.recordGame('g3', 0))") is False
+    counted = stats(page)
+    assert (counted["games"], counted["streak"], counted["best"]) == (7, 0, 3)
+    assert counted["wins"] == {"you": 5, "robin": 1, "alex": 1, "sam": 0}
+
+
+@pytest.fixture(scope="module")
+def game(browser: Browser, browser_context_args: dict[str, Any], site_url: str) -> Iterator[Page]:
+    context = browser.new_context(**browser_context_args)
+    context.add_init_script("localStorage.setItem('sevens.speed', 'instant')")
+    yield open_game(context, site_url, "?seed=1")
+    context.close()
+
+
+@pytest.mark.parametrize(
+    ("seed", "message"),
+    [
+        ("abc", r'"abc" is not a deal number'),
+        ("-1", r'"-1" is not a deal number'),
+        ("1e999", r'"1e999" is not a deal number'),
+        ("99999999999999999999999", r"99999999999999999999999 is out of range"),
+        ("%20", r'"" is not a deal number'),
+    ],
+)
+def test_a_garbage_seed_in_the_address_says_so_and_deals_afresh(game: Page, seed: str, message: str) -> None:
+    # As the Back and Forward buttons do: a new address without reloading the page.
+    game.evaluate(
+        "seed => { history.pushState(null, '', '?seed=' + seed); dispatchEvent(new PopStateEvent('popstate')); }", seed
+    )
+    game.wait_for_function("seed => new URL(location.href).searchParams.get('seed') !== seed", arg=seed)
+    game.wait_for_selector(READY, timeout=START_MS)
+    expect(game.locator("#game-notice")).to_have_text(re.compile(message + r".*Here is a fresh deal instead\."))
+    fresh = game.evaluate("new URL(location.href).searchParams.get('seed')")
+    assert fresh.isdigit() and fresh != seed
+    expect(game.locator("#game-hand .card")).to_have_count(13)
