@@ -19,7 +19,7 @@ function show(record = read()) {
   for (const row of document.querySelectorAll("[data-progress-row]")) {
     const lesson = record.lessons[row.dataset.progressRow];
     row.querySelector("[data-progress-status]").textContent = lessonText(lesson);
-    row.querySelector("[data-reset-lesson]").disabled = !lesson;
+    row.querySelector("[data-reset-lesson]").hidden = !lesson; // nothing to reset yet
   }
   for (const cell of document.querySelectorAll("[data-stat]")) {
     const value = cell.dataset.stat.split(".").reduce((part, name) => part[name], record.stats);
