@@ -19,6 +19,7 @@ from typing import Any
 
 from .cards import Card, cards_of, mask_of
 from .deal import deal_hands
+from .jsontext import read_json, shown
 from .moves import Move
 from .position import PLAYERS, IllegalMove, Position, opener
 from .view import PlayerView
@@ -36,11 +37,20 @@ class RecordError(ValueError):
 def _record_card(code: object) -> Card:
     """A card as a record writes it: the ASCII code, exactly (``10H``, not ``TH`` or ``10♥``)."""
     if not isinstance(code, str):
-        raise ValueError(f"card {code!r} must be a string such as '10H'")
+        raise ValueError(f"card {shown(code)} must be a string such as '10H'")
     card = Card.parse(code)
     if card.code != code:
         raise ValueError(f"card {code!r} must be written {card.code!r} in a game record")
     return card
+
+
+def _writable(number: int) -> bool:
+    """Whether *number* can be written as JSON text again (Python refuses numbers of more than 4300 digits)."""
+    try:
+        str(number)
+    except ValueError:
+        return False
+    return True
 
 
 class Game:
@@ -123,15 +133,16 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str) -> Game:
+        """Read and replay a record written by :meth:`to_json`; :class:`RecordError` says what is wrong with any other text."""
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise RecordError(f"game record is not valid JSON: {error}") from None
+            data = read_json(text)
+        except ValueError as error:
+            raise RecordError(f"game record is {error}") from None
         return cls.from_record(data)
 
     @classmethod
     def from_record(cls, data: object) -> Game:
-        """Replay a record, checking every move and the stated result."""
+        """Replay a record, checking every move and the stated result; :class:`RecordError` if it does not hold."""
         if not isinstance(data, dict):
             raise RecordError("a game record must be a JSON object")
         missing = [key for key in RECORD_KEYS if key not in data]
@@ -142,10 +153,10 @@ class Game:
             )
             raise RecordError(f"game record keys: {'; '.join(parts)}")
         if data["rules"] != "sevens":
-            raise RecordError(f"game record rules {data['rules']!r}: only 'sevens' is known")
+            raise RecordError(f"game record rules {shown(data['rules'])}: only 'sevens' is known")
         seed = data["seed"]
-        if seed is not None and type(seed) is not int:
-            raise RecordError(f"game record seed {seed!r} must be a whole number or null")
+        if seed is not None and (type(seed) is not int or not _writable(seed)):
+            raise RecordError(f"game record seed {shown(seed)} must be a whole number or null")
         players = data["players"]
         if not (isinstance(players, list) and len(players) == PLAYERS and all(isinstance(p, str) for p in players)):
             raise RecordError("game record players must be a list of four names")
@@ -185,14 +196,14 @@ class Game:
                 raise RecordError(f"game record move {number} (seat {move.seat} {action}): {error.reason}") from None
         winner = data["winner"]
         if winner is not None and type(winner) is not int:
-            raise RecordError(f"game record winner {winner!r} must be a seat number or null")
+            raise RecordError(f"game record winner {shown(winner)} must be a seat number or null")
         remaining = data["remaining"]
         if not (isinstance(remaining, list) and all(type(count) is int for count in remaining)):
-            raise RecordError(f"game record remaining {remaining!r} must be a list of four whole numbers")
+            raise RecordError(f"game record remaining {shown(remaining)} must be a list of four whole numbers")
         if winner != game.winner:
-            raise RecordError(f"game record says the winner is {data['winner']!r}, but the moves give {game.winner!r}")
+            raise RecordError(f"game record says the winner is {shown(winner)}, but the moves give {game.winner!r}")
         if data["remaining"] != game.remaining():
             raise RecordError(
-                f"game record says {data['remaining']!r} cards remain, but the moves leave {game.remaining()!r}"
+                f"game record says {shown(remaining)} cards remain, but the moves leave {game.remaining()!r}"
             )
         return game

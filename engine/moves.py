@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card
+from .jsontext import shown
 
 __all__ = ["Move"]
 
@@ -30,18 +31,18 @@ class Move:
 
     @classmethod
     def from_json(cls, data: object) -> Move:
-        """Read ``{"seat": 0, "play": "7D"}`` or ``{"seat": 1, "pass": true}``."""
+        """Read ``{"seat": 0, "play": "7D"}`` or ``{"seat": 1, "pass": true}``; ``ValueError`` for anything else."""
         if not isinstance(data, dict):
-            raise ValueError(f'a move must be an object like {{"seat": 0, "play": "7D"}}, not {data!r}')
+            raise ValueError(f'a move must be an object like {{"seat": 0, "play": "7D"}}, not {shown(data)}')
         seat = data.get("seat")
         if type(seat) is not int or not 0 <= seat < 4:
-            raise ValueError(f"move {data!r}: seat must be 0, 1, 2 or 3")
+            raise ValueError(f"move {shown(data)}: seat must be 0, 1, 2 or 3")
         keys = set(data) - {"seat"}
         if keys == {"pass"} and data["pass"] is True:
             return cls(seat, None)
         if keys == {"play"} and isinstance(data["play"], str):
             return cls(seat, Card.parse(data["play"]))
-        raise ValueError(f'move {data!r}: expected either "play": CARD or "pass": true besides the seat')
+        raise ValueError(f'move {shown(data)}: expected either "play": CARD or "pass": true besides the seat')
 
     def describe(self, names: list[str] | tuple[str, ...]) -> str:
         """``"Robin played 8♦"`` or ``"Alex passed"``."""

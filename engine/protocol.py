@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card, cards_of, format_cards, mask_of
+from .jsontext import read_json, shown
 from .moves import Move
 from .players import Player
 from .position import OPENING_CARD, PLAYERS, playable_mask, why_card_does_not_fit
@@ -58,9 +59,9 @@ class _Replay:
 def read_request(line: str) -> PlayerView:
     """The view of the requesting seat, rebuilt from one request line; :class:`ProtocolError` if malformed."""
     try:
-        data = json.loads(line)
-    except json.JSONDecodeError as error:
-        raise ProtocolError(f"not valid JSON: {error}") from None
+        data = read_json(line)
+    except ValueError as error:
+        raise ProtocolError(str(error)) from None
     if not isinstance(data, dict):
         raise ProtocolError('a request must be a JSON object like {"seat": 0, "hand": [...], "moves": [...]}')
     missing = [key for key in ("seat", "hand", "moves") if key not in data]
@@ -71,7 +72,7 @@ def read_request(line: str) -> PlayerView:
         raise ProtocolError(f"unknown {', '.join(repr(key) for key in extra)}: a request has only seat, hand and moves")
     seat = data["seat"]
     if type(seat) is not int or not 0 <= seat < PLAYERS:
-        raise ProtocolError(f"seat {seat!r} is not a seat: use 0, 1, 2 or 3")
+        raise ProtocolError(f"seat {shown(seat)} is not a seat: use 0, 1, 2 or 3")
     hand = _read_hand(data["hand"])
     moves = _read_moves(data["moves"])
     replay = _replay(moves)
@@ -81,7 +82,7 @@ def read_request(line: str) -> PlayerView:
 
 def _read_hand(data: object) -> int:
     if not (isinstance(data, list) and all(isinstance(code, str) for code in data)):
-        raise ProtocolError(f'hand must be a list of card codes like ["7D", "10H"], not {data!r}')
+        raise ProtocolError(f'hand must be a list of card codes like ["7D", "10H"], not {shown(data)}')
     try:
         return mask_of(Card.parse(code) for code in data)
     except ValueError as error:
@@ -90,7 +91,7 @@ def _read_hand(data: object) -> int:
 
 def _read_moves(data: object) -> tuple[Move, ...]:
     if not isinstance(data, list):
-        raise ProtocolError(f"moves must be a list of moves, not {data!r}")
+        raise ProtocolError(f"moves must be a list of moves, not {shown(data)}")
     moves = []
     for number, item in enumerate(data, start=1):
         try:
@@ -156,7 +157,11 @@ def _check_hand(seat: int, hand: int, moves: tuple[Move, ...], replay: _Replay) 
 
 
 def answer(line: str, player: Player) -> str:
-    """The answer line (without newline) to one request *line*: a play, a pass or an error."""
+    """The answer line (without newline) to one request *line*: a play, a pass or an error.
+
+    Whatever the line holds, this answers and never raises: a request that
+    cannot be read or checked gets ``{"error": ...}``.
+    """
     try:
         view = read_request(line)
     except ProtocolError as error:

@@ -1,0 +1,90 @@
+"""JSON from outside the engine (saved game records, bot requests), read without surprises.
+
+:func:`json.loads` alone fails in ways its callers do not expect: a number of
+more than 4300 digits raises a bare :class:`ValueError`, and deep nesting raises
+:class:`RecursionError` in CPython, while in Pyodide it overflows the
+JavaScript stack and kills the whole interpreter. :func:`read_json` measures
+the nesting before it parses, and every failure becomes a :class:`ValueError`
+that says what is wrong. :func:`shown` quotes a value in an error message,
+cut short so that a huge or deep value cannot break or flood the message.
+
+>>> read_json('{"seat": 0, "play": "7D"}')
+{'seat': 0, 'play': '7D'}
+>>> read_json("[" * 100)
+Traceback (most recent call last):
+...
+ValueError: not valid JSON: nested more than 20 levels deep
+>>> shown(["7D"] * 30)
+"['7D', '7D', '7D', '7D', '7D', '7D', '7D', '7D', '7D', '7D', '7D', '7D', '7D', '7D', '7D', '7D', ...]"
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import reprlib
+
+__all__ = ["MAX_DEPTH", "read_json", "shown"]
+
+# Records and requests nest three deep (record, moves, move); a little room for other callers.
+MAX_DEPTH = 20
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def read_json(text: str) -> object:
+    """The value of JSON *text*; a :class:`ValueError` saying what is wrong if it cannot be read."""
+    depth = 0
+    for bracket in _NOT_BRACKET.sub("", _STRING.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        if depth > MAX_DEPTH:
+            raise ValueError(f"not valid JSON: nested more than {MAX_DEPTH} levels deep")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"not valid JSON: {error}") from None
+    except ValueError:  # the only other failure: a number too long to convert
+        raise ValueError("not valid JSON: a number has too many digits") from None
+
+
+class _Short(reprlib.Repr):
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 3
+        self.maxstring = self.maxother = 80
+        self.maxlist = self.maxtuple = self.maxset = 16
+        self.maxdict = 8
+        self.maxlong = 40
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 128:  # its digits would be unreadable, and past 4300 of them repr() fails
+            return f"<a number of about {int((x.bit_length() - 1) * 0.30103) + 1} digits>"
+        return super().repr_int(x, level)
+
+    def repr_dict(self, x: dict[object, object], level: int) -> str:
+        # reprlib sorts the keys; keep them in their order, as repr() does.
+        if not x:
+            return "{}"
+        if level <= 0:
+            return "{...}"
+        items = [f"{self.repr1(k, level - 1)}: {self.repr1(v, level - 1)}" for k, v in list(x.items())[: self.maxdict]]
+        return "{" + ", ".join(items + (["..."] if len(x) > self.maxdict else [])) + "}"
+
+    def repr_str(self, x: str, level: int) -> str:
+        if len(x) <= self.maxstring:
+            return repr(x)
+        return repr(x[: self.maxstring]) + f" (and {len(x) - self.maxstring} more characters)"
+
+
+_SHORT = _Short()
+
+
+def shown(value: object) -> str:
+    """*value* as Python writes it, cut short for an error message.
+
+    >>> shown("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' (and 20 more characters)"
+    >>> shown(10**5000), shown([[[[1]]]]), shown({"seat": True})
+    ('<a number of about 5000 digits>', '[[[[...]]]]', "{'seat': True}")
+    """
+    return _SHORT.repr(value)
