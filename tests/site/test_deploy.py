@@ -63,8 +63,9 @@ def test_404_links_start_with_the_base_path_because_pages_serves_it_at_any_depth
         assert (path / "index.html" if address.endswith("/") else path).is_file(), address
 
 
-def test_the_build_marks_the_site_as_not_jekyll(site: Path) -> None:
+def test_the_build_marks_the_site_as_not_jekyll_and_has_no_other_hidden_file(site: Path) -> None:
     assert (site / ".nojekyll").is_file()
+    assert [p.name for p in site.rglob(".*")] == [".nojekyll"]  # the workflow uploads hidden files
 
 
 def test_every_page_carries_the_same_strict_content_security_policy(site: Path) -> None:
@@ -139,4 +140,5 @@ def test_the_workflow_builds_with_make_site_and_deploys_with_the_official_pages_
     assert re.search(r"^site:", (ROOT / "Makefile").read_text(encoding="utf-8"), re.MULTILINE)
     upload = next(step for step in steps if step.get("uses", "").startswith("actions/upload-pages-artifact"))
     assert upload["with"]["path"] == "_site"
+    assert upload["with"]["include-hidden-files"] is True  # else .nojekyll is left out
     assert workflow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
