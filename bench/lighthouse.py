@@ -148,7 +148,7 @@ def main() -> int:
         return run(args.site.resolve(), pages, args.details)
     with tempfile.TemporaryDirectory() as folder:
         site = Path(folder) / SUB_PATH
-        errors = build.build(ROOT / "tutorials", site)
+        errors = build.build(ROOT / "tutorials", site, base=f"/{SUB_PATH}/")
         if errors:
             print("\n".join(str(e) for e in errors), file=sys.stderr)
             return 1
