@@ -20,6 +20,7 @@ SITE_NAME = "Learn Sevens"
 # Pages named in the header, in this order, with their short names.
 NAV_PAGES = {"rules": "Rules", "questions": "Questions", "house-rules": "House rules", "rules-sheet": "Rules sheet"}
 PLAY_SLUG = "play"
+PROGRESS_SLUG = "progress"  # linked from every footer when the page exists
 # GitHub Pages answers a missing address at any depth with the site's 404.html.
 NOT_FOUND_TEMPLATE = "404.html"
 NOT_FOUND_OUTPUT = "404.html"
@@ -85,6 +86,7 @@ def context(
         _link(page, by_slug[slug], root) | {"label": label} for slug, label in NAV_PAGES.items() if slug in by_slug
     ]
     play = _link(page, by_slug[PLAY_SLUG], root) if PLAY_SLUG in by_slug else None
+    progress = _link(page, by_slug[PROGRESS_SLUG], root) if PROGRESS_SLUG in by_slug else None
     home = by_slug.get("home")
     return {
         "site_name": SITE_NAME,
@@ -107,6 +109,7 @@ def context(
         "next": lessons[number] if number and number < len(lessons) else None,
         "nav_pages": nav_pages,
         "play": play,
+        "progress": progress,
     }
 
 
