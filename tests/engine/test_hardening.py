@@ -1,0 +1,665 @@
+"""Hardening: every parser reads its input or raises its documented error, and nothing else.
+
+Hypothesis feeds the card, position and puzzle parsers, the game-record loader
+and the bot protocol two kinds of input. Arbitrary text and JSON values test
+the first checks; near-valid inputs (a valid one with a few edits: a field
+dropped, doubled or swapped, a number pushed out of range, look-alike or
+invisible characters, NUL bytes, very long runs) get past them into the deep
+code. An input that parses must round-trip; an error must be the documented
+type (never ``KeyError``, ``TypeError``, ``RecursionError`` ...) and say what
+is wrong. Example counts come from conftest.py (fewer in Pyodide).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import assume, example, given, settings
+from hypothesis import strategies as st
+
+from engine.cards import ALL_CARDS, Card, Rank, cards_of, format_cards, parse_cards, parse_mask
+from engine.game import Game, RecordError
+from engine.players import make_player
+from engine.position import OPENING_CARD, Position, format_table, parse_table, playable_mask
+from engine.protocol import answer
+from engine.puzzles import KINDS, Puzzle, PuzzleError, parse_puzzle
+
+# Twice Hypothesis's default number of examples; a profile that asks for fewer (Pyodide's) keeps its number.
+EXAMPLES = settings(max_examples=200 if settings.default.max_examples >= 100 else settings.default.max_examples)
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+LONG = 20_000  # a "very long" run of one piece of text
+DEEP = 100_000  # nesting that overflows a naive recursive reader
+HUGE = 10**5000  # more digits than Python will turn into text by default
+
+# Pieces that trip parsers: separators, invisible and look-alike characters, a lone surrogate, JSON syntax,
+# numbers out of range, and valid words in the wrong place.
+TRICKY = (
+    *("\x00", "\u200b", "\ufeff", "\u00a0", "\u2028", "\r", "\n", "\t", " ", "  ", "-", "/", ",", ":", ";"),
+    *("Ｄ", "７", "𝟕", "٧", "Ⅶ", "Н", "С", "Ѕ", "Ꭰ", "ß", "ﬀ", "İ", "♥", "♡", "♦\ufe0f", "\ud800"),
+    *('"', "{", "}", "[", "]", "\\", "null", "true", "NaN", "1e999", "-0", "0.5"),
+    *("0", "-1", "4", "13", "52", "99999999999999999999", "10", "T", "7D", "10H", "KC", "AS", "none", "pass"),
+)
+OUTLINE = {"C": "♧", "D": "♢", "H": "♡", "S": "♤"}
+# Values for a JSON field that is pushed out of its type or range.
+ODD_NUMBERS = (-1, 4, 13, 14, 52, 2**31, 2**53 + 1, -(2**63), 10**400, 0.5, 1.0, -0.0, math.inf, -math.inf, math.nan)
+ODD_VALUES = (None, True, False, "", "7D", "10H", "TH", "10♥", "sevens", "\x00", "x" * LONG, [], {}, [[]], *ODD_NUMBERS)
+JSON_SCALARS = st.none() | st.booleans() | st.integers() | st.floats() | st.text()
+JSON_VALUES = st.recursive(
+    JSON_SCALARS, lambda children: st.lists(children, max_size=5) | st.dictionaries(st.text(), children, max_size=5)
+)
+
+
+# -- near-valid text ------------------------------------------------------------------
+
+
+def spellings(card: Card) -> list[str]:
+    """Every way the card parser accepts *card*: code, symbol, outline symbol, lower case, T for ten."""
+    ranks = [card.rank.code, card.rank.code.lower()] + (["T", "t"] if card.rank == Rank.TEN else [])
+    suit = card.suit.value
+    return [rank + s for rank in ranks for s in (suit, suit.lower(), card.suit.symbol, OUTLINE[suit])]
+
+
+def spelled_plain(cards: list[Card]) -> str:
+    return " ".join(card.code for card in cards)
+
+
+def spelled(draw: st.DrawFn, cards: list[Card]) -> str:
+    """*cards* in any accepted spelling, separated by spaces or commas."""
+    words = [draw(st.sampled_from(spellings(card))) for card in cards]
+    return draw(st.sampled_from([" ", ", ", ",", "  "])).join(words)
+
+
+@st.composite
+def edited(draw: st.DrawFn, base: st.SearchStrategy[str]) -> str:
+    """A text from *base* after one to three edits: insert, delete, replace, repeat, swap words, or a long run."""
+    text = draw(base)
+    for _ in range(draw(st.integers(1, 3))):
+        start = draw(st.integers(0, len(text)))
+        end = draw(st.integers(start, min(len(text), start + 6)))
+        piece = draw(st.sampled_from(TRICKY) | st.text(min_size=1, max_size=3))
+        edit = draw(st.sampled_from(["insert", "delete", "replace", "repeat", "swap words", "long run"]))
+        if edit == "insert":
+            text = text[:start] + piece + text[start:]
+        elif edit == "delete":
+            text = text[:start] + text[end:]
+        elif edit == "replace":
+            text = text[:start] + piece + text[end:]
+        elif edit == "repeat":
+            text = text[:end] + text[start:end] + text[end:]
+        elif edit == "swap words":
+            words = text.split(" ")
+            i, j = draw(st.integers(0, len(words) - 1)), draw(st.integers(0, len(words) - 1))
+            words[i], words[j] = words[j], words[i]
+            text = " ".join(words)
+        else:
+            text = text[:start] + piece * (LONG // len(piece)) + text[start:]
+    return text
+
+
+def is_card(word: str) -> bool:
+    try:
+        Card.parse(word)
+    except ValueError:
+        return False
+    return True
+
+
+# One word that is not a card (nor "none", "-" or a separator), to plant in an otherwise valid input.
+BAD_WORDS = st.text(
+    st.characters(blacklist_categories=("Zs", "Zl", "Zp", "Cc", "Cs"), blacklist_characters=",-/:;"),
+    min_size=1,
+    max_size=6,
+).filter(lambda word: word.split() == [word] and not is_card(word) and word.lower() != "none")
+
+
+# -- valid games, positions and records ------------------------------------------------
+
+
+@st.composite
+def games(draw: st.DrawFn, *, unfinished: bool = False) -> Game:
+    """The deal from a random seed after a random number of random legal moves (sometimes to the end)."""
+    game = Game.new(draw(SEEDS))
+    moves = draw(st.integers(0, 90) | st.just(1000))
+    while len(game.moves) < moves and not game.is_over:
+        legal = game.position.legal_moves()
+        if unfinished and len(legal) == 1 and game.position.hands[game.turn] == legal[0].bit:
+            break  # the next card would end the deal
+        game.play(draw(st.sampled_from(legal)) if legal else None)
+    return game
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> Position:
+    """A position from a game; now and then with cards left out of the hands, as a lesson's short deal does."""
+    position = draw(games()).position
+    if draw(st.booleans()):
+        return position
+    left_out = draw(st.integers(0, (1 << 52) - 1))
+    hands = [hand & ~left_out for hand in position.hands]
+    return Position.setup(position.table, hands, position.turn)
+
+
+@st.composite
+def position_texts(draw: st.DrawFn) -> tuple[Position, str]:
+    """A position and a text form of it in any accepted spelling: runs or single cards, any order, symbols."""
+    position = draw(positions())
+    if draw(st.booleans()):
+        table = format_table(position.table)
+    else:
+        table = spelled(draw, draw(st.permutations(list(cards_of(position.table))))) or "-"
+    hands = [spelled(draw, draw(st.permutations(list(cards_of(hand))))) or "-" for hand in position.hands]
+    slash = draw(st.sampled_from(["/", " / ", "  /"]))
+    return position, slash.join([table, *hands, str(position.turn)])
+
+
+# -- edits of JSON values ------------------------------------------------------------
+
+
+def locations(value: object, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The path of every value inside *value*, itself included."""
+    found = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += locations(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += locations(item, (*path, index))
+    return found
+
+
+def at(value: Any, path: tuple[Any, ...]) -> Any:
+    for step in path:
+        value = value[step]
+    return value
+
+
+@st.composite
+def edited_json(draw: st.DrawFn, base: st.SearchStrategy[Any], *, huge: bool = True) -> Any:
+    """A JSON value from *base* after one to three edits anywhere inside: drop, double, replace, nudge, swap."""
+    value = copy.deepcopy(draw(base))
+    odd = st.sampled_from(ODD_VALUES + ((HUGE, -HUGE) if huge else ())) | JSON_VALUES
+    for _ in range(draw(st.integers(1, 3))):
+        paths = locations(value)
+        fields = [p for p in paths if len(p) <= 1]  # half the edits hit a whole field: cut the moves, change the winner
+        path = draw(st.sampled_from(fields) | st.sampled_from(paths))
+        edit = draw(st.sampled_from(["drop", "double", "replace", "nudge", "swap"]))
+        if not path:
+            value = draw(odd) if edit == "replace" else value
+            continue
+        parent, key = at(value, path[:-1]), path[-1]
+        item = parent[key]
+        if edit == "drop":
+            del parent[key]
+        elif edit == "double" and isinstance(parent, list):
+            parent.insert(key, copy.deepcopy(item))
+        elif edit == "double":
+            parent[draw(st.sampled_from([f"{key}2", key.upper(), f" {key}", ""]))] = copy.deepcopy(item)
+        elif edit == "replace":
+            parent[key] = draw(odd)
+        elif edit == "nudge":
+            parent[key] = draw(nudged(item, huge=huge))
+        else:  # swap with a value of the same type elsewhere: two cards, two moves, two hands
+            other = draw(st.sampled_from([p for p in paths if type(at(value, p)) is type(item)]))
+            if other and other[: len(path)] != path and path[: len(other)] != other:  # neither holds the other
+                other_parent = at(value, other[:-1])
+                parent[key], other_parent[other[-1]] = other_parent[other[-1]], item
+    return value
+
+
+def nudged(item: object, *, huge: bool) -> st.SearchStrategy[Any]:
+    """A value close to *item*: a number moved a little or far, a text edited, a list reordered or cut."""
+    if isinstance(item, bool):
+        return st.just(not item)
+    if isinstance(item, int):
+        far = [-item - 1, item + 2**53, item * 10**30] + ([item + HUGE] if huge else [])
+        if item.bit_length() < 1000:  # a float and a text of it exist
+            far += [float(item), str(item)]
+        return st.sampled_from([item - 1, item + 1, item + 4, item - 13, *far])
+    if isinstance(item, str):
+        return edited(st.just(item))
+    if isinstance(item, list):
+        return st.permutations(item).map(list) | st.integers(0, len(item)).map(lambda n: item[:n])
+    if isinstance(item, dict) and "seat" in item:  # a move: a play becomes a pass or another card
+        seat = item["seat"]
+        return st.just({"seat": seat, "pass": True}) | st.sampled_from(ALL_CARDS).map(
+            lambda card: {"seat": seat, "play": card.code}
+        )
+    if isinstance(item, dict):
+        return st.just({key: None for key in item}) | st.just(list(item.values()))
+    return st.sampled_from(ODD_VALUES)
+
+
+# -- cards ---------------------------------------------------------------------------------
+
+
+CARD_TEXT = st.sampled_from(ALL_CARDS).flatmap(lambda card: st.sampled_from(spellings(card)))
+
+
+def assert_names(error: Exception, text: str) -> None:
+    """The message is there and shows the offending text (or says the card is empty)."""
+    message = str(error)
+    assert message
+    assert repr(text) in message if text.strip() else "empty card" in message
+
+
+@EXAMPLES
+@given(st.text() | edited(CARD_TEXT) | edited(CARD_TEXT.map(lambda word: f" {word} ")))
+@example("7D\x00")
+@example("７Ｄ")
+@example("x" * LONG)
+def test_card_parse_reads_a_card_or_raises_value_error_naming_the_text(text: str) -> None:
+    try:
+        card = Card.parse(text)
+    except ValueError as error:
+        assert_names(error, text)
+    else:
+        assert Card.parse(card.code) == card and Card.parse(card.display) == card
+        assert text.strip().upper() in {spelling.upper() for spelling in spellings(card)}
+
+
+@st.composite
+def card_lists(draw: st.DrawFn) -> str:
+    return spelled(draw, draw(st.lists(st.sampled_from(ALL_CARDS), max_size=15)))
+
+
+@EXAMPLES
+@given(st.text() | edited(card_lists()))
+@example("- -")
+@example("7D,,8D")
+def test_card_lists_parse_or_raise_value_error(text: str) -> None:
+    try:
+        cards = parse_cards(text)
+    except ValueError as error:
+        assert str(error)
+    else:
+        assert parse_cards(" ".join(card.code for card in cards)) == cards
+    try:
+        mask = parse_mask(text)
+    except ValueError as error:
+        assert str(error)
+    else:
+        assert parse_mask(format_cards(mask)) == mask
+        assert parse_mask(format_cards(mask, display=True)) == mask
+
+
+@EXAMPLES
+@given(card_lists(), BAD_WORDS, st.data())
+def test_a_bad_word_in_a_card_list_is_named(text: str, bad: str, data: st.DataObject) -> None:
+    words = text.replace(",", " ").split()
+    words.insert(data.draw(st.integers(0, len(words))), bad)
+    with pytest.raises(ValueError) as error:
+        parse_cards(" ".join(words))
+    assert_names(error.value, bad)
+
+
+@EXAMPLES
+@given(st.lists(st.sampled_from(ALL_CARDS), min_size=1, max_size=8, unique=True), st.data())
+def test_a_repeated_card_names_the_card(cards: list[Card], data: st.DataObject) -> None:
+    twice = data.draw(st.sampled_from(cards))
+    with pytest.raises(ValueError, match=f"{twice.code} appears twice"):
+        parse_mask(spelled(data.draw, [*cards, twice]))
+
+
+# -- positions and tables ------------------------------------------------------------
+
+
+@EXAMPLES
+@given(position_texts())
+def test_a_position_in_any_spelling_parses_to_itself_and_round_trips(case: tuple[Position, str]) -> None:
+    position, text = case
+    assert Position.parse(text) == position
+    assert Position.parse(position.text()) == position
+    assert Position.parse(position.text()).text() == position.text()
+
+
+@st.composite
+def moved_cards(draw: st.DrawFn) -> str:
+    """A position's text after cards move between the table and the hands, or the turn changes."""
+    position = draw(positions())
+    places = [position.table, *position.hands]
+    for _ in range(draw(st.integers(1, 3))):
+        card = draw(st.sampled_from(ALL_CARDS))
+        source, target = draw(st.integers(0, 4)), draw(st.integers(0, 4))
+        places[source] &= ~card.bit
+        places[target] |= card.bit
+    turn = draw(st.sampled_from([position.turn, 0, 1, 2, 3]))
+    return " / ".join([format_table(places[0]), *(format_cards(hand) for hand in places[1:]), str(turn)])
+
+
+@EXAMPLES
+@given(st.text() | edited(position_texts().map(lambda case: case[1])) | moved_cards())
+@example("7D / 7D / / / / 0")
+@example("7D- / / / / / 0")
+@example("-7D / / / / / 0")
+@example("7D / / / / / \x000")
+@example("7D / / / / / ٠")
+def test_position_parse_reads_a_position_or_raises_value_error(text: str) -> None:
+    try:
+        position = Position.parse(text)
+    except ValueError as error:
+        assert str(error)
+    else:
+        assert Position.parse(position.text()) == position
+
+
+@EXAMPLES
+@given(position_texts(), BAD_WORDS, st.data())
+def test_a_bad_word_in_a_position_names_its_field_and_the_word(
+    case: tuple[Position, str], bad: str, data: st.DataObject
+) -> None:
+    _, text = case
+    fields = text.split("/")
+    number = data.draw(st.integers(0, 5))
+    if number == 5:
+        assume(bad not in {"0", "1", "2", "3"})
+    fields[number] = f"{fields[number]} {bad}" if number < 5 and fields[number].strip() != "-" else bad
+    with pytest.raises(ValueError) as error:
+        Position.parse("/".join(fields))
+    message = str(error.value)
+    field = "table" if number == 0 else f"hand {number - 1}" if number < 5 else "turn"
+    assert message.startswith(field)
+    assert repr(bad)[1:-1] in message
+
+
+@EXAMPLES
+@given(st.text() | edited(position_texts().map(lambda case: case[1].split("/")[0])))
+@example("7D-")
+@example("7D-7D-8D")
+@example("8D-6D")
+@example("7D-7H")
+@example("AC-KC " * 3)
+def test_parse_table_reads_a_table_or_raises_value_error(text: str) -> None:
+    try:
+        table = parse_table(text)
+    except ValueError as error:
+        assert str(error)
+    else:
+        assert parse_table(format_table(table)) == table
+
+
+# -- lesson puzzles ------------------------------------------------------------------------
+
+
+def block(draw: st.DrawFn, fields: dict[str, str]) -> str:
+    """A puzzle block of *fields* in any order, sometimes with a value going on over an indented line."""
+    lines = []
+    for name, value in draw(st.permutations(list(fields.items()))):
+        if name in {"question", "hint"} and draw(st.booleans()):
+            lines += [f"{name}: {value}", "  and more words"]
+        else:
+            lines.append(f"{name}:{draw(st.sampled_from([' ', '', '   ']))}{value}")
+    return "\n".join(lines)
+
+
+def common(draw: st.DrawFn, kind: str) -> dict[str, str]:
+    fields = {"id": draw(st.from_regex(r"[a-z0-9]{1,5}(-[a-z0-9]{1,5}){0,2}", fullmatch=True)), "kind": kind}
+    fields["hint"] = "Look at the ends of the rows."
+    if draw(st.booleans()):
+        fields["explain"] = "Each row grows from its seven."
+    return fields
+
+
+def hand_from(draw: st.DrawFn, cards: int, size: int) -> int:
+    chosen = draw(st.lists(st.sampled_from(list(cards_of(cards))), max_size=size, unique=True)) if cards else []
+    hand = 0
+    for card in chosen:
+        hand |= card.bit
+    return hand
+
+
+@st.composite
+def puzzle_texts(draw: st.DrawFn) -> tuple[str, str]:
+    """The kind and text of a valid puzzle block of any kind, its answer worked out with the rules."""
+    kind = draw(st.sampled_from(KINDS))
+    fields = common(draw, kind)
+    position = draw(games(unfinished=True)).position
+    table = position.table
+    off_table = ((1 << 52) - 1) & ~table
+    if kind == "fits":
+        card = draw(st.sampled_from(list(cards_of(off_table))))
+        fits = bool(playable_mask(table) & card.bit)
+        fields |= {"table": format_table(table), "card": spelled(draw, [card]), "answer": "yes" if fits else "no"}
+    elif kind in {"pick", "play-or-pass"}:
+        hand = hand_from(draw, off_table, 13)
+        if kind == "pick" and not hand:
+            hand = next(cards_of(off_table)).bit
+        legal = playable_mask(table) & hand
+        fields |= {"table": format_table(table), "hand": spelled(draw, list(cards_of(hand))) or "-"}
+        if kind == "pick":
+            fields["answer"] = spelled(draw, list(cards_of(legal))) or "none"
+        else:
+            fields["answer"] = "play" if legal else "pass"
+            if legal and draw(st.booleans()):
+                fields["cards"] = spelled(draw, list(cards_of(legal)))
+    elif kind == "opener":
+        dealt = draw(games()).dealt
+        opener = draw(st.integers(0, 3))
+        turn = (opener - next(s for s, hand in enumerate(dealt) if hand & OPENING_CARD.bit)) % 4
+        hands = dealt[-turn:] + dealt[:-turn] if turn else dealt
+        names = ["you", "robin", "alex", "sam"]
+        fields |= {name: spelled(draw, list(cards_of(hand))) or "-" for name, hand in zip(names, hands, strict=True)}
+        fields["answer"] = draw(st.sampled_from([names[opener], names[opener].title()]))
+    else:
+        script = []
+        for seat in (1, 2, 3):
+            for card in cards_of(hand_from(draw, position.hands[seat], 2)):
+                script.append(f"{['You', 'Robin', 'Alex', 'Sam'][seat]}: {card.code}")
+        fields |= {"position": position.text(), "goal": "Play all your cards."}
+        if script:
+            fields["script"] = "; ".join(script)
+    if "question" not in fields and kind != "guided":
+        fields["question"] = "What now?"
+    return kind, block(draw, fields)
+
+
+def check_puzzle_outcome(text: str) -> Puzzle | None:
+    """Parse *text*: a puzzle whose page data is JSON, or a PuzzleError with a line and a message for every problem."""
+    try:
+        puzzle = parse_puzzle(text)
+    except PuzzleError as error:
+        assert error.problems
+        lines = len(text.splitlines())
+        for problem in error.problems:
+            assert 0 <= problem.line <= lines and problem.message
+        return None
+    json.dumps(puzzle.data())
+    return puzzle
+
+
+@EXAMPLES
+@given(puzzle_texts())
+def test_valid_puzzles_of_every_kind_parse(case: tuple[str, str]) -> None:
+    kind, text = case
+    puzzle = check_puzzle_outcome(text)
+    assert puzzle is not None and puzzle.kind == kind
+
+
+@st.composite
+def edited_puzzle_lines(draw: st.DrawFn) -> str:
+    """A valid puzzle with lines dropped, repeated, swapped between fields, or given another field's value."""
+    lines = draw(puzzle_texts())[1].splitlines()
+    for _ in range(draw(st.integers(1, 3))):
+        i, j = draw(st.integers(0, len(lines) - 1)), draw(st.integers(0, len(lines) - 1))
+        edit = draw(st.sampled_from(["drop", "repeat", "swap values", "swap lines", "indent", "new value"]))
+        if edit == "drop" and len(lines) > 1:
+            del lines[i]
+        elif edit == "repeat":
+            lines.insert(j, lines[i])
+        elif edit == "swap values":
+            name_i, _, value_i = lines[i].partition(":")
+            name_j, _, value_j = lines[j].partition(":")
+            lines[i], lines[j] = f"{name_i}:{value_j}", f"{name_j}:{value_i}"
+        elif edit == "swap lines":
+            lines[i], lines[j] = lines[j], lines[i]
+        elif edit == "indent":
+            lines[i] = "  " + lines[i]
+        else:
+            values = ["yes", "no", "play", "pass", "none", "-", "You", "Sam", "8D", "7D 7H", "6D 8D 7S"]
+            others = st.sampled_from(values) | st.lists(st.sampled_from(ALL_CARDS), max_size=14).map(spelled_plain)
+            lines[i] = f"{lines[i].partition(':')[0]}: {draw(others)}"
+    return "\n".join(lines)
+
+
+@EXAMPLES
+@given(st.text() | edited(puzzle_texts().map(lambda case: case[1])) | edited_puzzle_lines())
+@example("kind: guided\nid: g\nhint: h\ngoal: g\nposition: 7D / / / / / 0\nscript: Robin: 8D")
+@example("kind: opener\nid: o\nhint: h\nquestion: q\nanswer: you\nyou: 7D\nrobin: -\nalex: -\nsam: -")
+@example("kind: pick\nid: p\nhint: h\nquestion: q\ntable: 7D\nhand: -\nanswer: none")
+@example("kind: fits\nid: f\nhint: h\nquestion: q\ntable: 7D\ncard: 7D\nanswer: no")
+@example("kind: fits\nid: f\n  g\nhint: h\nquestion: q\ntable: 7D\ncard: 8D\nanswer: yes")
+def test_parse_puzzle_reads_a_puzzle_or_lists_its_problems_by_line(text: str) -> None:
+    check_puzzle_outcome(text)
+
+
+@EXAMPLES
+@given(puzzle_texts(), BAD_WORDS, st.data())
+def test_a_bad_card_in_a_puzzle_field_is_reported_on_that_line(
+    case: tuple[str, str], bad: str, data: st.DataObject
+) -> None:
+    _, text = case
+    lines = text.splitlines()
+    card_fields = ("table", "card", "hand", "you", "robin", "alex", "sam")
+    targets = [n for n, line in enumerate(lines) if line.partition(":")[0] in card_fields]
+    if not targets:
+        return
+    target = data.draw(st.sampled_from(targets))
+    name, _, value = lines[target].partition(":")
+    lines[target] = f"{name}: {bad}" if value.strip() == "-" else f"{lines[target]} {bad}"
+    with pytest.raises(PuzzleError) as error:
+        parse_puzzle("\n".join(lines))
+    assert any(p.line == target + 1 and repr(bad)[1:-1] in p.message for p in error.value.problems), (
+        error.value.problems
+    )
+
+
+# -- game records ------------------------------------------------------------------------
+
+
+RECORDS = games().map(lambda game: game.record())
+
+
+def check_record_outcome(load: Callable[[Any], Game], data: Any) -> Game | None:
+    """Load *data*: a game that writes the same record back, or a RecordError that says what is wrong."""
+    try:
+        game = load(data)
+    except RecordError as error:
+        assert "game record" in str(error), str(error)
+        return None
+    again = Game.from_json(game.to_json())
+    assert again.record() == game.record()
+    return game
+
+
+@EXAMPLES
+@given(RECORDS)
+def test_a_record_reads_back_as_the_same_game(record: dict[str, Any]) -> None:
+    game = check_record_outcome(Game.from_record, record)
+    assert game is not None and game.record() == record
+
+
+@EXAMPLES
+@given(JSON_VALUES | st.fixed_dictionaries({}, optional={key: JSON_VALUES for key in Game.new(0).record()}))
+@example({"seat": 0})
+@example([])
+def test_from_record_reads_any_json_value_or_raises_record_error(data: object) -> None:
+    check_record_outcome(Game.from_record, data)
+
+
+@EXAMPLES
+@given(edited_json(RECORDS))
+@example({**Game.new(1).record(), "winner": HUGE})
+@example({**Game.new(1).record(), "seed": HUGE})
+@example({**Game.new(1).record(), "moves": [{"seat": HUGE, "play": "7D"}]})
+@example({**Game.new(1).record(), "remaining": [HUGE]})
+def test_an_edited_record_loads_or_raises_record_error(data: object) -> None:
+    game = check_record_outcome(Game.from_record, data)
+    if game is not None:
+        record = game.record()
+        assert isinstance(data, dict)
+        for key in ("seed", "players", "moves", "winner", "remaining"):
+            assert record[key] == data[key]
+        assert [sorted(hand) for hand in record["hands"]] == [sorted(hand) for hand in data["hands"]]
+
+
+def dumps(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+@EXAMPLES
+@given(st.text() | edited(RECORDS.map(dumps)) | edited_json(RECORDS, huge=False).map(dumps))
+@example("1" * 5000)
+@example("[" * DEEP)
+@example('{"a": ' * DEEP)
+@example("[" * 5000 + "]" * 5000)
+@example('{"rules": "sevens"' + ', "seed": 1' * 3 + "}")
+@example("\ufeff{}")
+def test_from_json_reads_any_text_or_raises_record_error(text: str) -> None:
+    check_record_outcome(Game.from_json, text)
+
+
+# -- the bot protocol ----------------------------------------------------------------------
+
+
+def request_of(game: Game, draw: st.DrawFn) -> dict[str, Any]:
+    """The request of the player to move in *game*, its hand in any spelling."""
+    hand = [draw(st.sampled_from(spellings(card))) for card in cards_of(game.position.hands[game.turn])]
+    return {"seat": game.turn, "hand": hand, "moves": [move.to_json() for move in game.moves]}
+
+
+@st.composite
+def requests(draw: st.DrawFn) -> tuple[Game, str]:
+    game = draw(games(unfinished=True))
+    return game, dumps(request_of(game, draw))
+
+
+BOTS = st.sampled_from(["random", "robin", "alex", "sam"])
+
+
+def check_answer(line: str, bot: str) -> dict[str, Any]:
+    """Ask *bot*: one line of JSON, encodable for writing out, in exactly one of three shapes."""
+    reply = answer(line, make_player(bot, random.Random(0)))
+    assert "\n" not in reply
+    reply.encode("utf-8")
+    data = json.loads(reply)
+    assert isinstance(data, dict) and len(data) == 1
+    if "error" in data:
+        assert isinstance(data["error"], str) and data["error"]
+    elif "pass" in data:
+        assert data["pass"] is True
+    else:
+        assert isinstance(data["play"], str) and Card.parse(data["play"]).code == data["play"]
+    return data
+
+
+@EXAMPLES
+@given(requests(), BOTS)
+def test_a_valid_request_gets_a_legal_play_or_pass(case: tuple[Game, str], bot: str) -> None:
+    game, line = case
+    data = check_answer(line, bot)
+    legal = game.position.legal_moves()
+    if legal:
+        assert Card.parse(data["play"]) in legal
+    else:
+        assert data == {"pass": True}
+
+
+@EXAMPLES
+@given(
+    st.text()
+    | edited(requests().map(lambda case: case[1]))
+    | edited_json(requests().map(lambda c: json.loads(c[1])), huge=False).map(dumps),
+    BOTS,
+)
+@example("1" * 5000, "random")
+@example("[" * DEEP, "random")
+@example('{"seat": 0, "hand": ' + "[" * DEEP, "random")
+@example('{"seat": 0, "hand": [], "moves": "\\ud800"}', "random")
+@example('{"seat": 0, "hand": [], "moves": [{"seat": 0, "play": "\\udfff"}]}', "random")
+def test_the_protocol_answers_any_line_and_never_raises(line: str, bot: str) -> None:
+    check_answer(line, bot)
