@@ -137,7 +137,10 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read ``7D``, ``10H``, ``TH``, ``7♦``, ``10♥`` or ``a♠`` (case and spaces ignored)."""
+        """Read ``7D``, ``10H``, ``TH``, ``7♦``, ``10♥`` or ``a♠`` (case and spaces ignored).
+
+        Anything else is a :class:`ValueError` that quotes the text.
+        """
         card = _CARD_BY_TEXT.get(text.strip().upper())
         if card is None:
             raise ValueError(_bad_card_message(text))
@@ -220,7 +223,7 @@ def mask_of(cards: Iterable[Card]) -> int:
 
 
 def parse_mask(text: str) -> int:
-    """Parse a list of distinct cards straight into a bit mask."""
+    """Parse a list of distinct cards straight into a bit mask; :class:`ValueError` for a bad or repeated card."""
     return mask_of(parse_cards(text))
 
 

@@ -194,7 +194,9 @@ class Position:
     def parse(cls, text: str) -> Position:
         """Read the text form ``TABLE / HAND0 / HAND1 / HAND2 / HAND3 / TURN``.
 
-        The table lists cards or runs such as ``5H-8H``; ``-`` is nothing.
+        The table lists cards or runs such as ``5H-8H``; ``-`` is nothing. Text
+        that is not a position, or a position that cannot occur in a game, is a
+        :class:`ValueError` that names the field and what is wrong with it.
         """
         fields = [f.strip() for f in text.split("/")]
         if len(fields) != PLAYERS + 2:
@@ -356,6 +358,9 @@ def position_problem(table: int, hands: Sequence[int], turn: int | None) -> str 
 
 def parse_table(text: str) -> int:
     """Read a table: cards and runs such as ``7D 5H-8H``; ``-`` or nothing is an empty table.
+
+    A bad card or run, or a card given twice, is a :class:`ValueError`; the
+    table need not be one that can occur (see :func:`table_problem`).
 
     >>> format_table(parse_table("7H 8H 6H 7D"))
     '7D 6H-8H'
