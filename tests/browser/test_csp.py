@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page
+from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
 LISTENER = Path(__file__).with_name("csp_listener.js")
 READY = "#game[data-your-turn=true], #game[data-state=over]"
@@ -115,6 +115,7 @@ def test_a_guided_deal_plays_under_the_policy(watched: Watched, site_url: str) -
     watched.visit(site_url + "tutorials/how-a-deal-ends/")
     page.wait_for_selector("#guided-finish[data-state=your-turn]", timeout=START_MS)
     page.locator("#guided-finish [data-code='9C']").click()
+    # You, then the scripted Robin, Alex and Sam; the state stays "your-turn" until the click lands.
+    expect(page.locator("#guided-finish .log-scroll li")).to_have_count(4, timeout=START_MS)
     page.wait_for_selector("#guided-finish[data-state=your-turn]", timeout=START_MS)
-    assert page.locator("#guided-finish .log-scroll li").count() == 4
     assert watched.violations() == []
