@@ -25,8 +25,9 @@ from .heuristics import best_card, card_value
 
 __all__ = ["DEFAULT_SAMPLES", "HabitChain", "HiddenDealer", "SamPlayer", "play_out"]
 
-# Play-outs per decision, shared among the candidate cards: about 45 ms per choice in CPython here.
-DEFAULT_SAMPLES = 1500
+# Play-outs per decision, shared among the candidate cards: about 30 ms a choice in CPython here and
+# 85 ms in Pyodide under Node (slowest seen 180 ms); 1500 was no stronger against Alexes.
+DEFAULT_SAMPLES = 1000
 # A candidate is always tried on at least this many imagined deals.
 MIN_DEALS = 12
 # Imagined deals that fit the others' plays worse are kept less often: each play
