@@ -203,3 +203,24 @@ def test_a_garbage_seed_in_the_address_says_so_and_deals_afresh(game: Page, seed
     fresh = game.evaluate("new URL(location.href).searchParams.get('seed')")
     assert fresh.isdigit() and fresh != seed
     expect(game.locator("#game-hand .card")).to_have_count(13)
+
+
+def test_a_guided_deal_starts_again_when_the_engine_restarts(context: BrowserContext, site_url: str) -> None:
+    page = context.new_page()
+    page.goto(f"{site_url}tutorials/how-a-deal-ends/?test")
+    section = page.locator("#guided-finish")
+    page.wait_for_selector("#guided-finish[data-state=your-turn]", timeout=START_MS)
+    section.locator("[data-code='9C']").click()
+    expect(section.locator(".log-scroll li")).to_have_count(4, timeout=START_MS)
+    page.wait_for_selector("#guided-finish[data-state=your-turn]", timeout=START_MS)
+    page.evaluate(
+        """() => {
+          const worker = window.__sevensRuntime.worker;
+          worker.terminate();
+          worker.dispatchEvent(new ErrorEvent("error", { message: "out of memory", cancelable: true }));
+        }"""
+    )
+    expect(section.locator(".log-scroll li")).to_have_count(0, timeout=START_MS)  # back at the lesson's start
+    page.wait_for_selector("#guided-finish[data-state=your-turn]", timeout=START_MS)
+    section.locator("[data-code='9C']").click()
+    expect(section.locator(".log-scroll li")).to_have_count(4, timeout=START_MS)

@@ -29,9 +29,6 @@ let dealId = null; // names this deal in the statistics, so it is counted once h
 let saved = null; // {id, seed, record}: the latest game record, to restore the deal from
 let recovering = false; // the engine is being restarted after a crash
 
-// Tests stop the worker through this handle (?test in the address) to check that the page recovers.
-if (new URL(location.href).searchParams.has("test")) window.__sevensRuntime = runtime;
-
 function setPhase(phase) {
   game.dataset.state = phase;
   $("game-loading").hidden = phase !== "loading";

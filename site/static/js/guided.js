@@ -196,5 +196,7 @@ if (sections.length) {
   runtime.addEventListener("failed", (event) => {
     for (const deal of deals) deal.failed(event.detail.message);
   });
+  // The engine was restarted after a crash (runtime.js) and its deals went with it: each starts again.
+  runtime.addEventListener("crashed", startAll);
   startAll();
 }
