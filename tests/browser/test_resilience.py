@@ -141,6 +141,10 @@ def test_a_reload_mid_game_continues_the_same_deal(context: BrowserContext, site
     page.wait_for_selector(READY, timeout=START_MS)
     assert log_texts(page) == before_log
     assert hand(page) == before_hand
+    page.goto(f"{site_url}play/")  # the Play link, with no deal named, continues it too
+    page.wait_for_selector(READY, timeout=START_MS)
+    assert log_texts(page) == before_log
+    expect(page.locator("#game-seed")).to_have_text("2718")
 
 
 def test_a_game_finished_in_each_of_two_tabs_counts_twice(context: BrowserContext, site_url: str) -> None:
@@ -157,6 +161,9 @@ def test_a_game_finished_in_each_of_two_tabs_counts_twice(context: BrowserContex
     first.reload()
     first.wait_for_selector(READY, timeout=START_MS)
     expect(first.locator("#game-result")).to_be_visible()
+    first.goto(f"{site_url}play/")  # the Play link after a finished deal deals afresh
+    first.wait_for_selector(READY, timeout=START_MS)
+    expect(first.locator("#game-seed")).not_to_have_text("100")
     second.goto(f"{site_url}progress/")
     expect(second.locator("[data-stat=games]")).to_have_text("2")
     assert stats(first)["games"] == 2

@@ -26,7 +26,7 @@ let busy = false; // a request or the computer players' turns are under way
 let generation = 0; // bumped by every new deal so a running computer sequence knows it is stale
 let heard = 0; // log entries already announced
 let dealId = null; // names this deal in the statistics, so it is counted once however often it is drawn
-let saved = null; // {id, seed, record}: the latest game record, to restore the deal from
+let saved = null; // {id, seed, over, record}: the latest game record, to restore the deal from
 let recovering = false; // the engine is being restarted after a crash
 
 function setPhase(phase) {
@@ -254,8 +254,10 @@ async function computerTurns() {
 // Keep the deal's record after every change; count the deal once it is over.
 async function remember() {
   if (state.kind !== "game") return;
+  const mine = generation;
   const record = await runtime.call("record");
-  saved = { id: dealId, seed: state.seed, record };
+  if (mine !== generation) return; // another deal began meanwhile
+  saved = { id: dealId, seed: state.seed, over: state.over, record };
   saveDeal(saved);
   if (state.over && state.result) recordGame(dealId, state.result.winner);
 }
@@ -264,7 +266,7 @@ function newDealId() {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
-// A fresh deal from *seed*, or the deal in *resume* ({id, seed, record}) continued where it was.
+// A fresh deal from *seed*, or the deal in *resume* ({id, seed, over, record}) continued where it was.
 async function deal(seed, resume = null) {
   generation += 1;
   selected = null;
@@ -368,11 +370,12 @@ async function suggest() {
   }
 }
 
-// The deal in the address; the one this tab was playing when the address names it (or names none).
+// The deal in the address; the one this tab was playing when the address names it, or names none and that
+// deal is not over yet (the Play link continues a deal, but after a finished one it deals afresh).
 function begin() {
   const seed = new URL(location.href).searchParams.get("seed");
   const last = loadDeal();
-  const resume = last && (seed === null || seed === String(last.seed)) ? last : null;
+  const resume = last && (seed === null ? !last.over : seed === String(last.seed)) ? last : null;
   deal(seed ?? "", resume);
 }
 

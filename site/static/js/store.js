@@ -245,7 +245,7 @@ export function recordGame(id, winnerSeat) {
   return counted;
 }
 
-// The deal in progress in this tab, {id, seed, record}: a reload or a restarted engine continues it.
+// The deal in progress in this tab, {id, seed, over, record}: a reload or a restarted engine continues it.
 export function saveDeal(deal) {
   try {
     session?.setItem(DEAL_KEY, JSON.stringify(deal));
