@@ -28,7 +28,9 @@ __all__ = ["MAX_DEPTH", "read_json", "shown"]
 
 # Records and requests nest three deep (record, moves, move); a little room for other callers.
 MAX_DEPTH = 20
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+# A string, or what is left of an unterminated one: this pattern never backtracks, so hostile text
+# (say a quote and ten thousand escaped quotes) costs linear time, not quadratic.
+_STRING = re.compile(r'"(?:[^"\\]|\\.?)*(?:"|\Z)', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 
 

@@ -599,6 +599,7 @@ def dumps(value: object) -> str:
 @example("[" * 5000 + "]" * 5000)
 @example('{"rules": "sevens"' + ', "seed": 1' * 3 + "}")
 @example("\ufeff{}")
+@example('"' + '\\"' * 20_000)  # took seconds, quadratic in a first nesting check; now linear
 def test_from_json_reads_any_text_or_raises_record_error(text: str) -> None:
     check_record_outcome(Game.from_json, text)
 
