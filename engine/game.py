@@ -53,6 +53,15 @@ def _writable(number: int) -> bool:
     return True
 
 
+def _writable_text(text: str) -> bool:
+    """Whether *text* can be written as UTF-8 (JSON's ``\\ud800`` escape reads back as a lone surrogate, which cannot)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 class Game:
     """A deal in progress or finished, with its full history."""
 
@@ -160,6 +169,9 @@ class Game:
         players = data["players"]
         if not (isinstance(players, list) and len(players) == PLAYERS and all(isinstance(p, str) for p in players)):
             raise RecordError("game record players must be a list of four names")
+        for name in players:
+            if not _writable_text(name):
+                raise RecordError(f"game record player name {shown(name)} holds a lone surrogate, which is not text")
         hands_data = data["hands"]
         if not (isinstance(hands_data, list) and len(hands_data) == PLAYERS):
             raise RecordError("game record hands must be a list of four lists of cards")
