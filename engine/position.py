@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .cards import SUITS, Card, Rank, Suit, cards_of, format_cards, parse_mask
+from .cards import SUITS, Card, Rank, Suit, cards_of, format_cards, mask_of, parse_mask
 
 __all__ = [
     "OPENING_CARD",
@@ -365,7 +365,7 @@ def parse_table(text: str) -> int:
     >>> format_table(parse_table("7H 8H 6H 7D"))
     '7D 6H-8H'
     """
-    mask = 0
+    cards: list[Card] = []
     for word in text.replace(",", " ").split():
         if word == "-":
             continue
@@ -374,14 +374,13 @@ def parse_table(text: str) -> int:
             first, last = Card.parse(word[:cut]), Card.parse(word[cut + 1 :])
             if first.suit != last.suit or first.rank > last.rank:
                 raise ValueError(f"run {word!r} must go from a lower to a higher card of one suit, like 5H-8H")
-            cards = [Card.of(rank, first.suit) for rank in range(first.rank, last.rank + 1)]
+            cards.extend(Card.of(rank, first.suit) for rank in range(first.rank, last.rank + 1))
         else:
-            cards = [Card.parse(word)]
-        for card in cards:
-            if mask & card.bit:
-                raise ValueError(f"{card.code} appears twice on the table")
-            mask |= card.bit
-    return mask
+            cards.append(Card.parse(word))
+    try:
+        return mask_of(cards)
+    except ValueError as error:
+        raise ValueError(f"{error} on the table") from None
 
 
 def format_table(table: int) -> str:
