@@ -24,6 +24,7 @@ from typing import Any
 from .cards import SUITS, Card, cards_of
 from .deal import player_rng
 from .game import DEFAULT_NAMES, Game
+from .jsontext import read_json, shown
 from .moves import Move
 from .players import Decision, Player, make_player
 from .position import IllegalMove, Position, describe_row, playable_mask, row_ends
@@ -381,13 +382,13 @@ def handle(request: str, session: Session | None = None) -> str:
     "unknown method 'fly'"
     """
     try:
-        data = json.loads(request)
+        data = read_json(request)
         if not isinstance(data, dict):
             raise ValueError("a request must be a JSON object")
         target = session if session is not None else _session(data.get("session"))
         method = METHODS.get(str(data.get("method")))
         if method is None:
-            raise ValueError(f"unknown method {data.get('method')!r}")
+            raise ValueError(f"unknown method {shown(data.get('method'))}")
         params = data.get("params") or {}
         if not isinstance(params, dict):
             raise ValueError("params must be a JSON object")

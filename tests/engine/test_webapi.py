@@ -250,3 +250,9 @@ def test_robin_alex_and_sam_sit_in_seats_one_to_three_and_sam_advises() -> None:
     session.new_game(1)
     assert [session.bots[seat].name.lower() for seat in (1, 2, 3)] == ["robin", "alex", "sam"]
     assert session.adviser is not None and session.adviser.name.lower() == "sam"
+
+
+def test_a_request_nested_too_deep_is_refused_as_data_not_a_crash() -> None:
+    # Deep nesting overflows Pyodide's stack and would kill the worker if it reached json.loads.
+    reply = json.loads(handle("[" * 100_000, Session()))
+    assert reply == {"ok": False, "error": {"message": "not valid JSON: nested more than 20 levels deep"}}
