@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from gameplay import INSTANT, READY, START_MS
 from playwright.sync_api import Browser, Page
 
 ROOT = Path(__file__).resolve().parents[2]
-START_MS = 90_000
 # The built site is not known at collection time, so list the pages the lessons and pages will produce.
 PAGES = ["", "play/"] + [
     f"tutorials/{path.stem.split('-', 1)[1]}/" for path in sorted((ROOT / "tutorials").glob("[0-9][0-9]-*.md"))
@@ -23,7 +23,7 @@ def shared_page(browser: Browser, browser_context_args: dict[str, Any]) -> Itera
     """One tab for every page, so the runtime comes from the browser's cache after the first load."""
     context = browser.new_context(**browser_context_args)
     page = context.new_page()
-    page.add_init_script("localStorage.setItem('sevens.speed', 'instant')")
+    page.add_init_script(INSTANT)
     yield page
     context.close()
 
@@ -55,7 +55,7 @@ def test_no_serious_accessibility_violations(shared_page: Page, site_url: str, s
     page = shared_page
     page.goto(f"{site_url}{path}")
     if path == "play/":
-        page.wait_for_selector("#game[data-your-turn=true], #game[data-state=over]", timeout=START_MS)
+        page.wait_for_selector(READY, timeout=START_MS)
         legal = page.locator("#game-hand .card.legal")
         if legal.count():
             legal.first.click()  # a selected card and the enabled Play button are checked too

@@ -14,11 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from gameplay import INSTANT, READY, START_MS, log_length, play_one
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
 LISTENER = Path(__file__).with_name("csp_listener.js")
-READY = "#game[data-your-turn=true], #game[data-state=over]"
-START_MS = 90_000
 
 
 class Watched:
@@ -28,7 +27,7 @@ class Watched:
         self.page = page
         self.problems: list[str] = []
         page.add_init_script(path=str(LISTENER))
-        page.add_init_script("localStorage.setItem('sevens.speed', 'instant')")
+        page.add_init_script(INSTANT)
         page.on("console", self.on_console)
         page.on("pageerror", lambda error: self.problems.append(f"uncaught: {error}"))
 
@@ -94,19 +93,11 @@ def test_the_game_plays_under_the_policy(watched: Watched, site_url: str) -> Non
     for _ in range(4):
         if page.get_attribute("#game", "data-state") == "over":
             break
-        before = page.locator("#game-log li").count()
-        legal = page.locator("#game-hand .card.legal")
-        if legal.count():
-            legal.first.click()
-            page.click("#game-play")
-        else:
-            page.click("#game-pass")
-        page.wait_for_function("n => document.querySelectorAll('#game-log li').length > n", arg=before)
-        page.wait_for_selector(READY)
+        play_one(page)
     if page.locator("#game-suggest").is_enabled():
         page.click("#game-suggest")
         page.wait_for_selector("#game-hand .card.suggested, #game-message:not(:empty)")
-    assert page.locator("#game-log li").count() >= 4
+    assert log_length(page) >= 4
     assert watched.violations() == []
 
 

@@ -7,23 +7,16 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from gameplay import INSTANT, READY, START_MS, log_length, open_game, play_one, wait_after_move
 from playwright.sync_api import Browser, Page, expect
 
 from engine.cards import Card, cards_of
 from engine.deal import deal_hands
 from engine.position import Position
 
-READY = "#game[data-your-turn=true], #game[data-state=over]"
-START_MS = 90_000
 CARD_NAME = re.compile(
     r"^(ace|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king) of (clubs|diamonds|hearts|spades)$"
 )
-
-
-def open_game(page: Page, site_url: str, query: str = "") -> None:
-    page.add_init_script("localStorage.setItem('sevens.speed', 'instant')")
-    page.goto(f"{site_url}play/{query}")
-    page.wait_for_selector(READY, timeout=START_MS)
 
 
 @pytest.fixture(scope="module")
@@ -51,15 +44,6 @@ def deal(page: Page, seed: object) -> None:
 
 def hand_codes(page: Page) -> list[str]:
     return page.locator("#game-hand .card").evaluate_all("cards => cards.map(c => c.dataset.code)")
-
-
-def log_length(page: Page) -> int:
-    return page.locator("#game-log li").count()
-
-
-def wait_after_move(page: Page, before: int) -> None:
-    page.wait_for_function("n => document.querySelectorAll('#game-log li').length > n", arg=before)
-    page.wait_for_selector(READY)
 
 
 def seed_where_you_open() -> int:
@@ -90,14 +74,7 @@ def test_a_whole_game_played_by_clicking_reaches_the_result(game: Page) -> None:
     for _ in range(60):
         if page.get_attribute("#game", "data-state") == "over":
             break
-        before = log_length(page)
-        legal = page.locator("#game-hand .card.legal")
-        if legal.count():
-            legal.first.click()
-            page.click("#game-play")
-        else:
-            page.click("#game-pass")
-        wait_after_move(page, before)
+        play_one(page)
     result = page.locator("#game-result")
     expect(result).to_be_visible()
     expect(page.locator("#game-result-text")).to_have_text(
@@ -223,7 +200,7 @@ def test_a_whole_game_played_with_the_keyboard_only(game: Page) -> None:
 
 @pytest.mark.parametrize("missing", ["**/pyodide.asm.wasm", "**/sevens_engine-*.whl"])
 def test_a_runtime_that_cannot_load_says_so_and_retry_recovers(page: Page, site_url: str, missing: str) -> None:
-    page.add_init_script("localStorage.setItem('sevens.speed', 'instant')")
+    page.add_init_script(INSTANT)
     page.route(missing, lambda route: route.fulfill(status=404, body="not here"))
     page.goto(f"{site_url}play/?seed=5")
     error = page.locator("#game-error")

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import re
 
+from gameplay import INSTANT, START_MS
 from playwright.sync_api import Page, expect
 
 from engine.cards import Card
 from engine.position import Position
-
-START_MS = 90_000
 
 
 def wait_for(page: Page, section: str, states: str = "your-turn") -> None:
@@ -18,7 +17,7 @@ def wait_for(page: Page, section: str, states: str = "your-turn") -> None:
 
 
 def test_the_guided_finish_is_judged_by_the_engine_and_can_be_won(page: Page, site_url: str) -> None:
-    page.add_init_script("localStorage.setItem('sevens.speed', 'instant')")
+    page.add_init_script(INSTANT)
     page.goto(f"{site_url}tutorials/how-a-deal-ends/")
     section = page.locator("#guided-finish")
     wait_for(page, "#guided-finish")
@@ -46,7 +45,7 @@ def test_the_guided_finish_is_judged_by_the_engine_and_can_be_won(page: Page, si
 
 
 def test_a_pass_while_a_card_fits_is_refused_with_the_reason(page: Page, site_url: str) -> None:
-    page.add_init_script("localStorage.setItem('sevens.speed', 'instant')")
+    page.add_init_script(INSTANT)
     page.goto(f"{site_url}tutorials/the-opening/")
     section = page.locator("#guided-opening")
     wait_for(page, "#guided-opening")

@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
+from gameplay import READY, START_MS, open_game
 from playwright.sync_api import Browser, expect
-
-START_MS = 90_000
-READY = "#game[data-your-turn=true], #game[data-state=over]"
 
 
 def test_the_game_works_offline_after_one_visit(browser: Browser, site_url: str) -> None:
     context = browser.new_context(service_workers="allow")
     try:
         page = context.new_page()
-        page.add_init_script("localStorage.setItem('sevens.speed', 'instant')")
-        page.goto(f"{site_url}play/?seed=9")
-        page.wait_for_selector(READY, timeout=START_MS)
+        open_game(page, site_url, "?seed=9")
         # Installed means the runtime, the pages and the assets are all in the cache.
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=START_MS)

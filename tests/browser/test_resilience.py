@@ -8,25 +8,23 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from gameplay import INSTANT, READY, START_MS, make_move, open_game, play_one
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-READY = "#game[data-your-turn=true], #game[data-state=over]"
-START_MS = 90_000
 RESTORED = "The game engine restarted; your deal is restored."
 
 
 @pytest.fixture
 def context(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[BrowserContext]:
     context = browser.new_context(**browser_context_args)
-    context.add_init_script("localStorage.setItem('sevens.speed', 'instant')")
     yield context
     context.close()
 
 
-def open_game(context: BrowserContext, site_url: str, query: str) -> Page:
+def new_game(context: BrowserContext, site_url: str, query: str) -> Page:
+    """A new tab in *context* with the game page open at ``play/{query}``."""
     page = context.new_page()
-    page.goto(f"{site_url}play/{query}")
-    page.wait_for_selector(READY, timeout=START_MS)
+    open_game(page, site_url, query)
     return page
 
 
@@ -38,24 +36,11 @@ def hand(page: Page) -> list[str]:
     return page.locator("#game-hand .card").evaluate_all("cards => cards.map(c => c.dataset.code)")
 
 
-def play_one(page: Page) -> None:
-    """Your move (the first card that fits, or a pass), then wait for the computer players' replies."""
-    before = len(log_texts(page))
-    legal = page.locator("#game-hand .card.legal")
-    if legal.count():
-        legal.first.click()
-        page.click("#game-play")
-    else:
-        page.click("#game-pass")
-    page.wait_for_function("n => document.querySelectorAll('#game-log li').length > n", arg=before)
-    page.wait_for_selector(READY, timeout=START_MS)
-
-
 def play_to_the_end(page: Page) -> None:
     for _ in range(60):
         if page.get_attribute("#game", "data-state") == "over":
             break
-        play_one(page)
+        play_one(page, timeout=START_MS)
     expect(page.locator("#game-result")).to_be_visible()
 
 
@@ -75,9 +60,9 @@ def wait_restored(page: Page, before_log: list[str], before_hand: list[str]) -> 
 def test_a_worker_that_dies_with_an_error_is_restarted_and_the_deal_restored(
     context: BrowserContext, site_url: str
 ) -> None:
-    page = open_game(context, site_url, "?test&seed=4242")
-    play_one(page)
-    play_one(page)
+    page = new_game(context, site_url, "?test&seed=4242")
+    play_one(page, timeout=START_MS)
+    play_one(page, timeout=START_MS)
     before_log, before_hand = log_texts(page), hand(page)
     old_worker = page.evaluate_handle("window.__sevensRuntime.worker")
     page.evaluate(
@@ -97,17 +82,12 @@ def test_a_worker_that_dies_with_an_error_is_restarted_and_the_deal_restored(
 def test_a_worker_that_stops_answering_is_restarted_and_the_deal_restored(
     context: BrowserContext, site_url: str
 ) -> None:
-    page = open_game(context, site_url, "?test&seed=777")
-    play_one(page)
+    page = new_game(context, site_url, "?test&seed=777")
+    play_one(page, timeout=START_MS)
     before_log, before_hand = log_texts(page), hand(page)
     # terminate() fires no event at all: only the request time-out can notice, so shorten it for the test.
     page.evaluate("() => { window.__sevensRuntime.callTimeoutMs = 1500; window.__sevensRuntime.worker.terminate(); }")
-    legal = page.locator("#game-hand .card.legal")
-    if legal.count():
-        legal.first.click()
-        page.click("#game-play")
-    else:
-        page.click("#game-pass")
+    make_move(page)
     wait_restored(page, before_log, before_hand)
     page.evaluate("() => { window.__sevensRuntime.callTimeoutMs = 60000; }")
     play_to_the_end(page)
@@ -116,15 +96,10 @@ def test_a_worker_that_stops_answering_is_restarted_and_the_deal_restored(
 
 
 def test_a_worker_that_never_answers_is_given_up_after_three_restarts(context: BrowserContext, site_url: str) -> None:
-    page = open_game(context, site_url, "?test&seed=11")
+    page = new_game(context, site_url, "?test&seed=11")
     # Every request times out at once, the restore after each restart too: no endless restarting.
     page.evaluate("() => { window.__sevensRuntime.callTimeoutMs = 1; }")
-    legal = page.locator("#game-hand .card.legal")
-    if legal.count():
-        legal.first.click()
-        page.click("#game-play")
-    else:
-        page.click("#game-pass")
+    make_move(page)
     expect(page.locator("#game-error-text")).to_contain_text("stopped 3 times in a row", timeout=3 * START_MS)
     page.evaluate("() => { window.__sevensRuntime.callTimeoutMs = 60000; }")
     page.click("#game-retry")
@@ -133,9 +108,9 @@ def test_a_worker_that_never_answers_is_given_up_after_three_restarts(context: B
 
 
 def test_a_reload_mid_game_continues_the_same_deal(context: BrowserContext, site_url: str) -> None:
-    page = open_game(context, site_url, "?seed=2718")
-    play_one(page)
-    play_one(page)
+    page = new_game(context, site_url, "?seed=2718")
+    play_one(page, timeout=START_MS)
+    play_one(page, timeout=START_MS)
     before_log, before_hand = log_texts(page), hand(page)
     page.reload()
     page.wait_for_selector(READY, timeout=START_MS)
@@ -148,8 +123,8 @@ def test_a_reload_mid_game_continues_the_same_deal(context: BrowserContext, site
 
 
 def test_a_game_finished_in_each_of_two_tabs_counts_twice(context: BrowserContext, site_url: str) -> None:
-    first = open_game(context, site_url, "?seed=100")
-    second = open_game(context, site_url, "?seed=100")  # even the same deal, played twice, is two games
+    first = new_game(context, site_url, "?seed=100")
+    second = new_game(context, site_url, "?seed=100")  # even the same deal, played twice, is two games
     for page in (first, second):
         page.bring_to_front()  # a tab in the background has its timers slowed down
         play_to_the_end(page)
@@ -170,7 +145,7 @@ def test_a_game_finished_in_each_of_two_tabs_counts_twice(context: BrowserContex
 
 
 def test_winning_streaks_follow_your_wins(context: BrowserContext, site_url: str) -> None:
-    page = open_game(context, site_url, "?seed=5")
+    page = new_game(context, site_url, "?seed=5")
     record = page.evaluate(
         "() => import('../static/js/store.js').then(s => [0, 0, 2, 0, 0, 0, 1].map((w, i) => s.recordGame('g' + i, w)))"
     )
@@ -184,8 +159,7 @@ def test_winning_streaks_follow_your_wins(context: BrowserContext, site_url: str
 @pytest.fixture(scope="module")
 def game(browser: Browser, browser_context_args: dict[str, Any], site_url: str) -> Iterator[Page]:
     context = browser.new_context(**browser_context_args)
-    context.add_init_script("localStorage.setItem('sevens.speed', 'instant')")
-    yield open_game(context, site_url, "?seed=1")
+    yield new_game(context, site_url, "?seed=1")
     context.close()
 
 
@@ -214,6 +188,7 @@ def test_a_garbage_seed_in_the_address_says_so_and_deals_afresh(game: Page, seed
 
 def test_a_guided_deal_starts_again_when_the_engine_restarts(context: BrowserContext, site_url: str) -> None:
     page = context.new_page()
+    page.add_init_script(INSTANT)
     page.goto(f"{site_url}tutorials/how-a-deal-ends/?test")
     section = page.locator("#guided-finish")
     page.wait_for_selector("#guided-finish[data-state=your-turn]", timeout=START_MS)

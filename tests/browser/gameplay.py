@@ -1,0 +1,51 @@
+"""Driving the game page (``play/``) from the browser tests: open it, make your move, wait for the replies.
+
+Imported as ``from gameplay import ...``: tests/browser has no ``__init__.py``, so
+pytest puts this folder on ``sys.path`` for its test files.
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+READY = "#game[data-your-turn=true], #game[data-state=over]"  # your turn, or the deal is over
+START_MS = 90_000  # starting Pyodide and the engine on a loaded machine
+INSTANT = "localStorage.setItem('sevens.speed', 'instant')"  # an init script: the computer players move at once
+
+
+def open_game(page: Page, url: str, query: str = "") -> None:
+    """Open ``play/{query}`` under the site at *url* at the instant speed and wait until you can move."""
+    page.add_init_script(INSTANT)
+    page.goto(f"{url}play/{query}")
+    page.wait_for_selector(READY, timeout=START_MS)
+
+
+def log_length(page: Page) -> int:
+    return page.locator("#game-log li").count()
+
+
+def make_move(page: Page) -> None:
+    """Your move by mouse: the first card that fits and Play, or Pass when none fits."""
+    legal = page.locator("#game-hand .card.legal")
+    if legal.count():
+        legal.first.click()
+        page.click("#game-play")
+    else:
+        page.click("#game-pass")
+
+
+def wait_after_move(page: Page, before: int, *, ready: bool = True, timeout: float | None = None) -> None:
+    """Wait until the log has more than *before* moves, then (if *ready*) for your turn or the end.
+
+    *timeout* is for the wait for READY, in milliseconds (None: Playwright's default).
+    """
+    page.wait_for_function("n => document.querySelectorAll('#game-log li').length > n", arg=before)
+    if ready:
+        page.wait_for_selector(READY, timeout=timeout)
+
+
+def play_one(page: Page, *, ready: bool = True, timeout: float | None = None) -> None:
+    """Your move (see make_move), then wait for it and the computer players' replies (see wait_after_move)."""
+    before = log_length(page)
+    make_move(page)
+    wait_after_move(page, before, ready=ready, timeout=timeout)
