@@ -61,7 +61,7 @@ def test_the_listener_reports_a_violation(watched: Watched, site_url: str) -> No
     """The check itself can fail: an inline style added by a test is refused and reported."""
     watched.visit(site_url)
     watched.page.evaluate("document.body.insertAdjacentHTML('beforeend', '<div style=\"color: red\"></div>')")
-    watched.page.wait_for_function("window.__cspViolations.length > 0")
+    watched.page.wait_for_function("() => window.__cspViolations.length > 0")
     assert any("style-src" in line for line in watched.violations())
 
 

@@ -142,7 +142,7 @@ def test_deal_again_deals_a_fresh_hand_and_updates_the_link(game: Page) -> None:
             page.click("#game-pass")
         wait_after_move(page, before)
     page.click("#game-again")
-    page.wait_for_function("!new URL(location.href).searchParams.get('seed')?.match(/^77$/)")
+    page.wait_for_function("() => !new URL(location.href).searchParams.get('seed')?.match(/^77$/)")
     page.wait_for_selector(READY)
     expect(page.locator("#game-result")).to_be_hidden()
     seed = page.evaluate("new URL(location.href).searchParams.get('seed')")

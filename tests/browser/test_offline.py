@@ -13,7 +13,7 @@ def test_the_game_works_offline_after_one_visit(browser: Browser, site_url: str)
         open_game(page, site_url, "?seed=9")
         # Installed means the runtime, the pages and the assets are all in the cache.
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=START_MS)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=START_MS)
         names = page.evaluate("caches.keys()")
         assert any(name.startswith("sevens-") for name in names)
         context.set_offline(True)
