@@ -93,6 +93,10 @@ export class Runtime extends EventTarget {
         // Registered only now, so its precaching does not compete with the first download.
         registerServiceWorker(this.manifest.build);
       }
+    } else if (data.type === "snapshot") {
+      // How Python started: from the stored memory snapshot or not (see worker.js); for tests and bench/.
+      this.snapshot = data;
+      performance.mark(`sevens-snapshot-${data.event}`, { detail: data });
     } else if (data.type === "failed") {
       this.fail(`The game engine could not start: ${data.message}.`);
     } else if (this.pending.has(data.id)) {

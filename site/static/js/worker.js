@@ -2,9 +2,22 @@
 // Protocol: the page sends {type: "init", runtime, manifest} once, then {id, method, params} requests.
 // The worker posts {type: "stage", stage, progress} while starting, {type: "failed", message} if it
 // cannot start, and {id, ok: true, result} or {id, ok: false, error: {message}} for each request.
+// It also posts {type: "snapshot", event, ...} about its memory snapshot: "restored" (started from it),
+// "rejected" (missing parts, checksum or load failed: started normally), "saved" (a fresh one is stored).
+//
+// Memory snapshot: starting Python costs seconds of CPU on every visit (unpacking the standard library,
+// initialising the interpreter), which no cache of the downloads removes. So the first visit copies
+// Pyodide's memory once the engine is imported (before any request, so no game is in it) and stores it
+// in Cache Storage, keyed by the build; later visits start from that copy. Pyodide marks the option
+// experimental (_makeSnapshot/_loadSnapshot), so any trouble with it falls back to a normal start.
 
 let ready = null; // one promise: the engine's request handler once Python and the engine are loaded
 let pyodide = null;
+
+const SNAPSHOT_CACHE = "pyodide-snapshot"; // not "sevens-…": the service worker deletes those of old builds
+// Part of the key: a change to how the snapshot is made must not meet a snapshot made the old way.
+const SNAPSHOT_FORMAT = 1;
+const SNAPSHOT_SAVE_DELAY_MS = 1000; // let the first deal's requests go first
 
 function stage(name, progress) {
   postMessage({ type: "stage", stage: name, progress });
@@ -40,6 +53,65 @@ async function fetchBytes(url) {
   return response.arrayBuffer();
 }
 
+async function sha256(bytes) {
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+function snapshotKey(runtime, build) {
+  return new URL(`snapshot-${build}-${SNAPSHOT_FORMAT}.bin`, runtime).href;
+}
+
+async function forgetSnapshot(key) {
+  try {
+    await (await caches.open(SNAPSHOT_CACHE)).delete(key);
+  } catch {
+    // Nothing to forget, or no storage: the next visit starts normally either way.
+  }
+}
+
+function rejectSnapshot(key, error) {
+  postMessage({ type: "snapshot", event: "rejected", message: String(error?.message ?? error) });
+  return forgetSnapshot(key);
+}
+
+// The stored snapshot's bytes, or null when there is none or it is not what was stored.
+async function readSnapshot(key) {
+  if (typeof caches === "undefined" || !crypto?.subtle) return null;
+  try {
+    const hit = await (await caches.open(SNAPSHOT_CACHE)).match(key);
+    if (!hit) return null;
+    const bytes = new Uint8Array(await hit.arrayBuffer());
+    if ((await sha256(bytes)) !== hit.headers.get("x-sha256")) throw new Error("its checksum does not match");
+    return bytes;
+  } catch (error) {
+    await rejectSnapshot(key, error);
+    return null;
+  }
+}
+
+// Store the snapshot as the only one kept: snapshots of older builds are deleted.
+async function saveSnapshot(key, bytes) {
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    for (const request of await cache.keys()) {
+      if (request.url !== key) await cache.delete(request);
+    }
+    const headers = { "content-type": "application/octet-stream", "x-sha256": await sha256(bytes) };
+    await cache.put(key, new Response(bytes, { headers }));
+    postMessage({ type: "snapshot", event: "saved", bytes: bytes.byteLength });
+  } catch {
+    // Storage full or unavailable: later visits start normally.
+  }
+}
+
+// Put the engine wheel into site-packages and import the engine.
+async function loadEngine(py, wheelBytes) {
+  const sitePackages = py.runPython("import site; site.getsitepackages()[0]");
+  py.unpackArchive(await wheelBytes, "wheel", { extractDir: sitePackages });
+  return py.pyimport("engine.webapi");
+}
+
 async function start({ runtime, manifest }) {
   // The .mjs files arrive through import(), which no fetch wrapper sees; count what is fetched.
   const sizes = Object.fromEntries(Object.entries(manifest.files).filter(([path]) => !path.endsWith(".mjs")));
@@ -68,15 +140,44 @@ async function start({ runtime, manifest }) {
     stage("downloading", 0);
     const indexURL = new URL("pyodide/", runtime).href;
     const wheelBytes = fetchBytes(new URL(manifest.wheel, runtime).href);
+    const key = manifest.build ? snapshotKey(runtime, manifest.build) : null;
+    const stored = key ? readSnapshot(key) : Promise.resolve(null);
     const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
-    const starting = loadPyodide({ indexURL, checkAPIVersion: true });
-    const py = await starting;
-    if (!downloaded) stage("downloading", 1); // everything came from a cache that streams no body
-    stage("starting", 1);
-    stage("engine", 0);
-    const sitePackages = py.runPython("import site; site.getsitepackages()[0]");
-    py.unpackArchive(await wheelBytes, "wheel", { extractDir: sitePackages });
-    const webapi = py.pyimport("engine.webapi");
+    const snapshot = await stored;
+    let py = null;
+    let webapi = null;
+    if (snapshot) {
+      try {
+        py = await loadPyodide({ indexURL, checkAPIVersion: true, _loadSnapshot: snapshot });
+        if (!downloaded) stage("downloading", 1);
+        stage("starting", 1);
+        stage("engine", 0);
+        webapi = await loadEngine(py, wheelBytes);
+        // The snapshot froze the random generator: every visit would deal the same "random" deals.
+        py.runPython("import random; random.seed()");
+        postMessage({ type: "snapshot", event: "restored", bytes: snapshot.byteLength });
+      } catch (error) {
+        await rejectSnapshot(key, error);
+        py = null;
+      }
+    }
+    if (!py) {
+      const canSave = Boolean(key) && typeof caches !== "undefined" && Boolean(crypto?.subtle);
+      py = await loadPyodide({ indexURL, checkAPIVersion: true, _makeSnapshot: canSave });
+      if (!downloaded) stage("downloading", 1); // everything came from a cache that streams no body
+      stage("starting", 1);
+      stage("engine", 0);
+      webapi = await loadEngine(py, wheelBytes);
+      if (canSave) {
+        try {
+          // A copy of Python's memory now, before any request: a few tens of milliseconds.
+          const fresh = py.makeMemorySnapshot();
+          setTimeout(() => saveSnapshot(key, fresh), SNAPSHOT_SAVE_DELAY_MS);
+        } catch (error) {
+          postMessage({ type: "snapshot", event: "unsupported", message: String(error?.message ?? error) });
+        }
+      }
+    }
     stage("engine", 1);
     pyodide = py;
     return webapi.handle;
