@@ -5,13 +5,14 @@
     node bench/pyodide_engine.mjs                       # Pyodide only
 
 Four ways of playing the same random games are timed, each over the same
-deals (dealt before the clock starts) and the same random choices, best of
-several rounds:
+deals and the same random choices (deals dealt and random number generators
+seeded before the clock starts), best of several rounds:
 
 * ``engine``: the rules engine through its public position API, a loop over
   :class:`engine.position.Position` (``legal_moves()`` then ``after()``);
 * ``masks``: the engine's rule at the level its computer players use for
-  play-outs: :func:`engine.position.playable_mask` on plain integer card sets;
+  play-outs: plain integer card sets, the cards that fit kept card by card
+  with :data:`engine.position.FLIPS` (:func:`engine.position.playable_mask` for a given table);
 * ``play_game``: whole games through :func:`engine.match.play_game` with four
   ``random`` players: checked moves, player views and the game record;
 * ``baseline``: a straightforward list-and-set implementation written here:
@@ -54,10 +55,8 @@ from engine.game import Game  # noqa: E402
 from engine.match import play_game  # noqa: E402
 from engine.players import PLAYERS, make_player  # noqa: E402
 from engine.position import (  # noqa: E402
-    ABOVE_SEVEN,
-    BELOW_SEVEN,
+    FLIPS,
     OPENING_CARD,
-    SEVENS,
     Position,
     opener,
     playable_mask,
@@ -83,26 +82,29 @@ def engine_game(hands: tuple[int, ...], rng: random.Random) -> Result:
 
 
 def masks_game(dealt: tuple[int, ...], rng: random.Random) -> Result:
-    """The loop shape of Sam's play-outs (:func:`engine.players.sam.play_out`), choosing at random."""
+    """The loop shape of Sam's play-outs (:func:`engine.players.sam.play_out`), choosing at random.
+
+    The set of cards that fit is kept card by card with :data:`engine.position.FLIPS`.
+    """
     hands = list(dealt)
     turn = opener(hands)
-    table = 0
+    fits = OPENING_CARD.bit
+    flips = FLIPS
     turns = 0
     pick = rng.random
     while True:
         hand = hands[turn]
-        if table:
-            legal = (((table >> 1) & BELOW_SEVEN) | ((table << 1) & ABOVE_SEVEN) | SEVENS) & ~table & hand
-        else:
-            legal = OPENING_CARD.bit
+        legal = fits & hand
         turns += 1
         if legal:
-            for _ in range(int(pick() * legal.bit_count())):  # drop the lowest cards to reach the chosen one
+            skip = int(pick() * legal.bit_count())
+            while skip:  # drop the lowest cards to reach the chosen one
                 legal &= legal - 1
-            card = legal & -legal
-            hand ^= card
+                skip -= 1
+            legal &= -legal
+            hand ^= legal
             hands[turn] = hand
-            table |= card
+            fits ^= flips[legal]
             if not hand:
                 return turn, turns
         turn = (turn + 1) & 3
@@ -165,17 +167,22 @@ def play_game_result(seed: int) -> Result:
 # -- measuring -------------------------------------------------------------------
 
 
-def best_times(runs: dict[str, Callable[[], object]], rounds: int) -> dict[str, float]:
+def best_times(
+    runs: dict[str, Callable[[Any], object]], rounds: int, setup: Callable[[], Any] = list
+) -> dict[str, float]:
     """The fastest of *rounds* runs of each, in seconds, taking turns round by round.
 
+    Each run gets a fresh ``setup()`` made before its clock starts (the random
+    number generators, seeded anew, so every run makes the same choices).
     Taking turns spreads any burst of other work on the machine over all of
     them, and the fastest run is the one it disturbed least.
     """
     best = dict.fromkeys(runs, float("inf"))
     for _ in range(rounds):
         for name, run in runs.items():
+            given = setup()
             start = time.perf_counter()
-            run()
+            run(given)
             best[name] = min(best[name], time.perf_counter() - start)
     return best
 
@@ -185,24 +192,27 @@ def measure_games(games: int, rounds: int) -> dict[str, Any]:
     deals = [deal_hands(seed) for seed in seeds]
     lists = [baseline_hands(hands) for hands in deals]
 
-    def engine_all() -> list[Result]:
-        return [engine_game(hands, random.Random(seed)) for seed, hands in zip(seeds, deals, strict=True)]
+    def rngs() -> list[random.Random]:
+        return [random.Random(seed) for seed in seeds]
 
-    def masks_all() -> list[Result]:
-        return [masks_game(hands, random.Random(seed)) for seed, hands in zip(seeds, deals, strict=True)]
+    def engine_all(rngs: list[random.Random]) -> list[Result]:
+        return [engine_game(hands, rng) for rng, hands in zip(rngs, deals, strict=True)]
 
-    def baseline_all() -> list[Result]:
-        return [baseline_game(hands, random.Random(seed)) for seed, hands in zip(seeds, lists, strict=True)]
+    def masks_all(rngs: list[random.Random]) -> list[Result]:
+        return [masks_game(hands, rng) for rng, hands in zip(rngs, deals, strict=True)]
 
-    def play_game_all() -> list[Result]:
+    def baseline_all(rngs: list[random.Random]) -> list[Result]:
+        return [baseline_game(hands, rng) for rng, hands in zip(rngs, lists, strict=True)]
+
+    def play_game_all(_: object) -> list[Result]:  # play_game seeds its own players
         return [play_game_result(seed) for seed in seeds]
 
-    results = engine_all()
-    if masks_all() != results or baseline_all() != results:
+    results = engine_all(rngs())
+    if masks_all(rngs()) != results or baseline_all(rngs()) != results:
         raise SystemExit("engine, masks and baseline disagree about the same random games: fix that before timing")
     turns = sum(turns for _, turns in results)
     times = best_times(
-        {"engine": engine_all, "masks": masks_all, "baseline": baseline_all, "play_game": play_game_all}, rounds
+        {"engine": engine_all, "masks": masks_all, "baseline": baseline_all, "play_game": play_game_all}, rounds, rngs
     )
     return {
         "games": games,
@@ -237,7 +247,9 @@ def measure_legal_moves(games: int, rounds: int) -> dict[str, Any]:
     as_cards = [[(card.rank.value, card.suit.value) for card in legal] for legal in engine_all()]
     if as_cards != expected or [baseline_hands((legal,))[0] for legal in masks_all()] != expected:
         raise SystemExit("engine, masks and baseline disagree about legal moves: fix that before timing")
-    times = best_times({"engine": engine_all, "masks": masks_all, "baseline": baseline_all}, rounds)
+    times = best_times(
+        {"engine": lambda _: engine_all(), "masks": lambda _: masks_all(), "baseline": lambda _: baseline_all()}, rounds
+    )
     return {
         "positions": len(positions),
         "queries_per_second": {name: len(positions) / seconds for name, seconds in times.items()},

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Sequence
 from .cards import SUITS, Card, Rank, Suit, cards_of, format_cards, mask_of, parse_mask
 
 __all__ = [
+    "FLIPS",
     "OPENING_CARD",
     "PLAYERS",
     "IllegalMove",
@@ -56,10 +57,38 @@ def playable_mask(table: int) -> int:
 
     Before the deal opens only the 7♦ fits. After that every seven not yet down
     fits, and so does the card next to each end of each row.
+
+    Computer players playing a deal out keep this set as they go instead, one
+    exclusive or per card played (:data:`FLIPS`):
+
+    >>> from engine.cards import parse_mask
+    >>> fits = playable_mask(0)
+    >>> for code in "7D 8D 7H 6H 5H".split():
+    ...     fits ^= FLIPS[Card.parse(code).bit]
+    >>> fits == playable_mask(parse_mask("7D 8D 7H 6H 5H"))
+    True
     """
     if not table:
         return OPENING_CARD.bit
     return (((table >> 1) & BELOW_SEVEN) | ((table << 1) & ABOVE_SEVEN) | SEVENS) & ~table
+
+
+def _flips(card: Card) -> int:
+    bit = card.bit
+    if card == OPENING_CARD:  # the first card of every deal: all four sevens and both its neighbours
+        return SEVENS | bit >> 1 | bit << 1
+    if card.rank == 7:
+        return bit | bit >> 1 | bit << 1
+    if card.rank < 7:
+        return bit | (bit >> 1 if card.rank > 1 else 0)
+    return bit | (bit << 1 if card.rank < 13 else 0)
+
+
+# For each card's bit: the bits that change in the set of playable cards when
+# that card is played. The card itself leaves it and the next card along its row
+# joins it (none after an ace or a king; both neighbours after a seven, and all
+# the sevens after the 7♦, which opens the deal). See :func:`playable_mask`.
+FLIPS: dict[int, int] = {card.bit: _flips(card) for card in cards_of((1 << 52) - 1)}
 
 
 def table_problem(table: int) -> str | None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 
 from ..cards import ALL_CARDS, Card, cards_of
-from ..position import ABOVE_SEVEN, BELOW_SEVEN, SEVENS, playable_mask
+from ..position import FLIPS, playable_mask
 from ..view import PlayerView
 from .alex import PASS_REASON, describe, explain
 from .base import Decision
@@ -40,21 +40,23 @@ STEPS = 4
 OUT_OF_PLAY = 4
 
 
-def play_out(table: int, hands: list[int], turn: int) -> int:
+def play_out(fits: int, hands: list[int], turn: int) -> int:
     """Finish the deal from here with Alex's choice for everyone; returns the winning seat.
 
-    *hands* is changed in place. In a full deal somebody always holds a card
+    *fits* is the set of cards that can be played next (:func:`~engine.position.playable_mask`
+    of the table), kept up to date card by card. *hands* is changed in place. In a full deal somebody always holds a card
     that fits, but a lesson's short deal can leave the next cards out of every
     hand: after four passes in a row nobody can ever play, and the answer is -1.
     """
     passes = 0
+    flips = FLIPS
     while True:
         hand = hands[turn]
-        legal = (((table >> 1) & BELOW_SEVEN) | ((table << 1) & ABOVE_SEVEN) | SEVENS) & ~table & hand
+        legal = fits & hand
         if legal:
             bit = legal if not legal & (legal - 1) else 1 << best_card(legal, hand)
             hand ^= bit
-            table |= bit
+            fits ^= flips[bit]
             hands[turn] = hand
             if not hand:
                 return turn
@@ -228,7 +230,7 @@ class SamPlayer:
     ) -> None:
         """Add to *wins* the wins of *view*'s seat after each card in *alive*, over the same *deals* imagined deals."""
         me = view.seat
-        table = view.table
+        fits = playable_mask(view.table)
         after = (me + 1) & 3
         for _ in range(deals):
             hands = chain.walk(STEPS)
@@ -236,7 +238,7 @@ class SamPlayer:
                 card = candidates[i]
                 trial = hands.copy()
                 trial[me] ^= card.bit
-                if not trial[me] or play_out(table | card.bit, trial, after) == me:
+                if not trial[me] or play_out(fits ^ FLIPS[card.bit], trial, after) == me:
                     wins[i] += 1
 
     @staticmethod

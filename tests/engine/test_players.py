@@ -15,7 +15,7 @@ from engine.moves import Move
 from engine.players import PLAYERS, AlexPlayer, Decision, Player, RobinPlayer, SamPlayer, make_player
 from engine.players.heuristics import card_value
 from engine.players.sam import HiddenDealer, play_out
-from engine.position import Position
+from engine.position import Position, playable_mask
 from engine.view import PlayerView
 
 # Sam with few play-outs, so that whole games stay quick in the test suite.
@@ -216,6 +216,16 @@ def test_sam_copes_with_a_short_deal_that_leaves_cards_out() -> None:
 
 
 def test_a_stalled_play_out_has_no_winner() -> None:
-    table = parse_mask("7D")
+    fits = playable_mask(parse_mask("7D"))
     hands = [parse_mask("QD"), parse_mask("2C"), parse_mask("3C"), parse_mask("4C")]
-    assert play_out(table, hands, 0) == -1
+    assert play_out(fits, hands, 0) == -1
+
+
+def test_a_play_out_finishes_the_deal_by_alexs_habits() -> None:
+    # Seat 0 plays 8D, nobody else has a card that fits, and 9D ends the deal. In the second deal
+    # seat 1's 6D lets seat 2 play its last card, 5D; the hands are left as they stand then.
+    fits = playable_mask(parse_mask("7D"))
+    assert play_out(fits, [parse_mask("8D 9D"), parse_mask("KC"), parse_mask("QC"), parse_mask("JC")], 0) == 0
+    hands = [parse_mask("KS QS"), parse_mask("6D 4D"), parse_mask("5D"), parse_mask("8D")]
+    assert play_out(fits, hands, 1) == 2
+    assert hands == [parse_mask("KS QS"), parse_mask("4D"), 0, parse_mask("8D")]

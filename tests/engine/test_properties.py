@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from engine.cards import ALL_CARDS, FULL_DECK, Card, Rank, Suit, cards_of, parse_mask
 from engine.game import Game
-from engine.position import OPENING_CARD, Position, format_table, parse_table, playable_mask
+from engine.position import FLIPS, OPENING_CARD, Position, format_table, parse_table, playable_mask
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 # A whole game per example: fifty are plenty, fewer where the profile asks for fewer (Pyodide).
@@ -106,6 +106,17 @@ def test_the_deal_ends_with_one_winner_after_their_last_card(seed: int, data: st
     assert counts[winner] == 0 and all(count > 0 for seat, count in enumerate(counts) if seat != winner)
     assert all(not position.is_over for position in positions[:-1])
     assert positions[-1].legal_moves() == []
+
+
+@WHOLE_GAMES
+@given(SEEDS, st.data())
+def test_the_playable_cards_kept_card_by_card_match_the_table_at_every_step(seed: int, data: st.DataObject) -> None:
+    game, positions = play_random_game(seed, data)
+    fits = playable_mask(0)
+    for move, after in zip(game.moves, positions[1:], strict=True):
+        if move.card is not None:
+            fits ^= FLIPS[move.card.bit]
+        assert fits == playable_mask(after.table), f"after {move}"
 
 
 @WHOLE_GAMES
