@@ -208,6 +208,7 @@ class Session:
             raise ValueError("the deal is over")
         if seat == LEARNER:
             raise ValueError("it is your turn")
+        choices = len(self.position.legal_moves())
         started = time.perf_counter()
         move, reason = self._scripted(seat)
         if move is None:
@@ -215,7 +216,14 @@ class Session:
             move, reason = Move(seat, decision.card), decision.reason
         elapsed = (time.perf_counter() - started) * 1000
         self._apply(move.card)
-        return {"ok": True, "move": self._move_json(move), "reason": reason, "think_ms": elapsed, **self._wrap()}
+        return {
+            "ok": True,
+            "move": self._move_json(move),
+            "reason": reason,
+            "choices": choices,  # the cards that fitted: with fewer than two there was nothing to think about
+            "think_ms": elapsed,
+            **self._wrap(),
+        }
 
     def _scripted(self, seat: int) -> tuple[Move | None, str]:
         if not self.script:

@@ -126,9 +126,11 @@ def test_computer_moves_come_one_at_a_time_with_a_log_line() -> None:
         legal = [c["code"] for c in state["hand"] if c["legal"]]
         state = (session.play(legal[0]) if legal else session.pass_turn())["state"]
     before = len(state["log"])
+    legal = session.position.legal_moves()
     reply = session.computer_move()
     assert len(reply["state"]["log"]) == before + 1
     assert reply["move"]["text"].startswith(("Robin", "Alex", "Sam"))
+    assert reply["choices"] == len(legal)
     assert reply["think_ms"] >= 0
 
 

@@ -11,6 +11,9 @@ const CALL_TIMEOUT_MS = 60000;
 // A worker that dies again and again would only loop: after this many restarts in a row without one answered
 // request, give up and show the error with its Retry button.
 const MAX_RESTARTS = 3;
+// The service worker is registered once the engine has had nothing to do for this long after starting (the
+// first deal dealt, the computer players' opening moves made), so caching 30 MB competes with nothing.
+const QUIET_MS = 1000;
 
 export const STAGE_LABELS = {
   manifest: "Looking up the game engine",
@@ -63,15 +66,11 @@ export class Runtime extends EventTarget {
       START_TIMEOUT_MS,
     );
     this.report("manifest", 0);
-    fetchManifest().then(
-      (manifest) => this.launch(manifest),
-      (error) => this.fail(`The game engine could not be loaded: ${error.message}.`),
-    );
+    this.launch();
   }
 
-  launch(manifest) {
-    if (this.failed) return;
-    this.manifest = manifest;
+  // The worker starts at once: it fetches the manifest itself, in parallel with Pyodide's loader.
+  launch() {
     const worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
     this.worker = worker;
     worker.onmessage = (event) => this.receive(event.data);
@@ -81,7 +80,7 @@ export class Runtime extends EventTarget {
       if (this.stage === "ready") this.crash(`The game engine stopped with an error: ${message}.`);
       else this.fail(`The game engine stopped with an error: ${message}.`);
     };
-    worker.postMessage({ type: "init", runtime: runtimeURL.href, manifest });
+    worker.postMessage({ type: "init", runtime: runtimeURL.href });
   }
 
   receive(data) {
@@ -90,9 +89,10 @@ export class Runtime extends EventTarget {
       if (data.stage === "ready") {
         clearTimeout(this.timer);
         this.resolveReady();
-        // Registered only now, so its precaching does not compete with the first download.
-        registerServiceWorker(this.manifest.build);
+        this.whenQuiet(); // not earlier, so its precaching does not compete with the first download either
       }
+    } else if (data.type === "manifest") {
+      this.manifest = data.manifest;
     } else if (data.type === "snapshot") {
       // How Python started: from the stored memory snapshot or not (see worker.js); for tests and bench/.
       this.snapshot = data;
@@ -104,9 +104,20 @@ export class Runtime extends EventTarget {
       clearTimeout(timer);
       this.pending.delete(data.id);
       this.restarts = 0;
+      if (!this.pending.size) this.whenQuiet();
       if (data.ok) resolve(data.result);
       else reject(new Error(data.error?.message ?? "unknown error"));
     }
+  }
+
+  whenQuiet() {
+    clearTimeout(this.quiet);
+    if (this.registered || !this.manifest) return;
+    this.quiet = setTimeout(() => {
+      if (this.pending.size) return;
+      this.registered = true;
+      registerServiceWorker(this.manifest.build);
+    }, QUIET_MS);
   }
 
   report(stage, progress) {
@@ -161,6 +172,7 @@ export class Runtime extends EventTarget {
     await this.ready;
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
+      clearTimeout(this.quiet);
       const timer = setTimeout(() => this.crash("The game engine stopped answering."), this.callTimeoutMs);
       this.pending.set(id, { resolve, reject, timer });
       this.worker.postMessage({ id, method, params, session });

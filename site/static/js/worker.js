@@ -1,6 +1,8 @@
 // The engine's home in the browser: Pyodide in a module worker, so the page never waits on Python.
-// Protocol: the page sends {type: "init", runtime, manifest} once, then {id, method, params} requests.
-// The worker posts {type: "stage", stage, progress} while starting, {type: "failed", message} if it
+// Protocol: the page sends {type: "init", runtime} once, as soon as it has made the worker, then
+// {id, method, params} requests. The worker fetches the runtime's manifest.json itself, while Pyodide's
+// loader module is already being imported, and posts {type: "manifest", manifest} when it has it.
+// It posts {type: "stage", stage, progress} while starting, {type: "failed", message} if it
 // cannot start, and {id, ok: true, result} or {id, ok: false, error: {message}} for each request.
 // It also posts {type: "snapshot", event, ...} about its memory snapshot: "restored" (started from it),
 // "rejected" (missing parts, checksum or load failed: started normally), "saved" (a fresh one is stored).
@@ -112,7 +114,20 @@ async function loadEngine(py, wheelBytes) {
   return py.pyimport("engine.webapi");
 }
 
-async function start({ runtime, manifest }) {
+// The runtime's file list: the engine wheel's hashed name, the build id, every file's size.
+async function fetchManifest(runtime) {
+  const response = await fetch(new URL("manifest.json", runtime), { cache: "no-cache" });
+  if (!response.ok) throw new Error(`the game engine's file list could not be downloaded (HTTP ${response.status})`);
+  return response.json();
+}
+
+async function start({ runtime }) {
+  // Neither waits for the other: the loader module and the file list download side by side.
+  const indexURL = new URL("pyodide/", runtime).href;
+  const loader = import(new URL("pyodide.mjs", indexURL).href);
+  loader.catch(() => {}); // a failed import is reported where it is awaited
+  const manifest = await fetchManifest(runtime);
+  postMessage({ type: "manifest", manifest });
   // The .mjs files arrive through import(), which no fetch wrapper sees; count what is fetched.
   const sizes = Object.fromEntries(Object.entries(manifest.files).filter(([path]) => !path.endsWith(".mjs")));
   const total = Object.values(sizes).reduce((a, b) => a + b, 0);
@@ -138,11 +153,10 @@ async function start({ runtime, manifest }) {
   });
   try {
     stage("downloading", 0);
-    const indexURL = new URL("pyodide/", runtime).href;
     const wheelBytes = fetchBytes(new URL(manifest.wheel, runtime).href);
     const key = manifest.build ? snapshotKey(runtime, manifest.build) : null;
     const stored = key ? readSnapshot(key) : Promise.resolve(null);
-    const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+    const { loadPyodide } = await loader;
     const snapshot = await stored;
     let py = null;
     let webapi = null;
