@@ -84,7 +84,8 @@ def engine_game(hands: tuple[int, ...], rng: random.Random) -> Result:
 def masks_game(dealt: tuple[int, ...], rng: random.Random) -> Result:
     """The loop shape of Sam's play-outs (:func:`engine.players.sam.play_out`), choosing at random.
 
-    The set of cards that fit is kept card by card with :data:`engine.position.FLIPS`.
+    The set of cards that fit is kept card by card with :data:`engine.position.FLIPS`,
+    and a lone card that fits is played without choosing.
     """
     hands = list(dealt)
     turn = opener(hands)
@@ -97,11 +98,16 @@ def masks_game(dealt: tuple[int, ...], rng: random.Random) -> Result:
         legal = fits & hand
         turns += 1
         if legal:
-            skip = int(pick() * legal.bit_count())
-            while skip:  # drop the lowest cards to reach the chosen one
-                legal &= legal - 1
-                skip -= 1
-            legal &= -legal
+            rest = legal & (legal - 1)
+            if rest:  # two or more fit: drop the lowest cards to reach the chosen one
+                skip = int(pick() * legal.bit_count())
+                while skip:
+                    legal = rest
+                    rest &= rest - 1
+                    skip -= 1
+                legal ^= rest
+            else:
+                pick()  # the same random numbers as the others, which draw for every play
             hand ^= legal
             hands[turn] = hand
             fits ^= flips[legal]

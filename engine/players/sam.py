@@ -3,7 +3,9 @@
 Sam cannot see the other hands, so it deals the hidden cards at random in a way
 that fits everything known (how many cards each player holds, and the cards a
 pass showed they lack), then plays each card that fits and finishes the deal
-with Alex's habits for all four players. It does this for a fixed number of
+with Alex's habits for all four players, except that at its own next choice
+it looks ahead once more: in that imagined deal it plays a card that wins, if
+one does. It does this for a fixed number of
 imagined deals, the same deals for every candidate card, then spends as many
 again on the better half of the candidates, and plays the card that won most
 often. Everything is seeded, so a game replays exactly.
@@ -26,8 +28,10 @@ from .heuristics import best_card, card_value
 __all__ = ["DEFAULT_SAMPLES", "HabitChain", "HiddenDealer", "SamPlayer", "play_out"]
 
 # Play-outs per decision, shared among the candidate cards: about 30 ms a choice in CPython here and
-# 85 ms in Pyodide under Node (slowest seen 180 ms); 1500 was no stronger against Alexes.
-DEFAULT_SAMPLES = 1000
+# 70 ms in Pyodide under Node. Against three Alexes, 1000 with the look-ahead at Sam's next choice was
+# no stronger than 600, and 1000 without it was about 0.7 points weaker (2,400 games on each of two seed
+# blocks); a look-ahead at every later choice of Sam's was no stronger either.
+DEFAULT_SAMPLES = 600
 # A candidate is always tried on at least this many imagined deals.
 MIN_DEALS = 12
 # Imagined deals that fit the others' plays worse are kept less often: each play
@@ -40,13 +44,20 @@ STEPS = 4
 OUT_OF_PLAY = 4
 
 
-def play_out(fits: int, hands: list[int], turn: int) -> int:
+def play_out(fits: int, hands: list[int], turn: int, looks_ahead: int = -1) -> int:
     """Finish the deal from here with Alex's choice for everyone; returns the winning seat.
 
     *fits* is the set of cards that can be played next (:func:`~engine.position.playable_mask`
-    of the table), kept up to date card by card. *hands* is changed in place. In a full deal somebody always holds a card
-    that fits, but a lesson's short deal can leave the next cards out of every
-    hand: after four passes in a row nobody can ever play, and the answer is -1.
+    of the table), kept up to date card by card. *hands* is changed in place.
+
+    The seat *looks_ahead*, if given, makes its next choice between two or more
+    cards by trying each (Alex's choice first) and finishing the deal by habit:
+    it plays the first card with which it wins, or Alex's choice if none wins.
+    Later choices are by habit again.
+
+    In a full deal somebody always holds a card that fits, but a lesson's short
+    deal can leave the next cards out of every hand: after four passes in a row
+    nobody can ever play, and the answer is -1.
     """
     passes = 0
     flips = FLIPS
@@ -54,7 +65,13 @@ def play_out(fits: int, hands: list[int], turn: int) -> int:
         hand = hands[turn]
         legal = fits & hand
         if legal:
-            bit = legal if not legal & (legal - 1) else 1 << best_card(legal, hand)
+            if not legal & (legal - 1):
+                bit = legal
+            elif turn == looks_ahead:
+                bit = _winning_card(fits, hands, turn, legal)
+                looks_ahead = -1
+            else:
+                bit = 1 << best_card(legal, hand)
             hand ^= bit
             fits ^= flips[bit]
             hands[turn] = hand
@@ -66,6 +83,24 @@ def play_out(fits: int, hands: list[int], turn: int) -> int:
             if passes == 4:
                 return -1
         turn = (turn + 1) & 3
+
+
+def _winning_card(fits: int, hands: list[int], seat: int, legal: int) -> int:
+    """The bit of the first card in *legal* (Alex's choice first) with which *seat* wins the deal by habit."""
+    hand = hands[seat]
+    habit = 1 << best_card(legal, hand)
+    after = (seat + 1) & 3
+    others = legal ^ habit
+    bit = habit
+    while True:
+        trial = hands.copy()
+        trial[seat] = hand ^ bit
+        if play_out(fits ^ FLIPS[bit], trial, after) == seat:
+            return bit
+        if not others:
+            return habit
+        bit = others & -others
+        others ^= bit
 
 
 class HiddenDealer:
@@ -238,7 +273,7 @@ class SamPlayer:
                 card = candidates[i]
                 trial = hands.copy()
                 trial[me] ^= card.bit
-                if not trial[me] or play_out(fits ^ FLIPS[card.bit], trial, after) == me:
+                if not trial[me] or play_out(fits ^ FLIPS[card.bit], trial, after, me) == me:
                     wins[i] += 1
 
     @staticmethod

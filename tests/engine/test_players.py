@@ -229,3 +229,13 @@ def test_a_play_out_finishes_the_deal_by_alexs_habits() -> None:
     hands = [parse_mask("KS QS"), parse_mask("6D 4D"), parse_mask("5D"), parse_mask("8D")]
     assert play_out(fits, hands, 1) == 2
     assert hands == [parse_mask("KS QS"), parse_mask("4D"), 0, parse_mask("8D")]
+
+
+def test_a_play_out_that_looks_ahead_holds_back_the_seven_that_would_let_another_player_out() -> None:
+    # By habit seat 0 plays 7S (it leads to its 8S), and seat 2 runs out with 6S and 5S first.
+    # Looking ahead, seat 0 plays 7C, keeps the spades shut and goes out on its third turn.
+    fits = playable_mask(parse_mask("7D"))
+    hands = [parse_mask("7C 7S 8S"), parse_mask("2C 10S"), parse_mask("5S 6S"), parse_mask("4H 2S")]
+    assert play_out(fits, hands.copy(), 0) == 2
+    assert play_out(fits, hands.copy(), 0, looks_ahead=0) == 0
+    assert play_out(fits, hands.copy(), 0, looks_ahead=1) == 2  # only the named seat looks ahead
