@@ -145,17 +145,32 @@ def open_game(browser: Browser, url: str) -> tuple[Any, Page]:
     return context, page
 
 
-def measure(browser: Browser, base: str, deals: int) -> dict[str, Any]:
-    figures: dict[str, Any] = {}
+def bare_start(browser: Browser, base: str) -> float:
     context = browser.new_context()
     page = context.new_page()
     page.goto(base + "bare.html")
-    figures["bare_ms"] = mark(page, "bare-ready")
+    started = mark(page, "bare-ready")
     context.close()
+    return started
 
+
+def measure(browser: Browser, base: str, deals: int, repeats: int) -> dict[str, Any]:
+    figures: dict[str, Any] = {}
     game_url = base + "_site/play/?seed=1"
-    context, page = open_game(browser, game_url)
-    figures["first_ms"] = mark(page, "sevens-playable")
+    # Start-up times swing by a few hundred milliseconds from run to run on a shared machine, so both
+    # are measured *repeats* times, taking turns (each in a fresh context: nothing cached, and the
+    # game page closed before the next bare start-up), and the medians compared. The last first-visit
+    # page goes on to the second visit and the rest.
+    bare: list[float] = []
+    first: list[float] = []
+    for round_ in range(repeats):
+        bare.append(bare_start(browser, base))
+        context, page = open_game(browser, game_url)
+        first.append(mark(page, "sevens-playable"))
+        if round_ < repeats - 1:
+            context.close()
+    figures["bare_all"], figures["first_all"] = bare, first
+    figures["bare_ms"], figures["first_ms"] = statistics.median(bare), statistics.median(first)
     figures["first_stages"] = stages(page)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=START_MS)
@@ -191,8 +206,13 @@ def report(figures: dict[str, Any], deals: int) -> None:
         print(f"{name:<44} {value:>14}   target {target:<28} {'met' if ok else 'MISSED'}")
 
     bare, first, second = figures["bare_ms"], figures["first_ms"], figures["second_ms"]
-    print(f"{'bare Pyodide start-up':<44} {bare:>11.0f} ms")
-    line("game page, first visit, until a card is playable", f"{first:.0f} ms", "<= 1.2 x bare", first <= 1.2 * bare)
+    runs = len(figures["bare_all"])
+    print(f"{f'bare Pyodide start-up (median of {runs})':<44} {bare:>11.0f} ms")
+    print(f"  each run (ms): {', '.join(f'{ms:.0f}' for ms in figures['bare_all'])}")
+    line(f"game page, first visit (median of {runs})", f"{first:.0f} ms", "<= 1.2 x bare", first <= 1.2 * bare)
+    print(
+        f"  each run (ms): {', '.join(f'{ms:.0f}' for ms in figures['first_all'])}; ratio of medians {first / bare:.2f}"
+    )
     line("game page, second visit (cache + snapshot)", f"{second:.0f} ms", "<= half the first", second <= first / 2)
     snapshot = figures["snapshot_bytes"]
     print(f"{'memory snapshot stored':<44} {f'{snapshot / 2**20:.1f} MB' if snapshot else 'none':>14}")
@@ -218,6 +238,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, help="a built site (default: build one into a temporary folder)")
     parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument("--repeats", type=int, default=5, help="start-up runs of each kind; medians count (default 5)")
     parser.add_argument(
         "--mbps", type=float, default=0, help="limit the server to this many megabits a second (default: no limit)"
     )
@@ -238,7 +259,7 @@ def main() -> int:
                     launch["executable_path"] = str(CHROMIUM)
                 browser = playwright.chromium.launch(**launch)
                 try:
-                    figures = measure(browser, base, args.deals)
+                    figures = measure(browser, base, args.deals, args.repeats)
                 finally:
                     browser.close()
         finally:
