@@ -14,7 +14,7 @@ from engine.match import play_game
 from engine.moves import Move
 from engine.players import PLAYERS, AlexPlayer, Decision, Player, RobinPlayer, SamPlayer, make_player
 from engine.players.heuristics import card_value
-from engine.players.sam import HiddenDealer, play_out
+from engine.players.sam import HabitChain, HiddenDealer, play_out
 from engine.position import Position, playable_mask
 from engine.view import PlayerView
 
@@ -239,3 +239,30 @@ def test_a_play_out_that_looks_ahead_holds_back_the_seven_that_would_let_another
     assert play_out(fits, hands.copy(), 0) == 2
     assert play_out(fits, hands.copy(), 0, looks_ahead=0) == 0
     assert play_out(fits, hands.copy(), 0, looks_ahead=1) == 2  # only the named seat looks ahead
+
+
+def test_an_unpredictable_seat_chooses_by_the_random_numbers_it_is_given() -> None:
+    # By habit seat 0 plays 8D (it leads to its 9D) and goes out first. Marked unpredictable, with
+    # numbers that always pick the lowest card, it plays 6D and seat 1 goes out on 5D.
+    fits = playable_mask(parse_mask("7D"))
+    hands = [parse_mask("6D 8D 9D"), parse_mask("5D"), parse_mask("KC"), parse_mask("QC")]
+    assert play_out(fits, hands.copy(), 0) == 0
+    marked = (True, False, False, False, False)
+    assert play_out(fits, hands.copy(), 0, unpredictable=marked, pick=lambda: 0.0) == 1
+    assert play_out(fits, hands.copy(), 0, unpredictable=marked, pick=lambda: 0.99) == 0  # the highest: 8D, 9D, 6D
+
+
+def test_sam_stops_judging_robin_and_random_by_alexs_habits_but_keeps_judging_alex() -> None:
+    marked = {"alex": 0, "robin": 0, "random": 0}
+    names = ["sam", "alex", "robin", "random"]
+    for seed in range(1, 6):
+        game = Game.new(seed)
+        players = [make_player(name, player_rng(seed, seat)) for seat, name in enumerate(names)]
+        while not (game.turn == 0 and sum(move.card is not None for move in game.moves) >= 24):
+            game.play(players[game.turn].decide(game.view()).card)
+        chain = HabitChain(game.view(), random.Random(0))
+        chain.judge_habits(100)
+        for seat in (1, 2, 3):
+            marked[names[seat]] += chain.unpredictable[seat]
+    assert marked["alex"] == 0
+    assert marked["robin"] + marked["random"] >= 3
