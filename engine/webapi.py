@@ -208,7 +208,7 @@ class Session:
             raise ValueError("the deal is over")
         if seat == LEARNER:
             raise ValueError("it is your turn")
-        choices = len(self.position.legal_moves())
+        choices = self.position.legal_mask().bit_count()
         started = time.perf_counter()
         move, reason = self._scripted(seat)
         if move is None:

@@ -16,7 +16,7 @@ import random
 
 from ..cards import ALL_CARDS, Card, cards_of
 from ..view import PlayerView
-from .base import Decision
+from .base import PASS_REASON, Decision
 from .heuristics import best_card, card_value, paths_of
 
 __all__ = ["AlexPlayer", "describe", "explain"]
@@ -34,9 +34,6 @@ class AlexPlayer:
             return Decision(None, PASS_REASON)
         card = ALL_CARDS[best_card(legal, view.hand)]
         return Decision(card, explain(card, view.hand, legal))
-
-
-PASS_REASON = "Nothing fits, so you pass."
 
 
 def _listing(cards: list[Card]) -> str:

@@ -9,7 +9,10 @@ from typing import Protocol
 from ..cards import Card
 from ..view import PlayerView
 
-__all__ = ["Decision", "Player"]
+__all__ = ["PASS_REASON", "Decision", "Player"]
+
+# What every player says when it has to pass.
+PASS_REASON = "Nothing fits, so you pass."
 
 
 @dataclass(frozen=True, slots=True)

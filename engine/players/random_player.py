@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ..view import PlayerView
-from .base import Decision
+from .base import PASS_REASON, Decision
 
 __all__ = ["RandomPlayer"]
 
@@ -19,6 +19,6 @@ class RandomPlayer:
     def decide(self, view: PlayerView) -> Decision:
         legal = view.legal_moves()
         if not legal:
-            return Decision(None, "Nothing fits, so you pass.")
+            return Decision(None, PASS_REASON)
         card = self.rng.choice(legal)
         return Decision(card, f"Play {card.display}: it fits, picked at random from the cards that do.")

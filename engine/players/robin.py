@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from ..view import PlayerView
-from .base import Decision
+from .base import PASS_REASON, Decision
 
 __all__ = ["RobinPlayer"]
 
@@ -30,7 +30,7 @@ class RobinPlayer:
     def decide(self, view: PlayerView) -> Decision:
         legal = view.legal_moves()
         if not legal:
-            return Decision(None, "Nothing fits, so you pass.")
+            return Decision(None, PASS_REASON)
         card = max(legal, key=lambda c: (c.rank, -c.suit.index))
         if len(legal) == 1:
             return Decision(card, f"Play {card.display}: it is the only card that fits.")

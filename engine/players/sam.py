@@ -24,8 +24,8 @@ from collections.abc import Callable, Sequence
 from ..cards import ALL_CARDS, Card, cards_of
 from ..position import FLIPS, playable_mask
 from ..view import PlayerView
-from .alex import PASS_REASON, describe, explain
-from .base import Decision
+from .alex import describe, explain
+from .base import PASS_REASON, Decision
 from .heuristics import best_card, card_value
 
 __all__ = ["DEFAULT_SAMPLES", "HabitChain", "HiddenDealer", "SamPlayer", "play_out"]

@@ -114,7 +114,6 @@ export class Runtime extends EventTarget {
     clearTimeout(this.quiet);
     if (this.registered || !this.manifest) return;
     this.quiet = setTimeout(() => {
-      if (this.pending.size) return;
       this.registered = true;
       registerServiceWorker(this.manifest.build);
     }, QUIET_MS);
