@@ -6,7 +6,8 @@ Measures, in one run: bare Pyodide start-up (a page that only loads Pyodide),
 the game page's time until a card can be clicked on a first visit and on a
 second visit (service worker cache and memory snapshot), Sam's decision time
 inside the worker (when two or more cards fitted), and memory (page JS heap,
-Pyodide's wasm memory) after one deal and after twenty deals played with Deal again. Figures only: nothing here fails a build.
+Pyodide's wasm memory) after one deal and after twenty deals played with Deal
+again. Figures only: nothing here fails a build.
 """
 
 from __future__ import annotations

@@ -158,15 +158,19 @@ async function start({ runtime }) {
     const stored = key ? readSnapshot(key) : Promise.resolve(null);
     const { loadPyodide } = await loader;
     const snapshot = await stored;
+    // Once Python runs, either way: report the stages up to the engine, then import it.
+    const engineIn = async (py) => {
+      if (!downloaded) stage("downloading", 1); // everything came from a cache that streams no body
+      stage("starting", 1);
+      stage("engine", 0);
+      return loadEngine(py, wheelBytes);
+    };
     let py = null;
     let webapi = null;
     if (snapshot) {
       try {
         py = await loadPyodide({ indexURL, checkAPIVersion: true, _loadSnapshot: snapshot });
-        if (!downloaded) stage("downloading", 1);
-        stage("starting", 1);
-        stage("engine", 0);
-        webapi = await loadEngine(py, wheelBytes);
+        webapi = await engineIn(py);
         // The snapshot froze the random generator: every visit would deal the same "random" deals.
         py.runPython("import random; random.seed()");
         postMessage({ type: "snapshot", event: "restored", bytes: snapshot.byteLength });
@@ -178,10 +182,7 @@ async function start({ runtime }) {
     if (!py) {
       const canSave = Boolean(key) && typeof caches !== "undefined" && Boolean(crypto?.subtle);
       py = await loadPyodide({ indexURL, checkAPIVersion: true, _makeSnapshot: canSave });
-      if (!downloaded) stage("downloading", 1); // everything came from a cache that streams no body
-      stage("starting", 1);
-      stage("engine", 0);
-      webapi = await loadEngine(py, wheelBytes);
+      webapi = await engineIn(py);
       if (canSave) {
         try {
           // A copy of Python's memory now, before any request: a few tens of milliseconds.
