@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
+import engine.players.sam as sam_module
 from engine.cards import Card, parse_mask
 from engine.deal import player_rng
 from engine.game import Game
@@ -14,7 +15,7 @@ from engine.match import play_game
 from engine.moves import Move
 from engine.players import PLAYERS, AlexPlayer, Decision, Player, RobinPlayer, SamPlayer, make_player
 from engine.players.heuristics import card_value
-from engine.players.sam import HabitChain, HiddenDealer, play_out
+from engine.players.sam import MIN_DEALS, HabitChain, HiddenDealer, play_out
 from engine.position import Position, playable_mask
 from engine.view import PlayerView
 
@@ -239,6 +240,57 @@ def test_a_play_out_that_looks_ahead_holds_back_the_seven_that_would_let_another
     assert play_out(fits, hands.copy(), 0) == 2
     assert play_out(fits, hands.copy(), 0, looks_ahead=0) == 0
     assert play_out(fits, hands.copy(), 0, looks_ahead=1) == 2  # only the named seat looks ahead
+
+
+def cards_in(hands: list[int]) -> int:
+    return sum(hand.bit_count() for hand in hands)
+
+
+def test_a_play_outs_meter_counts_the_cards_played_look_ahead_trials_included() -> None:
+    # The deal of the look-ahead test above. Without a look-ahead the meter counts the cards the
+    # play-out played and changes nothing else. Looking ahead, seat 0 first tries its habit, 7S, to
+    # the end (a loss), then 7C (a win), then plays 7C for real: all three lines are counted.
+    fits = playable_mask(parse_mask("7D"))
+    dealt = [parse_mask("7C 7S 8S"), parse_mask("2C 10S"), parse_mask("5S 6S"), parse_mask("4H 2S")]
+    by_habit, meter = dealt.copy(), [0]
+    assert play_out(fits, by_habit, 0, meter=meter) == play_out(fits, dealt.copy(), 0) == 2
+    habit_line = cards_in(dealt) - cards_in(by_habit)
+    assert meter == [habit_line] and habit_line > 2
+    looked, meter = dealt.copy(), [0]
+    assert play_out(fits, looked, 0, looks_ahead=0, meter=meter) == 0
+    main_line = cards_in(dealt) - cards_in(looked)
+    assert meter == [main_line + (habit_line - 1) + (main_line - 1)]
+
+
+def early_choice(seed: int) -> PlayerView:
+    """The first view in the deal from *seed*, played by Alexes, with two or more cards that fit."""
+    game = Game.new(seed)
+    while len(game.view().legal_moves()) < 2:
+        game.play(AlexPlayer(random.Random(0)).decide(game.view()).card)
+    return game.view()
+
+
+def test_sams_work_per_decision_is_bounded_but_every_card_gets_its_minimum_of_deals() -> None:
+    view = early_choice(3)
+    chain = HabitChain(view, random.Random(0))
+    candidates = view.legal_moves()
+    player = SamPlayer(random.Random(0))
+    wins, meter = [0] * len(candidates), [0]
+    assert player.evaluate(view, chain, candidates, [0, 1], 40, wins, meter, work=10**9) == 40
+    one_round = meter[0]
+    wins, meter = [0] * len(candidates), [0]
+    assert player.evaluate(view, chain, candidates, [0, 1], 40, wins, meter, work=one_round // 2) < 40
+    assert one_round // 2 <= meter[0] < one_round
+    wins, meter = [0] * len(candidates), [0]
+    assert player.evaluate(view, chain, candidates, [0, 1], 40, wins, meter, work=0) == MIN_DEALS
+
+
+def test_sam_says_how_many_imagined_deals_it_played_when_the_work_runs_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    view = early_choice(3)
+    monkeypatch.setattr(sam_module, "WORK_PER_SAMPLE", 0)
+    decision = SamPlayer(random.Random(0)).decide(view)
+    assert decision.card in view.legal_moves()
+    assert f"of {2 * MIN_DEALS} imagined deals" in decision.reason
 
 
 def test_an_unpredictable_seat_chooses_by_the_random_numbers_it_is_given() -> None:
