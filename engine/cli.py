@@ -93,6 +93,16 @@ def _positive(text: str) -> int:
     return value
 
 
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is negative: seeds start at 0 ({value} would deal as {-value} does)")
+    return value
+
+
 def run_simulate(args: argparse.Namespace) -> int:
     seats = parse_seats(args.seats)
     wins = [0] * SEATS
@@ -257,7 +267,7 @@ At the prompt type a card (8D, 8d, 8♦, 10H), pass (p), hint (?), help (h) or q
 Your playable cards are shown in [brackets].""",
         run_play,
     )
-    play.add_argument("--seed", type=int, default=None, help="the deal to play (default: a random one, printed)")
+    play.add_argument("--seed", type=_seed, default=None, help="the deal to play (default: a random one, printed)")
     play.add_argument(
         "--opponents",
         default=",".join(OPPONENTS),
@@ -284,7 +294,7 @@ Players: {names}.""",
 
 def _add_series_options(command: argparse.ArgumentParser, default_seats: str) -> None:
     command.add_argument("--games", type=_positive, default=100, help="number of deals (default: 100)")
-    command.add_argument("--seed", type=int, default=1, help="seed of the first deal (default: 1)")
+    command.add_argument("--seed", type=_seed, default=1, help="seed of the first deal (default: 1)")
     command.add_argument(
         "--seats", default=default_seats, help=f"four players for seats 0-3 (default: {default_seats})"
     )

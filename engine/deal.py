@@ -20,7 +20,18 @@ __all__ = ["deal_hands", "player_rng"]
 
 
 def deal_hands(seed: int, players: int = 4) -> tuple[int, ...]:
-    """Shuffle a 52-card pack with *seed* and deal it one card at a time, seat 0 first."""
+    """Shuffle a 52-card pack with *seed* and deal it one card at a time, seat 0 first.
+
+    Seeds start at 0: :class:`random.Random` ignores the sign, so a negative
+    seed would deal the same cards as its positive twin.
+
+    >>> deal_hands(-3)
+    Traceback (most recent call last):
+    ...
+    ValueError: seed -3 is negative: seeds start at 0 (-3 would deal the same cards as 3)
+    """
+    if seed < 0:
+        raise ValueError(f"seed {seed} is negative: seeds start at 0 ({seed} would deal the same cards as {-seed})")
     order = list(range(52))
     random.Random(seed).shuffle(order)
     hands = [0] * players

@@ -161,6 +161,15 @@ def test_simulate_needs_a_positive_number_of_games(capsys: pytest.CaptureFixture
     assert "--games" in err
 
 
+@pytest.mark.parametrize("command", ["simulate", "tournament", "play"])
+def test_a_negative_seed_is_refused_since_it_would_repeat_a_positive_one(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    status, out, err = run(capsys, command, "--seed", "-4")
+    assert (status, out) == (2, "")
+    assert "--seed" in err and "-4 is negative: seeds start at 0 (-4 would deal as 4 does)" in err
+
+
 def test_tournament_prints_the_table_of_the_tournament(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "tournament", "--games", "2", "--seats", "sam,alex,alex,alex", "--seed", "9")
     assert status == 0

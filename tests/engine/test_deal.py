@@ -87,3 +87,8 @@ def test_the_7d_holder_opens() -> None:
 
 def test_the_opener_varies_with_the_seed() -> None:
     assert {opener(deal_hands(seed)) for seed in range(40)} == {0, 1, 2, 3}
+
+
+def test_a_negative_seed_is_refused_rather_than_dealt_like_its_positive_twin() -> None:
+    with pytest.raises(ValueError, match="seed -7 is negative: seeds start at 0"):
+        deal_hands(-7)
