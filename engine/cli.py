@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 from . import match
 from .cards import cards_of, format_cards, parse_mask
+from .deal import check_seed
 from .players import PLAYERS, make_player
 from .position import parse_table, playable_mask, table_problem
 from .protocol import serve
@@ -83,11 +84,15 @@ def parse_seats(text: str) -> list[str]:
     return names
 
 
-def _positive(text: str) -> int:
+def _whole_number(text: str) -> int:
     try:
-        value = int(text)
+        return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def _positive(text: str) -> int:
+    value = _whole_number(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} is too small: at least 1")
     return value
@@ -95,12 +100,9 @@ def _positive(text: str) -> int:
 
 def _seed(text: str) -> int:
     try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{value} is negative: seeds start at 0 ({value} would deal as {-value} does)")
-    return value
+        return check_seed(_whole_number(text))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def run_simulate(args: argparse.Namespace) -> int:

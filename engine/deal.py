@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 
-__all__ = ["deal_hands", "player_rng"]
+__all__ = ["check_seed", "deal_hands", "player_rng"]
 
 
 def deal_hands(seed: int, players: int = 4) -> tuple[int, ...]:
@@ -30,14 +30,19 @@ def deal_hands(seed: int, players: int = 4) -> tuple[int, ...]:
     ...
     ValueError: seed -3 is negative: seeds start at 0 (-3 would deal the same cards as 3)
     """
-    if seed < 0:
-        raise ValueError(f"seed {seed} is negative: seeds start at 0 ({seed} would deal the same cards as {-seed})")
     order = list(range(52))
-    random.Random(seed).shuffle(order)
+    random.Random(check_seed(seed)).shuffle(order)
     hands = [0] * players
     for i, card in enumerate(order):
         hands[i % players] |= 1 << card
     return tuple(hands)
+
+
+def check_seed(seed: int) -> int:
+    """*seed*, if a deal can be shuffled from it; a :class:`ValueError` saying why not otherwise."""
+    if seed < 0:
+        raise ValueError(f"seed {seed} is negative: seeds start at 0 ({seed} would deal the same cards as {-seed})")
+    return seed
 
 
 def player_rng(seed: int, seat: int) -> random.Random:
