@@ -55,7 +55,7 @@ from engine.deal import player_rng
 from engine.game import Game
 from engine.players import make_player
 from engine.players.heuristics import best_card
-from engine.players.sam import BURN_IN, STEPS, HabitChain, HiddenDealer, SamPlayer, play_out
+from engine.players.sam import STEPS, HabitChain, HiddenDealer, SamPlayer, play_out
 from engine.position import FLIPS, playable_mask
 from engine.view import PlayerView
 
@@ -66,7 +66,7 @@ PHASES = ("0-9 cards down", "10-19", "20-29", "30+")
 
 
 @dataclass
-class Decision:
+class Choice:
     """One of seat 0's choices, with the real hands and which of the cards that fit win the deal."""
 
     seed: int
@@ -75,7 +75,7 @@ class Decision:
     wins: dict[int, bool]  # card bit -> does the deal as it lies go to seat 0 after it
 
 
-def decisions(deals: int, seed: int) -> list[Decision]:
+def decisions(deals: int, seed: int) -> list[Choice]:
     """Every choice of seat 0 between two or more cards in *deals* deals of four Alexes."""
     found = []
     for number in range(seed, seed + deals):
@@ -92,7 +92,7 @@ def decisions(deals: int, seed: int) -> list[Decision]:
                     trial = list(hands)
                     trial[SEAT] ^= card.bit
                     wins[card.bit] = not trial[SEAT] or play_out(fits ^ FLIPS[card.bit], trial, SEAT + 1, SEAT) == SEAT
-                found.append(Decision(number, view, hands, wins))
+                found.append(Choice(number, view, hands, wins))
             game.play(players[game.turn].decide(view).card)
     return found
 
@@ -110,14 +110,12 @@ def brier(view: PlayerView, hands: tuple[int, ...], imagined: list[list[int]]) -
     return total, hidden
 
 
-def calibration(found: list[Decision]) -> dict[str, list[tuple[float, float, int]]]:
+def calibration(found: list[Choice]) -> dict[str, list[tuple[float, float, int]]]:
     """Brier sums (Sam's imagined deals, count-and-pass deals, hidden cards) for each phase of the deal."""
     phases: dict[str, list[tuple[float, float, int]]] = {name: [] for name in PHASES}
     for number, decision in enumerate(found):
         rng = random.Random(number)
-        chain = HabitChain(decision.view, rng)
-        chain.judge_habits(BURN_IN)
-        chain.walk(BURN_IN)
+        chain = HabitChain.burnt_in(decision.view, rng)
         sam = [chain.walk(STEPS) for _ in range(IMAGINED)]
         dealer = HiddenDealer(decision.view)
         plain = [dealer.deal(rng) for _ in range(IMAGINED)]

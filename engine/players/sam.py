@@ -265,6 +265,14 @@ class HabitChain:
         self.unpredictable = [False] * 5
         self.misses = [self.misses_of(seat, self.hands[seat]) for seat in range(5)]
 
+    @classmethod
+    def burnt_in(cls, view: PlayerView, rng: random.Random) -> HabitChain:
+        """The chain Sam draws its imagined deals from: the players judged and :data:`BURN_IN` swaps walked."""
+        chain = cls(view, rng)
+        chain.judge_habits(BURN_IN)
+        chain.walk(BURN_IN)
+        return chain
+
     def judge_habits(self, steps: int) -> None:
         """Walk *steps* swaps, then mark as unpredictable every player Alex's habits explain badly there.
 
@@ -337,9 +345,7 @@ class SamPlayer:
         if len(candidates) == 1:
             card = candidates[0]
             return Decision(card, f"Play {card.display}: it is the only card that fits.")
-        chain = HabitChain(view, self.rng)
-        chain.judge_habits(BURN_IN)
-        chain.walk(BURN_IN)
+        chain = HabitChain.burnt_in(view, self.rng)
         wins = [0] * len(candidates)
         # Half the play-outs go to every card, the other half to the better half of them. The first
         # half stops early once the play-outs have played half the cards this decision may play
