@@ -1,0 +1,127 @@
+"""The game table as a player sees it: one screen at desk and phone size, refusals in words, history, tables."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from gameplay import READY, START_MS, log_length, open_game, play_one
+from playwright.sync_api import Browser, Page, expect
+
+from engine.cards import Card
+from engine.deal import deal_hands
+from engine.position import Position
+
+SIZES = {"desk": (1280, 800), "phone": (390, 844)}
+# What must be in view at every moment of a deal: the board, the other players, your hand and the buttons.
+IN_VIEW = ["#game-rows", "#game-hand", ".felt .player.seat-1", ".felt .player.seat-2", ".felt .player.seat-3"]
+BUTTONS = ["#game-play", "#game-pass", "#game-suggest"]
+
+
+@pytest.fixture
+def sized(request: pytest.FixtureRequest, browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Page]:
+    width, height = SIZES[request.param]
+    phone = request.param == "phone"
+    context = browser.new_context(
+        **browser_context_args, viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
+    )
+    yield context.new_page()
+    context.close()
+
+
+def out_of_view(page: Page, selectors: list[str]) -> list[str]:
+    width, height = page.viewport_size["width"], page.viewport_size["height"]  # type: ignore[index]
+    wrong = []
+    for selector in selectors:
+        box = page.locator(selector).bounding_box()
+        if (
+            box is None
+            or box["x"] < 0
+            or box["y"] < 0
+            or box["x"] + box["width"] > width
+            or box["y"] + box["height"] > height
+        ):
+            wrong.append(f"{selector}: {box}")
+    return wrong
+
+
+def seed_where(test: Any) -> int:
+    return next(seed for seed in range(1, 1000) if test(deal_hands(seed)))
+
+
+SEVEN = Card.parse("7D").bit
+
+
+@pytest.mark.parametrize("sized", ["desk", "phone"], indirect=True)
+def test_the_table_stays_in_view_and_still_through_a_whole_deal(sized: Page, site_url: str) -> None:
+    page = sized
+    # Robin opens and you hold a card next to the 7♦: your first turn has a card that fits.
+    seed = seed_where(lambda hands: hands[1] & SEVEN and hands[0] & (Card.parse("6D").bit | Card.parse("8D").bit))
+    open_game(page, site_url, f"?seed={seed}")
+    assert out_of_view(page, IN_VIEW + BUTTONS) == []
+    focused = page.evaluate("document.activeElement.className")
+    assert "legal" in focused.split(), f"the focus should land on a card that fits, not {focused!r}"
+    page.evaluate("window.scrolls = 0; addEventListener('scroll', () => { window.scrolls += 1; })")
+    for _ in range(4):
+        play_one(page)
+    assert out_of_view(page, IN_VIEW + BUTTONS) == []
+    while page.get_attribute("#game", "data-state") != "over":
+        play_one(page)
+    assert page.evaluate("window.scrolls") == 0, "a redraw scrolled the page"
+    assert out_of_view(page, [*IN_VIEW, "#game-again"]) == []
+    last = page.locator("#game-log li").last.inner_text()
+    expect(page.locator("#game-status")).to_contain_text(last.split(". ", 1)[-1])
+    expect(page.locator("#game-rows .slot.last")).to_have_count(1)
+
+
+def test_with_the_marks_off_a_card_that_does_not_fit_is_refused_with_the_engines_reason(
+    page: Page, site_url: str
+) -> None:
+    page.add_init_script("localStorage.setItem('sevens.showFits', 'off')")
+    seed = seed_where(lambda hands: hands[0] & SEVEN)
+    open_game(page, site_url, f"?seed={seed}")
+    expect(page.locator("#game-hand .card.legal")).to_have_count(0)
+    expect(page.locator("#game-hand .card[aria-disabled]")).to_have_count(0)
+    expect(page.locator("#game-rows .slot.open")).to_have_count(0)
+    start = Position.deal(deal_hands(seed))
+    wrong = next(card for card in start.hand(0) if card.code != "7D")
+    page.click(f"#game-hand [data-code='{wrong.code}']")
+    reason = start.why_illegal(wrong)
+    assert reason is not None
+    expect(page.locator("#game-message")).to_have_text(reason[0].upper() + reason[1:] + ".")
+    expect(page.locator("#game-play")).to_be_disabled()
+    page.click("#game-pass")
+    expect(page.locator("#game-message")).to_have_text("You must play: 7♦ fits.")
+    page.click("#game-hand [data-code='7D']")
+    page.click("#game-play")
+    expect(page.locator("#game-log li").first).to_have_text("You played 7♦")
+
+
+def names(page: Page) -> list[str]:
+    return page.locator("#game-players .player-name").all_inner_texts()
+
+
+def test_back_and_forward_keep_both_deals_and_a_preset_changes_the_seats(page: Page, site_url: str) -> None:
+    open_game(page, site_url, "?seed=101")
+    for _ in range(2):
+        play_one(page)
+    first = page.locator("#game-log li").all_inner_texts()
+    assert names(page) == ["You", "Robin", "Alex", "Sam"]
+    page.click("#game-table-menu summary")
+    page.click("[data-table='sam,sam,sam']")
+    page.wait_for_function("() => new URL(location.href).searchParams.get('seed') !== '101'")
+    page.wait_for_selector(READY, timeout=START_MS)
+    assert names(page) == ["You", "Sam 1", "Sam 2", "Sam 3"]
+    play_one(page)
+    second = page.locator("#game-log li").all_inner_texts()
+    sharks = page.evaluate("new URL(location.href).searchParams.get('seed')")
+    page.go_back()
+    page.wait_for_function("() => new URL(location.href).searchParams.get('seed') === '101'")
+    expect(page.locator("#game-log li")).to_have_text(first)
+    assert names(page) == ["You", "Robin", "Alex", "Sam"]
+    page.go_forward()
+    page.wait_for_function("seed => new URL(location.href).searchParams.get('seed') === seed", arg=sharks)
+    expect(page.locator("#game-log li")).to_have_text(second)
+    assert names(page) == ["You", "Sam 1", "Sam 2", "Sam 3"]
+    assert log_length(page) == len(second)
