@@ -19,7 +19,8 @@ OTHER = "when-to-pass"
 
 
 def empty_stats() -> dict[str, Any]:
-    return {"games": 0, "wins": {"you": 0, "robin": 0, "alex": 0, "sam": 0}, "streak": 0, "best": 0, "counted": []}
+    wins = {"you": 0, "robin": 0, "alex": 0, "sam": 0}
+    return {"games": 0, "wins": wins, "streak": 0, "best": 0, "counted": [], "tables": {}}
 
 
 def record(lessons: dict[str, Any] | None = None, **stats: Any) -> dict[str, Any]:
@@ -105,8 +106,9 @@ def test_the_progress_page_shows_lessons_and_statistics(context: BrowserContext,
     data = record(
         {LESSON: {"done": False, "solved": ["a", "b"]}}, games=5, wins={"you": 2, "robin": 1, "alex": 0, "sam": 2}
     )
-    data["stats"].update(streak=1, best=2)
+    data["stats"].update(streak=1, best=2, tables={"sam,sam,sam": {"games": 3, "won": 1}})
     open_with(page, site_url, "progress/", {KEY: json.dumps(data)})
+    expect(page.locator("[data-tables] tbody tr")).to_have_text(["Sam, Sam, Sam31"])
     expect(page.locator(f"[data-progress-row={LESSON}] [data-progress-status]")).to_have_text("2 puzzles solved")
     expect(page.locator(f"[data-progress-row={OTHER}] [data-progress-status]")).to_have_text("Not started")
     expect(page.locator(f"[data-progress-row={OTHER}] [data-reset-lesson]")).to_be_hidden()

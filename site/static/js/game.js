@@ -346,7 +346,7 @@ async function remember() {
   saved = { id: dealId, seed: state.seed, over: state.over, record };
   saveDeal(saved);
   history.replaceState({ deal: saved }, "", location.href);
-  if (state.over && state.result) recordGame(dealId, state.result.winner);
+  if (state.over && state.result) recordGame(dealId, state.result.winner, state.table);
 }
 
 function newDealId() {

@@ -25,6 +25,28 @@ function show(record = read()) {
     const value = cell.dataset.stat.split(".").reduce((part, name) => part[name], record.stats);
     cell.textContent = String(value);
   }
+  showTables(record.stats.tables ?? {});
+}
+
+const title = (name) => name[0].toUpperCase() + name.slice(1);
+
+function showTables(tables) {
+  const table = document.querySelector("[data-tables]");
+  const rows = Object.entries(tables).map(([name, { games, won }]) => {
+    const row = document.createElement("tr");
+    const head = document.createElement("th");
+    head.scope = "row";
+    head.textContent = name.split(",").map(title).join(", ");
+    row.append(head);
+    for (const value of [games, won]) {
+      const cell = document.createElement("td");
+      cell.textContent = String(value);
+      row.append(cell);
+    }
+    return row;
+  });
+  table.tBodies[0].replaceChildren(...rows);
+  table.hidden = !rows.length;
 }
 
 // Resets ask first; the answer is said in the status line so screen readers hear it.

@@ -12,8 +12,11 @@ export const PLAYERS = ["you", "robin", "alex", "sam"]; // by seat, as the engin
 const COUNTED_KEPT = 50; // ids of the latest finished games, so none is counted twice
 const MAX_IMPORT_BYTES = 100_000;
 
+export const DEFAULT_TABLE = ["robin", "alex", "sam"]; // who sits in seats 1-3 unless the player chooses
+const TABLE_NAME = /^(robin|alex|sam),(robin|alex|sam),(robin|alex|sam)$/;
+
 export function emptyStats() {
-  return { games: 0, wins: Object.fromEntries(PLAYERS.map((name) => [name, 0])), streak: 0, best: 0, counted: [] };
+  return { games: 0, wins: Object.fromEntries(PLAYERS.map((name) => [name, 0])), streak: 0, best: 0, counted: [], tables: {} };
 }
 
 export function emptyRecord() {
@@ -45,6 +48,17 @@ function statsProblem(stats) {
   }
   if (!isCount(stats.streak) || !isCount(stats.best)) return "“streak” and “best” must be whole numbers";
   if (stats.counted !== undefined && !isStringList(stats.counted)) return "“counted” is not a list of game ids";
+  return tablesProblem(stats.tables);
+}
+
+// Games per table, keyed by who sat in seats 1-3 ("sam,sam,sam"); older records have none.
+function tablesProblem(tables) {
+  if (tables === undefined) return null;
+  if (!isObject(tables)) return "“tables” is not a list of tables";
+  for (const [name, table] of Object.entries(tables)) {
+    if (!TABLE_NAME.test(name)) return `table “${name}” is not three of robin, alex and sam`;
+    if (!isObject(table) || !isCount(table.games) || !isCount(table.won)) return `table “${name}” needs whole numbers “games” and “won”`;
+  }
   return null;
 }
 
@@ -67,7 +81,10 @@ function clean(data) {
   }
   const { games, wins, streak, best, counted } = data.stats;
   const stats = { games, wins: Object.fromEntries(PLAYERS.map((name) => [name, wins[name]])), streak, best };
-  return { version: VERSION, lessons, stats: { ...stats, counted: [...(counted ?? [])] } };
+  const tables = Object.fromEntries(
+    Object.entries(data.stats.tables ?? {}).map(([name, table]) => [name, { games: table.games, won: table.won }]),
+  );
+  return { version: VERSION, lessons, stats: { ...stats, counted: [...(counted ?? [])], tables } };
 }
 
 // The first version kept {version: 1, lessons} under OLD_KEY; its lessons carry over unchanged.
@@ -228,15 +245,21 @@ export function resetAll() {
 
 // -- games -----------------------------------------------------------------------------------
 
-// Count a finished game once, whichever tab or re-render reports it: *id* names the deal played.
+// Count a finished game once, whichever tab or re-render reports it: *id* names the deal played, *table* who
+// sat in seats 1-3 (a win is counted for the player who won, whichever seat they sat in, and for the table).
 // Returns true when it was counted now.
-export function recordGame(id, winnerSeat) {
+export function recordGame(id, winnerSeat, table = DEFAULT_TABLE) {
   let counted = false;
+  const name = table.join(",");
   update((record) => {
     const stats = record.stats;
-    if (stats.counted.includes(id) || !PLAYERS[winnerSeat]) return false;
+    if (stats.counted.includes(id) || !PLAYERS[winnerSeat] || !TABLE_NAME.test(name)) return false;
     stats.games += 1;
-    stats.wins[PLAYERS[winnerSeat]] += 1;
+    stats.wins[winnerSeat === 0 ? "you" : table[winnerSeat - 1]] += 1;
+    stats.tables ??= {};
+    stats.tables[name] ??= { games: 0, won: 0 };
+    stats.tables[name].games += 1;
+    if (winnerSeat === 0) stats.tables[name].won += 1;
     stats.streak = winnerSeat === 0 ? stats.streak + 1 : 0;
     stats.best = Math.max(stats.best, stats.streak);
     stats.counted = [...stats.counted, id].slice(-COUNTED_KEPT);
