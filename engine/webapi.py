@@ -28,6 +28,7 @@ from .jsontext import read_json, shown
 from .moves import Move
 from .players import Decision, Player, make_player
 from .position import SUIT_MASKS, IllegalMove, Position, describe_row, playable_mask, row_ends
+from .review import decisions, estimate, replay
 from .view import PlayerView
 
 __all__ = ["MAX_SEED", "Session", "handle", "parse_script", "parse_seed", "parse_table", "seat_names"]
@@ -205,6 +206,12 @@ class Session:
     def restore(self, record: str) -> JSON:
         """Go back to a saved deal: the record is replayed and checked move by move."""
         game = Game.from_json(record)
+        self._start(game.position, seed=game.seed, game=game, table=_table_of(game.players))
+        return self.state()
+
+    def replay(self, record: str, moves: object) -> JSON:
+        """The deal in *record* after its first *moves* moves, to look at or to play on from there."""
+        game = replay(Game.from_json(record), _move_number(moves))
         self._start(game.position, seed=game.seed, game=game, table=_table_of(game.players))
         return self.state()
 
@@ -425,6 +432,23 @@ def _row_caption(table: int, suit: Suit, nexts: int) -> str:
     return f"{caption}; the 7♦ must open the deal first"
 
 
+def _move_number(value: object) -> int:
+    if type(value) is not int:
+        raise ValueError(f"move {shown(value)} must be a whole number")
+    return value
+
+
+def review_points(session: Session, record: str) -> JSON:
+    """The moves of *record* to review: yours where more than one card fitted."""
+    game = Game.from_json(record)
+    return {"moves": decisions(game), "total": len(game.moves)}
+
+
+def review_move(session: Session, record: str, move: object) -> JSON:
+    """Sam's estimate of your chance to win with each card that fitted at *move* (see :mod:`engine.review`)."""
+    return estimate(Game.from_json(record), _move_number(move))
+
+
 def _sentence(text: str) -> str:
     """Engine reasons are clauses ("9♥ does not fit: …"); the page shows sentences."""
     text = text.strip()
@@ -444,6 +468,10 @@ METHODS: dict[str, Callable[..., Any]] = {
     "computer_move": Session.computer_move,
     "suggest": Session.suggest,
     "record": Session.record,
+    "replay": Session.replay,
+    # A review is asked for one decision at a time, so the page can show its progress.
+    "review_points": review_points,
+    "review_move": review_move,
 }
 
 # One page may hold several deals (a lesson with two guided deals), each in its own named session.
