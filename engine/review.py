@@ -69,8 +69,8 @@ def _card(card: Card) -> dict[str, str]:
 def estimate(game: Game, index: int) -> dict[str, Any]:
     """Sam's estimate of the mover's chance to win with each card that fitted before move *index*.
 
-    Also the card played, how much it cost against the best estimate, and,
-    when that is :data:`NOTICEABLE`, a sentence saying so.
+    Also the card played, how much it cost against the best estimate, whether
+    that is :data:`NOTICEABLE`, and a sentence saying so either way.
     """
     if not 0 <= index < len(game.moves):
         raise ValueError(f"move {index} is outside this deal, which has {len(game.moves)} moves")
@@ -93,11 +93,12 @@ def estimate(game: Game, index: int) -> dict[str, Any]:
     # Equal estimates favour the card played: a review should not invent a mistake.
     best = max(everyone, key=lambda i: (chances[i], i == played))
     cost = chances[best] - chances[played]
-    note = None
-    if cost >= NOTICEABLE:
+    noticeable = cost >= NOTICEABLE
+    note = f"The {move.card.display} you played was as good a choice as any, by Sam's estimate."
+    if noticeable:
         better = candidates[best]
         note = (
-            f"Move {index + 1}: {better.display} gave you about {round(100 * chances[best])}% to win "
+            f"{better.display} gave you about {round(100 * chances[best])}% to win "
             f"(it {describe(better, view.hand)}); the {move.card.display} you played, about "
             f"{round(100 * chances[played])}%."
         )
@@ -109,5 +110,6 @@ def estimate(game: Game, index: int) -> dict[str, Any]:
         ],
         "best": candidates[best].code,
         "cost": round(cost, 3),
+        "noticeable": noticeable,
         "note": note,
     }

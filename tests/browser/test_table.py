@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -127,3 +128,31 @@ def test_back_and_forward_keep_both_deals_and_a_preset_changes_the_seats(page: P
     expect(page.locator("#game-log li")).to_have_text(second)
     assert names(page) == ["You", "Sam 1", "Sam 2", "Sam 3"]
     assert log_length(page) == len(second)
+
+
+def test_the_review_weighs_your_choices_and_plays_on_from_one(page: Page, site_url: str) -> None:
+    open_game(page, site_url, "?seed=42")
+    while page.get_attribute("#game", "data-state") != "over":
+        play_one(page)
+    total = log_length(page)
+    page.click("#game-review-open")
+    expect(page.locator("#game-table")).to_be_hidden()
+    expect(page.locator("#review-progress-text")).to_have_text(
+        re.compile(r"^Sam weighed your \d+ choices?"), timeout=60_000
+    )
+    page.click("#review-choice")
+    expect(page.locator("#review-status")).to_contain_text("Next: You played")
+    moves = int(re.match(r"Move (\d+):", page.locator("#review-status").inner_text()).group(1))  # type: ignore[union-attr]
+    fitted = page.locator("#review-hand .chance")
+    assert fitted.count() >= 2
+    expect(page.locator("#review-hand .card.played")).to_have_count(1)
+    expect(page.locator("#review-chances")).to_have_text(
+        re.compile(r"^Your chance to win by Sam's estimate: .+%\. .+\.$")
+    )
+    page.click("#review-play")
+    page.wait_for_selector("#game[data-your-turn=true]", timeout=START_MS)
+    expect(page.locator("#game-notice")).to_contain_text(f"Deal 42 again from move {moves + 1}")
+    assert log_length(page) == moves
+    page.go_back()
+    expect(page.locator("#game")).to_have_attribute("data-state", "over")
+    assert log_length(page) == total

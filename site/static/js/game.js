@@ -19,6 +19,7 @@ import {
   sleep,
   speed,
 } from "./board.js";
+import { Review } from "./review.js";
 import { getRuntime } from "./runtime.js";
 import { loadDeal, read, recordGame, saveDeal } from "./store.js";
 
@@ -33,6 +34,7 @@ let heard = 0; // log entries already announced
 let dealId = null; // names this deal in the statistics, so it is counted once however often it is drawn
 let saved = null; // {id, seed, over, record}: the latest game record, to restore the deal from
 let recovering = false; // the engine is being restarted after a crash
+let replayFrom = null; // the move this deal was replayed from (a review's "Play from here"); replays are not counted
 
 // ---- settings -----------------------------------------------------------------------
 
@@ -62,7 +64,7 @@ function setPhase(phase) {
   game.dataset.state = phase;
   $("game-loading").hidden = phase !== "loading";
   $("game-error").hidden = phase !== "error";
-  $("game-table").hidden = phase === "loading" || phase === "error";
+  $("game-table").hidden = phase === "loading" || phase === "error" || review.visible;
 }
 
 function announce(text) {
@@ -343,10 +345,10 @@ async function remember() {
   const mine = generation;
   const record = await runtime.call("record");
   if (mine !== generation) return; // another deal began meanwhile
-  saved = { id: dealId, seed: state.seed, over: state.over, record };
+  saved = { id: dealId, seed: state.seed, over: state.over, record, replay: replayFrom };
   saveDeal(saved);
   history.replaceState({ deal: saved }, "", location.href);
-  if (state.over && state.result) recordGame(dealId, state.result.winner, state.table);
+  if (state.over && state.result && replayFrom === null) recordGame(dealId, state.result.winner, state.table);
 }
 
 function newDealId() {
@@ -355,14 +357,15 @@ function newDealId() {
 
 // A fresh deal from *seed*, or the deal in *resume* ({id, seed, over, record}) continued where it was.
 // *push* makes it a new entry in the browser's history (Back returns to the deal before).
-async function deal(seed, resume = null, { push = false } = {}) {
+async function deal(seed, resume = null, { push = false, notice: told = null } = {}) {
   generation += 1;
+  if (review.visible) review.close();
   selected = null;
   say("");
   busy = true;
   game.dataset.yourTurn = "false";
   if (state) game.dataset.state = "dealing";
-  let notice = null;
+  let notice = told;
   try {
     await runtime.ready;
     if (resume) {
@@ -392,6 +395,7 @@ async function deal(seed, resume = null, { push = false } = {}) {
   busy = false;
   dealId = resume ? resume.id : newDealId();
   saved = resume;
+  replayFrom = Number.isInteger(resume?.replay) ? resume.replay : null;
   notice ??= state.notice;
   heard = 0;
   const url = new URL(location.href);
@@ -480,6 +484,40 @@ $("game-play").addEventListener("click", () => selected && playCard(selected));
 $("game-pass").addEventListener("click", pass);
 $("game-suggest").addEventListener("click", suggest);
 $("game-again").addEventListener("click", () => deal("", null, { push: true }));
+
+// ---- the review of a finished deal ------------------------------------------------------------
+
+const review = new Review(runtime, {
+  onPlayFrom: playFrom,
+  onClose: () => {
+    $("game-table").hidden = false;
+    $("game-review-open").focus();
+  },
+});
+
+$("game-review-open").addEventListener("click", () => {
+  if (!saved || !state?.over) return;
+  $("game-table").hidden = true;
+  review.open({ seed: state.seed, record: saved.record, log: state.log }).catch((error) => {
+    if (!error.crashed) $("review-progress-text").textContent = `The review could not be made: ${error.message}`;
+  });
+});
+
+// The same deal again from a choice of yours, as a new entry in the history (Back returns to the review's deal).
+async function playFrom(moves) {
+  const { seed, record } = saved;
+  let again;
+  try {
+    await runtime.call("replay", { record, moves });
+    again = await runtime.call("record");
+  } catch (error) {
+    if (!error.crashed) $("review-chances").textContent = `Could not replay the deal: ${error.message}`;
+    return;
+  }
+  review.noteReplay(record, moves);
+  const notice = `Deal ${seed} again from move ${moves + 1}: try another card. A replayed deal is not counted in your statistics.`;
+  await deal(String(seed), { id: newDealId(), seed, over: false, record: again, replay: moves }, { push: true, notice });
+}
 $("game-fits-off").addEventListener("click", () => {
   setFits(false);
   $("game-offer").hidden = true;
