@@ -94,17 +94,18 @@ export function drawPlayers(list, state) {
 // A card in your hand: a button named by the card. With *showFits* the cards that fit are marked and the
 // others are aria-disabled (still focusable, so the engine can say why they do not fit); without it every
 // card looks alike and the engine refuses a card that does not fit when it is picked.
-export function cardButton(card, { selected = false, showFits = true } = {}) {
+export function cardButton(card, { selected = false, showFits = true, yourTurn = true } = {}) {
   const button = el("button", { type: "button", class: "card", "aria-label": card.name, dataset: { code: card.code } });
   button.append(cardFace(card.display, card.suit));
-  markCard(button, card, { selected, showFits });
+  markCard(button, card, { selected, showFits, yourTurn });
   return button;
 }
 
-export function markCard(button, card, { selected = false, showFits = true } = {}) {
+// The marks hold only on your turn: between turns the hand is not greyed out, card by card, at every move.
+export function markCard(button, card, { selected = false, showFits = true, yourTurn = true } = {}) {
   button.classList.toggle("legal", showFits && card.legal);
   button.classList.toggle("selected", selected);
-  if (showFits && !card.legal) button.setAttribute("aria-disabled", "true");
+  if (showFits && yourTurn && !card.legal) button.setAttribute("aria-disabled", "true");
   else button.removeAttribute("aria-disabled");
 }
 

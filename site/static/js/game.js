@@ -129,7 +129,7 @@ function drawHand() {
   if (kept.length !== codes.length || kept.some((button, i) => button.dataset.code !== codes[i])) {
     hand.replaceChildren();
     for (const card of state.hand) {
-      const button = cardButton(card, { showFits: marks });
+      const button = cardButton(card, { showFits: marks, yourTurn: state.your_turn });
       button.tabIndex = -1;
       button.addEventListener("click", () => choose(button.dataset.code));
       button.addEventListener("dblclick", () => playIfFits(button.dataset.code));
@@ -140,7 +140,7 @@ function drawHand() {
   }
   buttons = [...hand.querySelectorAll("button.card")];
   state.hand.forEach((card, i) => {
-    markCard(buttons[i], card, { selected: card.code === selected, showFits: marks });
+    markCard(buttons[i], card, { selected: card.code === selected, showFits: marks, yourTurn: state.your_turn });
     buttons[i].setAttribute("aria-pressed", String(card.code === selected));
   });
   hand.querySelector(".empty-hand")?.remove();
