@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from gameplay import READY, START_MS, log_length, open_game, play_one
 from playwright.sync_api import Browser, Page, expect
 
@@ -149,6 +150,8 @@ def test_the_review_weighs_your_choices_and_plays_on_from_one(page: Page, site_u
     expect(page.locator("#review-chances")).to_have_text(
         re.compile(r"^Your chance to win by Sam's estimate: .+%\. .+\.$")
     )
+    violations = Axe().run(page).response["violations"]
+    assert [v["id"] for v in violations if v["impact"] in ("serious", "critical")] == []
     page.click("#review-play")
     page.wait_for_selector("#game[data-your-turn=true]", timeout=START_MS)
     expect(page.locator("#game-notice")).to_contain_text(f"Deal 42 again from move {moves + 1}")
