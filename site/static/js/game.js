@@ -145,7 +145,6 @@ function drawHand() {
   });
   hand.querySelector(".empty-hand")?.remove();
   if (!state.hand.length) hand.append(el("span", { class: "empty-hand" }, "No cards left"));
-  hand.style.setProperty("--cards", String(Math.max(state.hand.length, 1)));
   // One card of the hand is in the Tab order: the focused one, else the selected one, else one that fits.
   const focused = buttons.indexOf(document.activeElement);
   const keep = buttons.findIndex((b) => b.dataset.code === selected);
