@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from gameplay import READY, START_MS, log_length, open_game, play_one
+from gameplay import READY, START_MS, log_length, open_game, play_one, wait_after_move
 from playwright.sync_api import Browser, Page, expect
 
 from engine.cards import Card
@@ -64,10 +64,24 @@ def test_the_table_stays_in_view_and_still_through_a_whole_deal(sized: Page, sit
     assert out_of_view(page, IN_VIEW + BUTTONS) == []
     focused = page.evaluate("document.activeElement.className")
     assert "legal" in focused.split(), f"the focus should land on a card that fits, not {focused!r}"
-    page.evaluate("window.scrolls = 0; addEventListener('scroll', () => { window.scrolls += 1; })")
     for _ in range(4):
         play_one(page)
     assert out_of_view(page, IN_VIEW + BUTTONS) == []
+    # A move by keyboard with the page scrolled to its foot: the redraws that follow must leave it there.
+    page.evaluate("""() => {
+        const card = document.querySelector('#game-hand .card.legal') ?? document.querySelector('#game-hand .card');
+        card.focus({ preventScroll: true });
+        scrollTo(0, document.documentElement.scrollHeight);
+    }""")
+    scrolled = page.evaluate("scrollY")
+    assert scrolled > 0
+    before = log_length(page)
+    page.keyboard.press("Enter" if page.locator("#game-hand .card.legal").count() else "p")
+    wait_after_move(page, before)
+    assert page.evaluate("scrollY") == scrolled, "a redraw scrolled the page"
+    page.evaluate("scrollTo(0, 0)")
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")  # its scroll event
+    page.evaluate("window.scrolls = 0; addEventListener('scroll', () => { window.scrolls += 1; })")
     while page.get_attribute("#game", "data-state") != "over":
         play_one(page)
     assert page.evaluate("window.scrolls") == 0, "a redraw scrolled the page"
