@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from gameplay import READY, START_MS, play_to_the_end
 from playwright.sync_api import BrowserContext, BrowserType, Page, expect
 
@@ -92,4 +93,6 @@ def test_puzzles_answer_and_a_guided_deal_is_played_through(blocked: BrowserCont
         page.goto(f"{site_url}{path}")
         expect(page.locator(".storage-note")).to_have_text(NOT_KEPT)
     expect(page.locator("[data-stat=games]")).to_have_text("0")
+    violations = Axe().run(page).response["violations"]
+    assert [(v["id"], v["impact"]) for v in violations if v["impact"] in ("serious", "critical")] == []
     assert errors == []
