@@ -66,6 +66,7 @@ PRIORITY = 35
 _SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*):")
 _TAB_OR_NEWLINE = re.compile(r"[\t\n\r]")
 _CONTROL_OR_SPACE = "".join(map(chr, range(0x21)))
+_REFUSED_TAG = re.compile(rf"<({'|'.join(sorted(REFUSED_TAGS))})(?=[\s/>]|$)", re.IGNORECASE)
 _INVISIBLE = re.compile(r"[\x00-\x20\x7f]+")
 
 Problem = tuple[int, str]  # (line, message); line counts from 1 in the text checked
@@ -93,7 +94,7 @@ def _attribute_problem(name: str, value: str | None) -> str | None:
 
 
 class _Finder(HTMLParser):
-    """Collects every refused tag, event handler and unsafe address, with its line."""
+    """Collects every event handler and unsafe address in tags, with its line."""
 
     CDATA_CONTENT_ELEMENTS = ()  # read on after a <script> or <style>, so one run reports everything
 
@@ -103,9 +104,6 @@ class _Finder(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         line = self.getpos()[0]
-        if tag in REFUSED_TAGS:
-            message = f"<{tag}> is not allowed in a lesson (it could run code or take the reader elsewhere)"
-            self.problems.append((line, f"<{tag}", message))
         for name, value in attrs:
             problem = _attribute_problem(name, value)
             if problem:
@@ -122,8 +120,19 @@ def _find(text: str) -> list[tuple[int, str, str]]:
 
 
 def check_source(text: str) -> list[Problem]:
-    """Every refused tag, event handler and unsafe address in *text* read as HTML."""
-    return [(line, message) for line, _, message in _find(text)]
+    """Every refused tag, event handler and unsafe address in *text* read as HTML.
+
+    A refused tag counts wherever it starts, even one never closed with ``>``.
+    """
+    problems = [
+        (text.count("\n", 0, match.start()) + 1, _refused_tag(match.group(1).lower()))
+        for match in _REFUSED_TAG.finditer(text)
+    ]
+    return sorted(problems + [(line, message) for line, _, message in _find(text)])
+
+
+def _refused_tag(tag: str) -> str:
+    return f"<{tag}> is not allowed in a lesson (it could run code or take the reader elsewhere)"
 
 
 def _squashed(text: str) -> str:
