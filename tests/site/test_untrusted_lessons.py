@@ -197,3 +197,15 @@ def test_refusals_say_what_is_wrong(tmp_path: Path, monkeypatch: pytest.MonkeyPa
         "tutorials/01-a.md:17: <meta> is not allowed in a lesson (it could run code or take the reader elsewhere)",
         "tutorials/01-a.md:20: event-handler attribute onclick= is not allowed in a lesson (it runs code)",
     ]
+
+
+def test_html_typed_in_a_lesson_shows_as_text_and_only_allowed_attributes_survive(tmp_path: Path) -> None:
+    (tmp_path / "tutorials/pages").mkdir(parents=True)
+    body = 'Keep <b>bold</b> and a < b.\n{: style="color: red" data-x="1" #kept .also-kept }'
+    fields = {"body": body, "question": "Is <i>this</i> a < b?", "title": "A <em>lesson</em>"}
+    (tmp_path / "tutorials/01-a.md").write_text(LESSON.format(**(SAFE | fields), order=1), encoding="utf-8")
+    assert build.build(tmp_path / "tutorials", tmp_path / "_site", runtime=False) == []
+    page = (tmp_path / "_site/tutorials/a/index.html").read_text(encoding="utf-8")
+    assert '<p class="also-kept" id="kept">Keep &lt;b&gt;bold&lt;/b&gt; and a &lt; b.</p>' in page
+    assert '<p class="puzzle__question" id="fit-8d-question">Is &lt;i&gt;this&lt;/i&gt; a &lt; b?</p>' in page
+    assert "<title>Tutorial 1: A &lt;em&gt;lesson&lt;/em&gt; · Learn Sevens</title>" in page
