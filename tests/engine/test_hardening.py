@@ -23,12 +23,14 @@ import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
-from engine.cards import ALL_CARDS, Card, Rank, cards_of, format_cards, parse_cards, parse_mask
+from engine.cards import ALL_CARDS, Card, Rank, Suit, cards_of, format_cards, parse_cards, parse_mask
+from engine.cli import main
 from engine.game import Game, RecordError
 from engine.players import make_player
 from engine.position import OPENING_CARD, Position, format_table, parse_table, playable_mask
 from engine.protocol import answer
 from engine.puzzles import KINDS, Puzzle, PuzzleError, parse_puzzle
+from engine.webapi import parse_script
 
 # Twice Hypothesis's default number of examples; a profile that asks for fewer (Pyodide's) keeps its number.
 EXAMPLES = settings(max_examples=200 if settings.default.max_examples >= 100 else settings.default.max_examples)
@@ -47,6 +49,7 @@ TRICKY = (
     *("0", "-1", "4", "13", "52", "99999999999999999999", "10", "T", "7D", "10H", "KC", "AS", "none", "pass"),
 )
 OUTLINE = {"C": "♧", "D": "♢", "H": "♡", "S": "♤"}
+SELECTORS = ("\ufe0f", "\ufe0e")  # emoji and text presentation, as phone keyboards add after a suit symbol
 # Values for a JSON field that is pushed out of its type or range.
 ODD_NUMBERS = (-1, 4, 13, 14, 52, 2**31, 2**53 + 1, -(2**63), 10**400, 0.5, 1.0, -0.0, math.inf, -math.inf, math.nan)
 ODD_VALUES = (None, True, False, "", "7D", "10H", "TH", "10♥", "sevens", "\x00", "x" * LONG, [], {}, [[]], *ODD_NUMBERS)
@@ -60,10 +63,12 @@ JSON_VALUES = st.recursive(
 
 
 def spellings(card: Card) -> list[str]:
-    """Every way the card parser accepts *card*: code, symbol, outline symbol, lower case, T for ten."""
+    """Every way the card parser accepts *card*: code, symbol (with a variation selector or not), outline symbol,
+    lower case, T for ten."""
     ranks = [card.rank.code, card.rank.code.lower()] + (["T", "t"] if card.rank == Rank.TEN else [])
     suit = card.suit.value
-    return [rank + s for rank in ranks for s in (suit, suit.lower(), card.suit.symbol, OUTLINE[suit])]
+    symbols = [symbol + selector for symbol in (card.suit.symbol, OUTLINE[suit]) for selector in ("", *SELECTORS)]
+    return [rank + s for rank in ranks for s in (suit, suit.lower(), *symbols)]
 
 
 def spelled_plain(cards: list[Card]) -> str:
@@ -665,3 +670,29 @@ def test_a_valid_request_gets_a_legal_play_or_pass(case: tuple[Game, str], bot: 
 @example('{"seat": 0, "hand": [], "moves": [{"seat": 0, "play": "\\udfff"}]}', "random")
 def test_the_protocol_answers_any_line_and_never_raises(line: str, bot: str) -> None:
     check_answer(line, bot)
+
+
+# -- suit symbols with a variation selector ----------------------------------------------
+
+
+@pytest.mark.parametrize("selector", SELECTORS, ids=["emoji", "text"])
+def test_a_suit_symbol_with_a_variation_selector_reads_as_the_symbol(
+    capsys: pytest.CaptureFixture[str], selector: str
+) -> None:
+    card = Card.parse("8♦" + selector)
+    assert card == Card.parse("8D") and card.display == "8♦" and Card.parse(card.display) == card
+    assert Suit.parse("♦" + selector) is Suit.DIAMONDS and Suit.parse("♢" + selector) is Suit.DIAMONDS
+    assert parse_cards(f"8♦{selector}, 10♥{selector} a♠{selector} 7♢{selector}") == parse_cards("8D 10H AS 7D")
+    assert parse_table(f"7♦{selector} 5♥{selector}-8♥{selector}") == parse_table("7D 5H-8H")
+    assert parse_script(f"Robin: 8♦{selector}; Alex: pass") == parse_script("Robin: 8D; Alex: pass")
+    assert main(["moves", "--table", "7♦" + selector, "--hand", f"8♦{selector} 9♣{selector}"]) == 0
+    assert capsys.readouterr().out == "8D\n"
+    game = Game.new(5)
+    game.play(OPENING_CARD)
+    hand = list(cards_of(game.position.hands[game.turn]))
+    for spelled_hand in ([card.code for card in hand], [card.display + selector for card in hand]):
+        request = {"seat": game.turn, "hand": spelled_hand, "moves": [move.to_json() for move in game.moves]}
+        assert check_answer(json.dumps(request), "alex") == {"play": "7H"}
+    # Only after a suit symbol: a selector after a letter is not a card.
+    with pytest.raises(ValueError, match="unknown card"):
+        Card.parse("8D" + selector)
