@@ -1,6 +1,8 @@
 // Drawing the table from the engine's state: shared by the game page and the guided deals in lessons.
 // Every sentence about the rules (a row's caption, why a card does not fit) comes from the engine's state.
 
+import { keepSetting, setting } from "./store.js";
+
 export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 
 export function el(tag, props = {}, ...children) {
@@ -121,27 +123,10 @@ export const SPEEDS = { slow: 1400, normal: 700, fast: 250, instant: 0 };
 const SPEED_KEY = "sevens.speed";
 
 export function speed() {
-  const saved = localStorage.getItem(SPEED_KEY);
-  return saved in SPEEDS ? saved : "normal";
+  const saved = setting(SPEED_KEY);
+  return Object.hasOwn(SPEEDS, saved) ? saved : "normal";
 }
 
 export function setSpeed(value) {
-  localStorage.setItem(SPEED_KEY, value);
-}
-
-// A setting kept in this browser (null when never set); storage that cannot be used changes nothing else.
-export function preference(key) {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-export function setPreference(key, value) {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    // Blocked storage: the setting holds for this page only.
-  }
+  keepSetting(SPEED_KEY, value);
 }

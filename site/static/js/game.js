@@ -12,16 +12,14 @@ import {
   drawRows as drawRowList,
   el,
   markCard,
-  preference,
   SPEEDS,
-  setPreference,
   setSpeed,
   sleep,
   speed,
 } from "./board.js";
 import { Review } from "./review.js";
 import { getRuntime } from "./runtime.js";
-import { loadDeal, read, recordGame, saveDeal } from "./store.js";
+import { keepSetting, loadDeal, read, recordGame, saveDeal, setting } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 const game = $("game");
@@ -53,11 +51,11 @@ function finishedDeals() {
 
 // Marked until the player says otherwise, and offered off once they have finished a few deals.
 function showFits() {
-  return preference(SHOW_FITS_KEY) !== "off";
+  return setting(SHOW_FITS_KEY) !== "off";
 }
 
 function table() {
-  return (preference(TABLE_KEY) ?? "robin,alex,sam").split(",");
+  return (setting(TABLE_KEY) ?? "robin,alex,sam").split(",");
 }
 
 function setPhase(phase) {
@@ -200,7 +198,7 @@ function drawResult() {
   if (!state.result) return;
   const result = state.result;
   $("game-result-text").textContent = result.text;
-  $("game-offer").hidden = !(preference(SHOW_FITS_KEY) === null && finishedDeals() >= LEARNER_DEALS);
+  $("game-offer").hidden = !(setting(SHOW_FITS_KEY) === null && finishedDeals() >= LEARNER_DEALS);
   $("game-result-left").replaceChildren(
     ...state.names.map((name, seat) => {
       const left = result.left[seat];
@@ -382,7 +380,7 @@ async function deal(seed, resume = null, { push = false, notice: told = null } =
       } catch (error) {
         if (error.crashed || runtime.failed) throw error;
         notice = `The table you chose could not be set (${error.message}), so Robin, Alex and Sam are playing.`;
-        setPreference(TABLE_KEY, "robin,alex,sam");
+        keepSetting(TABLE_KEY, "robin,alex,sam");
         state = await runtime.call("new_game", { seed });
       }
     }
@@ -524,7 +522,7 @@ $("game-fits-off").addEventListener("click", () => {
 });
 
 function setFits(on) {
-  setPreference(SHOW_FITS_KEY, on ? "on" : "off");
+  keepSetting(SHOW_FITS_KEY, on ? "on" : "off");
   $("game-show-fits").checked = on;
   if (state) draw();
 }
@@ -537,10 +535,10 @@ function setFourColour(on) {
   game.classList.toggle("four-colour", on);
 }
 const colourBox = $("game-four-colour");
-colourBox.checked = preference(FOUR_COLOUR_KEY) === "on";
+colourBox.checked = setting(FOUR_COLOUR_KEY) === "on";
 setFourColour(colourBox.checked);
 colourBox.addEventListener("change", () => {
-  setPreference(FOUR_COLOUR_KEY, colourBox.checked ? "on" : "off");
+  keepSetting(FOUR_COLOUR_KEY, colourBox.checked ? "on" : "off");
   setFourColour(colourBox.checked);
 });
 
@@ -568,7 +566,7 @@ for (const button of document.querySelectorAll("[data-table]")) {
 $("game-table-deal").addEventListener("click", dealAtTable);
 
 function dealAtTable() {
-  setPreference(TABLE_KEY, seatSelects.map((select) => select.value).join(","));
+  keepSetting(TABLE_KEY, seatSelects.map((select) => select.value).join(","));
   $("game-table-menu").open = false;
   deal("", null, { push: true });
 }
