@@ -64,6 +64,7 @@ def test_a_whole_deal_can_be_played(blocked: BrowserContext, site_url: str, requ
     else:
         expect(note).to_have_text(NOT_KEPT)
         expect(note).to_have_attribute("role", "status")
+    page.click("summary:has-text('Settings')")
     page.select_option("#game-speed", "instant")  # kept for this page even where it cannot be saved
     play_to_the_end(page)
     assert errors == []
