@@ -23,9 +23,8 @@ import markdown
 from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
 
-from engine.puzzles import Puzzle, PuzzleError, parse_puzzle
-
 from .puzzle_html import puzzle_html
+from .puzzles import Puzzle, PuzzleError, parse_puzzle
 
 OPENING = re.compile(r"^(?P<fence>`{3,}|~{3,})\s*puzzle\s*$")
 # After whitespace normalisation (30) and before raw HTML blocks are stashed (20),

@@ -13,7 +13,9 @@ from collections.abc import Callable
 from html import escape
 
 from engine.cards import cards_of
-from engine.puzzles import (
+
+from .cards_html import card_html, hand_html, table_html
+from .puzzles import (
     SEAT_NAMES,
     FitsPuzzle,
     GuidedPuzzle,
@@ -22,8 +24,6 @@ from engine.puzzles import (
     PlayOrPassPuzzle,
     Puzzle,
 )
-
-from .cards_html import card_html, hand_html, table_html
 
 Inline = Callable[[str], str]  # Markdown text -> HTML without the surrounding <p>
 

@@ -9,12 +9,11 @@ import markdown
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError, TemplateSyntaxError
 from markupsafe import Markup
 
-from engine.puzzles import GuidedPuzzle
-
 from . import BuildError
 from .lessons import Page, not_found_page
 from .links import collect_ids
 from .puzzle_ext import PuzzleExtension
+from .puzzles import GuidedPuzzle
 
 SITE_NAME = "Learn Sevens"
 # Pages named in the header, in this order, with their short names.

@@ -1,7 +1,7 @@
 """The real lessons in tutorials/: they build, and each static puzzle's embedded answer is the engine's.
 
 The answers are recomputed here straight from the rules (``Position``), not
-through ``engine.puzzles``, and compared with the JSON baked into each page:
+through ``sitebuild.puzzles``, and compared with the JSON baked into each page:
 what a learner sees with no JavaScript and no Pyodide must be what the engine says.
 """
 
@@ -16,7 +16,7 @@ import pytest
 import build
 from engine.cards import Card, parse_cards
 from engine.position import OPENING_CARD, Position, parse_table
-from engine.puzzles import SEAT_NAMES, read_fields
+from sitebuild.puzzles import SEAT_NAMES, read_fields
 
 ROOT = Path(build.__file__).resolve().parent
 
