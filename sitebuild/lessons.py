@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import BuildError
+from .stages import Stage
 
 TUTORIAL_NAME = re.compile(r"^(\d\d)-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$")
 PAGE_NAME = re.compile(r"^([a-z0-9]+(?:-[a-z0-9]+)*)\.md$")
@@ -78,6 +79,7 @@ class Page:
     ids: list[str] = field(default_factory=list)
     puzzles: list[str] = field(default_factory=list)
     has_guided: bool = False
+    stages: list[Stage] = field(default_factory=list)  # tutorials only
 
     @property
     def output(self) -> str:

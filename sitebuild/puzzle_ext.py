@@ -32,7 +32,7 @@ OPENING = re.compile(r"^(?P<fence>`{3,}|~{3,})\s*puzzle\s*$")
 PRIORITY = 29
 
 
-def _closes(line: str, fence: str) -> bool:
+def closes(line: str, fence: str) -> bool:
     mark = line.strip()
     return len(mark) >= len(fence) and mark == fence[0] * len(mark)
 
@@ -52,7 +52,7 @@ class PuzzlePreprocessor(Preprocessor):
                 index += 1
                 continue
             fence = match.group("fence")
-            end = next((i for i in range(index + 1, len(lines)) if _closes(lines[i], fence)), None)
+            end = next((i for i in range(index + 1, len(lines)) if closes(lines[i], fence)), None)
             fence_line = self.extension.line_offset + index + 1
             if end is None:
                 self.extension.problems.append((fence_line, "puzzle block is not closed: add a line with ```"))

@@ -19,10 +19,12 @@ from .puzzles import (
     SEAT_NAMES,
     FitsPuzzle,
     GuidedPuzzle,
+    Judgement,
     OpenerPuzzle,
     PickPuzzle,
     PlayOrPassPuzzle,
     Puzzle,
+    sentence,
 )
 
 Inline = Callable[[str], str]  # Markdown text -> HTML without the surrounding <p>
@@ -32,10 +34,6 @@ def json_block(data: object, css_class: str) -> str:
     """Data for scripts, safe inside HTML: no ``</script>`` can end it early."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
     return f'<script type="application/json" class="{css_class}">{text}</script>'
-
-
-def sentence(text: str) -> str:
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 
 
 def _choice(value: str, label: str) -> str:
@@ -52,7 +50,7 @@ def _position(puzzle: Puzzle) -> str:
     if isinstance(puzzle, PickPuzzle):
         return table_html(puzzle.table) + hand_html("Your hand", puzzle.hand, buttons=True)
     if isinstance(puzzle, PlayOrPassPuzzle):
-        return table_html(puzzle.table) + hand_html("Your hand", puzzle.hand)
+        return table_html(puzzle.table) + hand_html("Your hand", puzzle.hand, buttons=True)
     if isinstance(puzzle, OpenerPuzzle):
         return "".join(hand_html(name, hand) for name, hand in zip(SEAT_NAMES, puzzle.hands, strict=True))
     if isinstance(puzzle, GuidedPuzzle):
@@ -73,17 +71,23 @@ def _buttons(puzzle: Puzzle) -> list[str]:
     raise TypeError(f"no choices for {puzzle.kind} puzzles")
 
 
+def solution_html(judgement: Judgement) -> str:
+    """The engine's full reason: one sentence, then a short list when several cards are involved."""
+    items = "".join(f"<li>{escape(sentence(item))}</li>" for item in judgement.items)
+    return f"<p>{escape(sentence(judgement.explanation))}</p>" + (
+        f"<ul>{items}</ul>" if len(judgement.items) > 1 else ""
+    )
+
+
 def _answer(puzzle: Puzzle, inline: Inline) -> str:
-    """The no-script answer: the right choice, then the lesson's explanation or else the engine's."""
+    """The no-script answer: the right choice, the engine's reason, then the lesson's own words if any."""
     judgement = puzzle.judge()
     explain = f"<p>{inline(puzzle.explain)}</p>" if puzzle.explain else ""
     if isinstance(puzzle, PickPuzzle):
-        notes = "".join(f"<li>{escape(sentence(judgement.reasons[c.code]))}</li>" for c in cards_of(puzzle.hand))
-        return f"<p><strong>{escape(sentence(judgement.explanation))}</strong></p><ul>{notes}</ul>{explain}"
-    label = {"yes": "Yes", "no": "No", "play": "Play", "pass": "Pass"}.get(judgement.answer[0], judgement.answer[0])
-    if explain:
-        return f"<p><strong>Answer: {escape(label)}.</strong></p>{explain}"
-    return f"<p><strong>{escape(label)}.</strong> {escape(sentence(judgement.explanation))}</p>"
+        label = " ".join(card.display for card in cards_of(puzzle.legal())) or "None of them"
+    else:
+        label = {"yes": "Yes", "no": "No", "play": "Play", "pass": "Pass"}.get(judgement.answer[0], judgement.answer[0])
+    return f"<p><strong>Answer: {escape(label)}.</strong></p>{solution_html(judgement)}{explain}"
 
 
 def puzzle_html(puzzle: Puzzle, inline: Inline) -> str:
@@ -110,6 +114,8 @@ def puzzle_html(puzzle: Puzzle, inline: Inline) -> str:
             f"{json_block(puzzle.data(), 'puzzle__data')}</section>"
         )
     explain = f'<div class="puzzle__explain" hidden><p>{inline(puzzle.explain)}</p></div>' if puzzle.explain else ""
+    if isinstance(puzzle, PlayOrPassPuzzle):
+        explain = '<p class="puzzle__which js-only" hidden>Which card? Select it in your hand.</p>' + explain
     return (
         f'<section class="puzzle" data-kind="{puzzle.kind}" id="{pid}"{labelled}>'
         f'<p class="puzzle__kind">Puzzle</p>{question}'

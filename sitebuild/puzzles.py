@@ -129,17 +129,37 @@ def read_fields(text: str) -> tuple[dict[str, Field], list[Problem]]:
 class Judgement:
     """What a page needs to answer a static puzzle on its own.
 
-    *answer* lists the right choices (for ``pick``, every card that fits);
-    *explanation* is the engine's reason for the right answer; *reasons* says,
-    for every choice the learner can make, why it is right or wrong.
+    *answer* lists the right choices (for ``pick``, every card that fits; for
+    ``play-or-pass``, ``play`` or ``pass``, and *cards* the cards that may be
+    played); *explanation* is the engine's reason for the right answer, and
+    *items* its details when several cards are involved; *reasons* says, for
+    every choice, why it is right or wrong (the full truth, shown once solved);
+    *nudges* says, for every wrong choice, what to look at again without
+    giving the answer away.
     """
 
     answer: tuple[str, ...]
     explanation: str
     reasons: dict[str, str]
+    nudges: dict[str, str] = field(default_factory=dict)
+    items: tuple[str, ...] = ()
+    cards: tuple[str, ...] = ()
 
     def data(self) -> dict[str, object]:
-        return {"answer": list(self.answer), "explanation": self.explanation, "reasons": dict(self.reasons)}
+        data: dict[str, object] = {
+            "answer": list(self.answer),
+            "explanation": sentence(self.explanation),
+            "items": [sentence(item) for item in self.items],
+            "nudges": {choice: sentence(text) for choice, text in self.nudges.items()},
+        }
+        if self.cards:
+            data["cards"] = list(self.cards)
+        return data
+
+
+def sentence(text: str) -> str:
+    """*text* with a capital first letter and a full stop."""
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +196,30 @@ def why_card(table: int, card: Card) -> str:
     return why_card_does_not_fit(table, card) or why_card_fits(table, card)
 
 
+def nudge_not_fitting(table: int, card: Card) -> str:
+    """For a learner who thinks *card* fits when it does not: where to look, not the answer."""
+    if not table:
+        return f"A deal always opens with one particular card: is {card.display} that card?"
+    if row_ends(table, card.suit) is None:
+        return f"Has the {card.suit.plural} row started yet? Only its seven can begin it"
+    return f"Look at both ends of the {card.suit.plural} row: is {card.display} the very next rank beyond one of them?"
+
+
+def nudge_fitting(table: int, card: Card) -> str:
+    """For a learner who thinks *card* does not fit when it does."""
+    if not table:
+        return "Which card opens every deal?"
+    if card.rank == 7:
+        return "What does it take to start a new row once the deal has opened?"
+    low, high = row_ends(table, card.suit) or (card.rank, card.rank)
+    end = Card.of(high if card.rank > high else low, card.suit)
+    side = "top" if card.rank > high else "bottom"
+    return f"Look at the {side} end of the {card.suit.plural} row, {end.display}: which rank comes next?"
+
+
+PASS_NUDGE = "You may pass only when nothing fits: check each card against both ends of its own row"
+
+
 def _join(cards: int) -> str:
     shown = [card.display for card in cards_of(cards)]
     if len(shown) <= 2:
@@ -194,7 +238,9 @@ class FitsPuzzle(Puzzle):
     def judge(self) -> Judgement:
         fits = bool(playable_mask(self.table) & self.card.bit)
         reason = why_card(self.table, self.card)
-        return Judgement(("yes",) if fits else ("no",), reason, {"yes": reason, "no": reason})
+        wrong = "no" if fits else "yes"
+        nudge = (nudge_fitting if fits else nudge_not_fitting)(self.table, self.card)
+        return Judgement(("yes",) if fits else ("no",), reason, {"yes": reason, "no": reason}, {wrong: nudge})
 
 
 def _fit(cards: int) -> str:
@@ -223,7 +269,9 @@ class PickPuzzle(_HandPuzzle):
         legal = self.legal()
         explanation = f"{_fit(legal)}; nothing else in the hand does" if legal else "nothing in this hand fits"
         reasons = {card.code: why_card(self.table, card) for card in cards_of(self.hand)}
-        return Judgement(tuple(c.code for c in cards_of(legal)), explanation, reasons)
+        nudges = {card.code: nudge_not_fitting(self.table, card) for card in cards_of(self.hand & ~legal)}
+        items = tuple(reasons[card.code] for card in cards_of(self.hand))
+        return Judgement(tuple(c.code for c in cards_of(legal)), explanation, reasons, nudges, items)
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,12 +282,18 @@ class PlayOrPassPuzzle(_HandPuzzle):
 
     def judge(self) -> Judgement:
         legal = self.legal()
+        reasons = {card.code: why_card(self.table, card) for card in cards_of(self.hand)}
+        nudges = {card.code: nudge_not_fitting(self.table, card) for card in cards_of(self.hand & ~legal)}
         if legal:
             must_play = f"you must play: {_fit(legal)}"
-            return Judgement(("play",), must_play, {"play": must_play, "pass": must_play})
-        details = "; ".join(why_card(self.table, card) for card in cards_of(self.hand))
-        nothing = f"nothing fits, so you pass: {details}"
-        return Judgement(("pass",), nothing, {"play": nothing, "pass": nothing})
+            items = tuple(reasons[card.code] for card in cards_of(legal))
+            codes = tuple(card.code for card in cards_of(legal))
+            return Judgement(
+                ("play",), must_play, reasons | {"pass": must_play}, nudges | {"pass": PASS_NUDGE}, items, codes
+            )
+        nothing = "nothing fits, so you pass"
+        items = tuple(reasons[card.code] for card in cards_of(self.hand))
+        return Judgement(("pass",), nothing, reasons | {"pass": nothing}, nudges, items)
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,7 +317,12 @@ class OpenerPuzzle(Puzzle):
             else:
                 lacks = "do not" if name == "You" else "does not"
                 reasons[name] = f"{name} {lacks} hold the {OPENING_CARD.display}: {explanation}"
-        return Judgement((first,), explanation, reasons)
+        nudges = {
+            name: f"Look again at {'your' if name == 'You' else name + chr(39) + 's'} cards: is the {OPENING_CARD.display} there?"
+            for name in SEAT_NAMES
+            if name != first
+        }
+        return Judgement((first,), explanation, reasons, nudges)
 
 
 @dataclass(frozen=True, slots=True)
@@ -464,7 +523,8 @@ def _read_play_or_pass(reader: _Reader, common: dict[str, Any]) -> Puzzle | None
     puzzle = PlayOrPassPuzzle(**common, table=table, hand=hand)
     judgement = puzzle.judge()
     if (answer,) != judgement.answer:
-        reader.fail("answer", f"answer says {answer}, but {judgement.explanation}")
+        details = f": {'; '.join(judgement.items)}" if answer == "play" else ""
+        reader.fail("answer", f"answer says {answer}, but {judgement.explanation}{details}")
     elif cards is not None:
         if answer == "pass":
             reader.fail("cards", "cards: a pass plays no cards; remove this field")

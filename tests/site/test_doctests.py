@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["sitebuild.lessons", "sitebuild.cards_html", "sitebuild.puzzle_ext", "sitebuild.puzzles"]
+MODULES = ["sitebuild.lessons", "sitebuild.cards_html", "sitebuild.puzzle_ext", "sitebuild.puzzles", "sitebuild.stages"]
 
 
 @pytest.mark.parametrize("name", MODULES)

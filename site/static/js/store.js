@@ -2,9 +2,14 @@
 // versioned localStorage key, and the deal in progress in sessionStorage (so a reload continues it).
 // Every change reads the stored record afresh, changes it and writes it back at once, so two tabs never
 // overwrite each other's progress with a stale copy. Anything unreadable is set aside, never fatal.
+//
+// Lessons are kept puzzle by puzzle: {solved, missed, choice}. "missed" means not right first time (a wrong
+// answer or "Show the answer" before solving); "choice" is the answer that solved it, shown again after a
+// reload. Stages and stars are worked out by the page from the course map the build writes, never stored.
 
-export const KEY = "sevens.v2";
-export const VERSION = 2;
+export const KEY = "sevens.v3";
+export const VERSION = 3;
+export const V2_KEY = "sevens.v2"; // tutorial-level progress: migrated, then removed
 export const OLD_KEY = "sevens.progress.v1"; // written by the first version of the site: migrated, then removed
 export const CORRUPT_PREFIX = "sevens.corrupt.";
 export const DEAL_KEY = "sevens.deal";
@@ -17,7 +22,7 @@ export function emptyStats() {
 }
 
 export function emptyRecord() {
-  return { version: VERSION, lessons: {}, stats: emptyStats() };
+  return { version: VERSION, lessons: {}, practice: {}, stats: emptyStats() };
 }
 
 // -- shapes -----------------------------------------------------------------------
@@ -26,13 +31,37 @@ const isObject = (value) => value !== null && typeof value === "object" && !Arra
 const isCount = (value) => Number.isSafeInteger(value) && value >= 0;
 const isStringList = (value) => Array.isArray(value) && value.every((item) => typeof item === "string");
 
-// Why *lessons* is not a map of slug -> {done, solved}, or null when it is.
-function lessonsProblem(lessons) {
+// Why *lessons* (version 1 and 2) is not a map of slug -> {done, solved}, or null when it is.
+function oldLessonsProblem(lessons) {
   if (!isObject(lessons)) return "“lessons” is not a list of tutorials";
   for (const [slug, lesson] of Object.entries(lessons)) {
     if (!isObject(lesson)) return `tutorial “${slug}” is not a record`;
     if (lesson.done !== undefined && typeof lesson.done !== "boolean") return `tutorial “${slug}”: “done” is not true or false`;
     if (lesson.solved !== undefined && !isStringList(lesson.solved)) return `tutorial “${slug}”: “solved” is not a list of puzzles`;
+  }
+  return null;
+}
+
+// Why *lessons* is not a map of slug -> {finished, puzzles: {id -> {solved, missed, choice}}}, or null.
+function lessonsProblem(lessons) {
+  if (!isObject(lessons)) return "“lessons” is not a list of tutorials";
+  for (const [slug, lesson] of Object.entries(lessons)) {
+    if (!isObject(lesson) || !isObject(lesson.puzzles)) return `tutorial “${slug}” is not a record of puzzles`;
+    if (typeof lesson.finished !== "boolean") return `tutorial “${slug}”: “finished” is not true or false`;
+    for (const [id, puzzle] of Object.entries(lesson.puzzles)) {
+      const ok = isObject(puzzle) && typeof puzzle.solved === "boolean" && typeof puzzle.missed === "boolean";
+      if (!ok || typeof puzzle.choice !== "string") return `tutorial “${slug}”: puzzle “${id}” is not a puzzle record`;
+    }
+  }
+  return null;
+}
+
+function practiceProblem(practice) {
+  if (!isObject(practice)) return "“practice” is not a list of puzzle kinds";
+  for (const [kind, counts] of Object.entries(practice)) {
+    if (!isObject(counts) || !isCount(counts.tried) || !isCount(counts.first) || counts.first > counts.tried) {
+      return `practice “${kind}” needs whole numbers “tried” and “first”, first no more than tried`;
+    }
   }
   return null;
 }
@@ -56,24 +85,41 @@ export function recordProblem(data) {
       ? `it was made by a newer version of this site (version ${data.version})`
       : `it has no known version (expected ${VERSION})`;
   }
-  return lessonsProblem(data.lessons) ?? statsProblem(data.stats);
+  return lessonsProblem(data.lessons) ?? practiceProblem(data.practice) ?? statsProblem(data.stats);
 }
 
 // Only the fields we know, so an imported file cannot smuggle anything else into storage.
 function clean(data) {
   const lessons = {};
   for (const [slug, lesson] of Object.entries(data.lessons)) {
-    lessons[slug] = { done: lesson.done === true, solved: [...(lesson.solved ?? [])] };
+    const puzzles = {};
+    for (const [id, { solved, missed, choice }] of Object.entries(lesson.puzzles)) puzzles[id] = { solved, missed, choice };
+    lessons[slug] = { finished: lesson.finished, puzzles };
   }
+  const practice = {};
+  for (const [kind, { tried, first }] of Object.entries(data.practice)) practice[kind] = { tried, first };
   const { games, wins, streak, best, counted } = data.stats;
   const stats = { games, wins: Object.fromEntries(PLAYERS.map((name) => [name, wins[name]])), streak, best };
-  return { version: VERSION, lessons, stats: { ...stats, counted: [...(counted ?? [])] } };
+  return { version: VERSION, lessons, practice, stats: { ...stats, counted: [...(counted ?? [])] } };
 }
 
-// The first version kept {version: 1, lessons} under OLD_KEY; its lessons carry over unchanged.
-function fromVersion1(data) {
-  if (!isObject(data) || data.version !== 1 || lessonsProblem(data.lessons)) return null;
-  return clean({ version: VERSION, lessons: data.lessons, stats: emptyStats() });
+// Tutorial-level progress (versions 1 and 2) becomes puzzle-level: a finished tutorial stays finished (its
+// stages count as complete, with one star), and a puzzle solved then stays solved, but as not right first
+// time, since nobody recorded whether it was.
+function fromOldLessons(lessons) {
+  const migrated = {};
+  for (const [slug, lesson] of Object.entries(lessons)) {
+    const puzzles = Object.fromEntries((lesson.solved ?? []).map((id) => [id, { solved: true, missed: true, choice: "" }]));
+    migrated[slug] = { finished: lesson.done === true, puzzles };
+  }
+  return migrated;
+}
+
+// Version 1 kept {version: 1, lessons} under OLD_KEY; version 2 {version: 2, lessons, stats} under V2_KEY.
+function fromOldVersion(data) {
+  if (!isObject(data) || ![1, 2].includes(data.version) || oldLessonsProblem(data.lessons)) return null;
+  const stats = data.version === 2 && !statsProblem(data.stats) ? data.stats : emptyStats();
+  return clean({ version: VERSION, lessons: fromOldLessons(data.lessons), practice: {}, stats });
 }
 
 // Stored or imported text -> {record} or {problem}.
@@ -84,7 +130,7 @@ export function parse(text) {
   } catch {
     return { problem: "it is not JSON" };
   }
-  const old = fromVersion1(data);
+  const old = fromOldVersion(data);
   if (old) return { record: old };
   const problem = recordProblem(data);
   return problem ? { problem } : { record: clean(data) };
@@ -131,14 +177,15 @@ export function read() {
   if (!local) return structuredClone(memory);
   const text = local.getItem(KEY);
   if (text === null) {
-    const old = local.getItem(OLD_KEY);
+    const old = local.getItem(V2_KEY) ?? local.getItem(OLD_KEY);
     if (old === null) return emptyRecord();
-    const record = fromVersion1(safeJSON(old));
+    const record = fromOldVersion(safeJSON(old));
     if (record) write(record);
     else {
       setAside(old, "the old progress format was damaged");
       write(emptyRecord());
     }
+    local.removeItem(V2_KEY);
     local.removeItem(OLD_KEY);
     return record ?? emptyRecord();
   }
@@ -182,36 +229,56 @@ export function onChange(callback) {
 // -- lessons ------------------------------------------------------------------------------
 
 function lessonOf(record, slug) {
-  record.lessons[slug] ??= { done: false, solved: [] };
+  record.lessons[slug] ??= { finished: false, puzzles: {} };
   return record.lessons[slug];
 }
 
-export function markSolved(slug, id, allIds) {
+// An answer to a lesson puzzle. Once solved, a puzzle keeps its first result: replaying it changes nothing.
+export function recordAnswer(slug, id, right, choice = "") {
   return update((record) => {
     const lesson = lessonOf(record, slug);
-    if (lesson.solved.includes(id)) return false;
-    lesson.solved.push(id);
-    if (allIds.length && allIds.every((each) => lesson.solved.includes(each))) lesson.done = true;
+    const puzzle = (lesson.puzzles[id] ??= { solved: false, missed: false, choice: "" });
+    if (puzzle.solved) return false;
+    if (right) Object.assign(puzzle, { solved: true, choice });
+    else puzzle.missed = true;
   });
 }
 
-export function markDone(slug) {
+// "Show the answer" before solving: the puzzle can no longer be right first time.
+export function recordShown(slug, id) {
   return update((record) => {
-    const lesson = lessonOf(record, slug);
-    if (lesson.done) return false;
-    lesson.done = true;
+    const puzzle = (lessonOf(record, slug).puzzles[id] ??= { solved: false, missed: false, choice: "" });
+    if (puzzle.solved || puzzle.missed) return false;
+    puzzle.missed = true;
   });
+}
+
+// A practice answer, counted per kind of puzzle.
+export function recordPractice(kind, rightFirstTime) {
+  return update((record) => {
+    const counts = (record.practice[kind] ??= { tried: 0, first: 0 });
+    counts.tried += 1;
+    if (rightFirstTime) counts.first += 1;
+  });
+}
+
+// {complete, stars, solved} for a stage whose puzzles are *ids*: 3 stars when all were right first time,
+// 2 with one miss, 1 otherwise; a tutorial finished before stages existed counts its stages complete, 1 star.
+export function stageResult(record, slug, ids) {
+  const lesson = record.lessons[slug];
+  const puzzles = ids.map((id) => lesson?.puzzles[id]);
+  const solved = puzzles.filter((puzzle) => puzzle?.solved).length;
+  if (ids.length && solved === ids.length) {
+    const misses = puzzles.filter((puzzle) => puzzle.missed).length;
+    return { complete: true, stars: misses === 0 ? 3 : misses === 1 ? 2 : 1, solved };
+  }
+  if (lesson?.finished) return { complete: true, stars: 1, solved };
+  return { complete: false, stars: 0, solved };
 }
 
 export function resetLesson(slug) {
   return update((record) => {
     delete record.lessons[slug];
-  });
-}
-
-export function resetLessons() {
-  return update((record) => {
-    record.lessons = {};
   });
 }
 
@@ -263,8 +330,8 @@ export function loadDeal() {
 // -- export and import -----------------------------------------------------------------------------
 
 export function exportText() {
-  const { version, lessons, stats } = read();
-  return JSON.stringify({ version, lessons, stats }, null, 2);
+  const { version, lessons, practice, stats } = read();
+  return JSON.stringify({ version, lessons, practice, stats }, null, 2);
 }
 
 // Replace the record with a file's contents; {ok} or {problem} in plain words, nothing changed on a problem.
