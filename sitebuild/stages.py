@@ -11,7 +11,7 @@ stage is finished exactly when its puzzles are solved.
 
 >>> intro, stages, problems = split_stages("# Rows\\n\\nHi.\\n\\n## Stage: One row\\n\\nText.\\n", 4)
 >>> intro.text, intro.first_line, stages[0].title, stages[0].slug, stages[0].line, problems
-('# Rows\\n\\nHi.\\n\\n', 5, 'One row', 'one-row', 9, [])
+('# Rows\\n\\nHi.\\n\\n', 5, 'One row', 'one-row', 9, [(9, 'stage "One row": 0 puzzles; a stage has 3 to 6')])
 """
 
 from __future__ import annotations
@@ -59,7 +59,9 @@ class Stage(Chunk):
 
 
 def slugify(title: str) -> str:
-    """>>> slugify("Aces low, kings high!")
+    """The stage's id in the page.
+
+    >>> slugify("Aces low, kings high!")
     'aces-low-kings-high'
     """
     return "-".join(re.findall(r"[a-z0-9]+", title.lower())) or "stage"
