@@ -45,7 +45,7 @@ def play_to_the_end(page: Page) -> None:
 
 
 def stats(page: Page) -> dict[str, Any]:
-    return json.loads(page.evaluate("localStorage.getItem('sevens.v2')"))["stats"]
+    return json.loads(page.evaluate("localStorage.getItem('sevens.v3')"))["stats"]
 
 
 def wait_restored(page: Page, before_log: list[str], before_hand: list[str]) -> None:

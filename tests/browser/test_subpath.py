@@ -87,7 +87,7 @@ def test_a_lesson_puzzle_answers(page: Page, any_site_url: str) -> None:
     page.goto(any_site_url + "tutorials/where-a-card-belongs/")
     puzzle = page.locator("#fit-6h")
     puzzle.get_by_role("button", name="Yes, it fits").click()
-    expect(puzzle.locator(".puzzle__feedback")).to_have_text(re.compile(r"^Right!"))
+    expect(puzzle.locator(".puzzle__feedback")).to_have_text(re.compile(r"^Right first time!"))
     expect(puzzle).to_have_class(re.compile(r"\bis-solved\b"))
 
 
