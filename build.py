@@ -30,6 +30,7 @@ from pathlib import Path
 from sitebuild import BuildError
 from sitebuild.lessons import find_pages
 from sitebuild.links import check_links
+from sitebuild.practice import bank_files
 from sitebuild.render import MarkdownRenderer, render_pages
 
 ROOT = Path(__file__).resolve().parent
@@ -61,11 +62,15 @@ def build(tutorials: Path, out: Path, *, runtime: bool = True, base: str = "/") 
     """
     pages, errors = find_pages(tutorials)  # 1. find lessons, read front matter
     renderer = MarkdownRenderer()
-    for page in pages:  # 2. Markdown and puzzles, judged by the engine
+    for page in pages:  # 2. Markdown and puzzles, judged by the engine (and "which card" ones by Sam)
         errors += renderer.render(page)
+    if renderer.puzzles.verdicts:
+        renderer.puzzles.verdicts.save()
     errors += check_links(pages)  # 3. links checked against all pages
     html, template_errors = render_pages(SITE / "templates", pages, check_base(base))  # 4. Jinja2
     errors += template_errors
+    if any(page.layout == "practice" for page in pages):  # the practice page's bank of fresh puzzles
+        html.update(bank_files())
     if errors:
         return sorted(set(errors))
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -19,7 +19,7 @@ PAGE_NAME = re.compile(r"^([a-z0-9]+(?:-[a-z0-9]+)*)\.md$")
 FRONT_MATTER_LINE = re.compile(r"^([a-z][a-z0-9_-]*)\s*:\s*(.*)$")
 KEYS = ("title", "summary", "order", "layout")
 REQUIRED = {"tutorial": ("title", "summary", "order"), "page": ("title", "summary")}
-LAYOUTS = ("lesson", "page", "home", "sheet", "game", "progress")
+LAYOUTS = ("lesson", "page", "home", "sheet", "game", "progress", "practice")
 IGNORED = {"README.md"}
 
 

@@ -17,6 +17,7 @@ the number of lines before the Markdown body) and collects every problem as
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 import markdown
@@ -25,7 +26,8 @@ from markdown.preprocessors import Preprocessor
 
 from .authored import AuthoredHtml
 from .puzzle_html import puzzle_html
-from .puzzles import Puzzle, PuzzleError, parse_puzzle
+from .puzzles import BestPuzzle, Puzzle, PuzzleError, parse_puzzle
+from .verdicts import VerdictCache
 
 OPENING = re.compile(r"^(?P<fence>`{3,}|~{3,})\s*puzzle\s*$")
 # After whitespace normalisation (30) and before raw HTML blocks are stashed (20),
@@ -83,6 +85,7 @@ class PuzzleExtension(Extension):
         self.problems: list[tuple[int, str]] = []
         self.puzzles: list[Puzzle] = []
         self.authored = authored or AuthoredHtml()
+        self.verdicts: VerdictCache | None = None  # Sam's verdicts, for "which card" puzzles
         self._inline = markdown.Markdown(extensions=["attr_list", self.authored])
 
     @property
@@ -109,8 +112,16 @@ class PuzzleExtension(Extension):
         except PuzzleError as error:
             self.problems.extend((fence_line + p.line, p.message) for p in error.problems)
             return '<p class="puzzle-error">This puzzle has errors.</p>'
+        line_of = {line.partition(":")[0]: fence_line + i for i, line in enumerate(block, 1)}
+        if isinstance(puzzle, BestPuzzle):
+            self.verdicts = self.verdicts or VerdictCache()
+            verdict = self.verdicts.verdict(puzzle.table, puzzle.hand, puzzle.counts, puzzle.passed)
+            if problem := verdict.problem(puzzle.answer.code):
+                self.problems.append((line_of.get("answer", fence_line), f'puzzle "{puzzle.id}": {problem}'))
+                return '<p class="puzzle-error">This puzzle has errors.</p>'
+            puzzle = replace(puzzle, verdict=verdict)
         if any(p.id == puzzle.id for p in self.puzzles):
-            id_line = next((fence_line + i for i, line in enumerate(block, 1) if line.startswith("id:")), fence_line)
+            id_line = line_of.get("id", fence_line)
             self.problems.append((id_line, f'puzzle "{puzzle.id}": id is used by another puzzle on this page'))
         self.puzzles.append(puzzle)
         return puzzle_html(puzzle, self.inline)

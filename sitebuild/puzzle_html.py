@@ -17,6 +17,7 @@ from engine.cards import cards_of
 from .cards_html import card_html, hand_html, table_html
 from .puzzles import (
     SEAT_NAMES,
+    BestPuzzle,
     FitsPuzzle,
     GuidedPuzzle,
     Judgement,
@@ -41,10 +42,22 @@ def _choice(value: str, label: str) -> str:
 
 
 def _choices(buttons: list[str]) -> str:
+    if not buttons:  # a "which card" puzzle: the hand is the answer
+        return '<p class="puzzle__which js-only">Play a card: select it in your hand.</p>'
     return f'<div class="puzzle__choices js-only" role="group" aria-label="Your answer">{"".join(buttons)}</div>'
 
 
+def _others(puzzle: BestPuzzle) -> str:
+    """What you know of the others: how many cards each holds, and who passed."""
+    held = ", ".join(f"{name} {count}" for name, count in zip(SEAT_NAMES[1:], puzzle.counts, strict=True))
+    passed = [SEAT_NAMES[seat] for seat in puzzle.passed]
+    said = f" {' and '.join(passed)} passed since the last card went down." if passed else ""
+    return f'<p class="puzzle__others">Cards held: {escape(held)}.{escape(said)}</p>'
+
+
 def _position(puzzle: Puzzle) -> str:
+    if isinstance(puzzle, BestPuzzle):
+        return table_html(puzzle.table) + _others(puzzle) + hand_html("Your hand", puzzle.hand, buttons=True)
     if isinstance(puzzle, FitsPuzzle):
         return table_html(puzzle.table) + f'<p class="puzzle__card">Card: {card_html(puzzle.card)}</p>'
     if isinstance(puzzle, PickPuzzle):
@@ -60,6 +73,8 @@ def _position(puzzle: Puzzle) -> str:
 
 
 def _buttons(puzzle: Puzzle) -> list[str]:
+    if isinstance(puzzle, BestPuzzle):
+        return []  # the learner plays a card from the hand
     if isinstance(puzzle, FitsPuzzle):
         return [_choice("yes", "Yes, it fits"), _choice("no", "No, it does not fit")]
     if isinstance(puzzle, PickPuzzle):
@@ -85,6 +100,8 @@ def _answer(puzzle: Puzzle, inline: Inline) -> str:
     explain = f"<p>{inline(puzzle.explain)}</p>" if puzzle.explain else ""
     if isinstance(puzzle, PickPuzzle):
         label = " ".join(card.display for card in cards_of(puzzle.legal())) or "None of them"
+    elif isinstance(puzzle, BestPuzzle):
+        label = f"play {puzzle.answer.display}"
     else:
         label = {"yes": "Yes", "no": "No", "play": "Play", "pass": "Pass"}.get(judgement.answer[0], judgement.answer[0])
     return f"<p><strong>Answer: {escape(label)}.</strong></p>{solution_html(judgement)}{explain}"

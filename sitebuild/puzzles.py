@@ -46,8 +46,11 @@ from engine.position import (
     why_card_does_not_fit,
 )
 
+from .verdicts import Verdict
+
 __all__ = [
     "KINDS",
+    "BestPuzzle",
     "FitsPuzzle",
     "GuidedPuzzle",
     "Judgement",
@@ -297,6 +300,48 @@ class PlayOrPassPuzzle(_HandPuzzle):
 
 
 @dataclass(frozen=True, slots=True)
+class BestPuzzle(_HandPuzzle):
+    """Which card would you play? Judged by Sam's imagined deals (:mod:`sitebuild.verdicts`).
+
+    *counts* are the cards Robin, Alex and Sam hold; *passed* the seats that passed
+    since the last card went down, so they hold none of the cards that fit now.
+    The build attaches Sam's *verdict*; the page shows its figures as the reason.
+    """
+
+    kind: ClassVar[str] = "best"
+    counts: tuple[int, int, int] = (13, 13, 13)
+    passed: tuple[int, ...] = ()
+    answer: Card = OPENING_CARD
+    verdict: Verdict | None = None
+
+    def judge(self) -> Judgement:
+        if self.verdict is None:
+            raise ValueError(f'puzzle "{self.id}": Sam has not judged this puzzle yet')
+        verdict, best = self.verdict, self.answer
+        order = sorted(verdict.wins, key=lambda code: (-verdict.wins[code], code))
+        explanation = (
+            f"Sam played the deal out {verdict.deals} times after each card that fits: {best.display} won "
+            f"{verdict.rate(best.code):.0%} of them, clearly more than any other"
+        )
+        items = tuple(f"{Card.parse(code).display}: won {verdict.rate(code):.0%}" for code in order)
+        reasons = {code: explanation for code in order}
+        nudges = {card.code: nudge_best(self.table, self.hand, card) for card in cards_of(self.legal() & ~best.bit)}
+        nudges |= {card.code: nudge_not_fitting(self.table, card) for card in cards_of(self.hand & ~self.legal())}
+        return Judgement((best.code,), explanation, reasons, nudges, items)
+
+
+def nudge_best(table: int, hand: int, card: Card) -> str:
+    """For a learner who picks a card that fits but is not the best: what it opens, and for whom."""
+    opened = playable_mask(table | card.bit) & ~playable_mask(table) & ~card.bit
+    if not opened & hand:
+        return f"After {card.display}, {_join(opened)} can follow, and you hold none of them: who gains from that?"
+    return (
+        f"{card.display} leads to your own {_join(opened & hand)}, but what else would it open? "
+        "Compare what each card that fits gives the others"
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class OpenerPuzzle(Puzzle):
     """Who plays first? The holder of the 7♦."""
 
@@ -364,6 +409,7 @@ KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "pick": (("question", "table", "hand", "answer"), ()),
     "play-or-pass": (("question", "table", "hand", "answer"), ("cards",)),
     "opener": (("question", "you", "robin", "alex", "sam", "answer"), ()),
+    "best": (("question", "table", "hand", "counts", "answer"), ("passed",)),
     "guided": (("position", "goal"), ("script",)),
 }
 KINDS = tuple(KIND_FIELDS)
@@ -600,10 +646,50 @@ def _read_guided(reader: _Reader, common: dict[str, Any]) -> Puzzle | None:
     return GuidedPuzzle(**common, position=position, script=script, goal=reader.text("goal"))
 
 
+def _counts(text: str) -> tuple[int, int, int]:
+    words = text.replace(",", " ").split()
+    if len(words) != 3 or not all(word.isdigit() and 1 <= int(word) <= 13 for word in words):
+        raise ValueError(f"{text!r} should be three numbers from 1 to 13: the cards Robin, Alex and Sam hold")
+    return int(words[0]), int(words[1]), int(words[2])
+
+
+def _seats(text: str) -> tuple[int, ...]:
+    seats = tuple(sorted({_seat_name(word) for word in text.replace(",", " ").split()}))
+    if 0 in seats:
+        raise ValueError("list only the others who passed (Robin, Alex, Sam): you are the one to play")
+    return seats
+
+
+def _read_best(reader: _Reader, common: dict[str, Any]) -> Puzzle | None:
+    table = reader.table()
+    hand = reader.hand("hand", table)
+    counts = reader.convert("counts", _counts)
+    passed = reader.convert("passed", _seats) or ()
+    answer = reader.convert("answer", Card.parse)
+    if table is None or hand is None or counts is None or answer is None:
+        return None
+    hidden = 52 - table.bit_count() - hand.bit_count()
+    if sum(counts) > hidden:
+        reader.fail(
+            "counts", f"counts: the others hold {sum(counts)} cards, but only {hidden} are not on the table or yours"
+        )
+        return None
+    puzzle = BestPuzzle(**common, table=table, hand=hand, counts=counts, passed=passed, answer=answer)
+    legal = puzzle.legal()
+    if not hand & answer.bit:
+        reader.fail("answer", f"answer: {answer.display} is not in the hand")
+    elif not legal & answer.bit:
+        reader.fail("answer", f"answer says {answer.display}, but {why_card(table, answer)}")
+    elif legal.bit_count() < 2:
+        reader.fail("hand", f"hand: only {_fit(legal)}, so there is no choice to make")
+    return puzzle
+
+
 _READERS: dict[str, Callable[[_Reader, dict[str, Any]], Puzzle | None]] = {
     "fits": _read_fits,
     "pick": _read_pick,
     "play-or-pass": _read_play_or_pass,
     "opener": _read_opener,
     "guided": _read_guided,
+    "best": _read_best,
 }

@@ -14,13 +14,21 @@ from . import BuildError
 from .authored import AuthoredHtml, check_source
 from .lessons import Page, not_found_page
 from .links import collect_ids
+from .practice import CHUNK, SIZES, sample
 from .puzzle_ext import PuzzleExtension
+from .puzzle_html import puzzle_html
 from .puzzles import GuidedPuzzle, Puzzle
 from .stages import Stage, split_stages
 
 SITE_NAME = "Learn Sevens"
 # Pages named in the header, in this order, with their short names.
-NAV_PAGES = {"rules": "Rules", "questions": "Questions", "house-rules": "House rules", "rules-sheet": "Rules sheet"}
+NAV_PAGES = {
+    "practice": "Practice",
+    "rules": "Rules",
+    "questions": "Questions",
+    "house-rules": "House rules",
+    "rules-sheet": "Rules sheet",
+}
 PLAY_SLUG = "play"
 PROGRESS_SLUG = "progress"  # linked from every footer when the page exists
 PRACTICE_SLUG = "practice"
@@ -167,7 +175,20 @@ def context(
         "play": play,
         "progress": progress,
         "practice": practice,
+        "practice_sample": Markup(practice_sample()) if page.layout == "practice" else "",
+        "practice_files": len(bank_files_names()) if page.layout == "practice" else 0,
     }
+
+
+def practice_sample() -> str:
+    """The bank's first puzzle, drawn by the build: what the practice page shows without JavaScript."""
+    return "".join(puzzle_html(puzzle, escape) for puzzle in sample())
+
+
+def bank_files_names() -> list[int]:
+    """The numbers of the bank's files, 1 to N."""
+    total = sum(SIZES.values())
+    return list(range(1, (total + CHUNK - 1) // CHUNK + 1))
 
 
 def course_entry(tutorial: Page) -> dict[str, Any]:

@@ -308,11 +308,11 @@ def test_a_broken_build_lists_every_error_and_keeps_the_last_good_site(
         "tutorials/02-when-to-pass.md:1: front matter: missing 'summary'",
         "tutorials/02-when-to-pass.md:5: a tutorial needs at least one stage: start each with '## Stage: title'",
         "tutorials/02-when-to-pass.md:8: a puzzle must sit in a stage: put it under a '## Stage: title' line",
-        "tutorials/02-when-to-pass.md:10: puzzle \"who\": unknown kind 'riddle': use fits, pick, play-or-pass, opener, guided",
+        "tutorials/02-when-to-pass.md:10: puzzle \"who\": unknown kind 'riddle': use fits, pick, play-or-pass, opener, best, guided",
         "tutorials/02-when-to-pass.md:14: a puzzle must sit in a stage: put it under a '## Stage: title' line",
         "tutorials/02-when-to-pass.md:19: puzzle \"pick\": hand: unknown card 'XX': expected a rank (A, 2-10, J, Q, K) "
         "then a suit (C, D, H, S or ♣ ♦ ♥ ♠), like 7D, 10H or 7♦",
-        "tutorials/pages/rules.md:4: unknown layout 'poster': use lesson, page, home, sheet, game, progress",
+        "tutorials/pages/rules.md:4: unknown layout 'poster': use lesson, page, home, sheet, game, progress, practice",
         "tutorials/pages/rules.md:14: puzzle \"fit\": unknown field 'colour' for a fits puzzle: "
         "use answer, card, explain, hint, id, kind, question, table",
         "build failed: 12 errors",

@@ -3,6 +3,7 @@
 // once, without Python, and nothing here knows a rule. Progress is kept by store.js; stages and their
 // puzzles come from the page (each stage's <section>, and the course map's data-puzzles).
 
+import { setUpPuzzle } from "./puzzle.js";
 import { onChange, read, recordAnswer, recordShown, stageResult, takeNotice } from "./store.js";
 
 document.documentElement.classList.replace("no-js", "js");
@@ -109,107 +110,6 @@ function showProgress(lesson, record = read()) {
   if (lesson) showStages(lesson, record);
 }
 
-// -- puzzles -------------------------------------------------------------------------------------------
-
-function setFeedback(puzzle, right, text, items = []) {
-  const feedback = puzzle.querySelector(".puzzle__feedback");
-  feedback.classList.toggle("is-right", right);
-  feedback.classList.toggle("is-wrong", !right);
-  feedback.replaceChildren(text);
-  if (items.length > 1) {
-    const list = document.createElement("ul");
-    for (const item of items) list.append(Object.assign(document.createElement("li"), { textContent: item }));
-    feedback.append(list);
-  } else if (items.length === 1) feedback.append(` ${items[0]}`);
-}
-
-function pressOnly(puzzle, selector, chosen) {
-  for (const button of puzzle.querySelectorAll(selector)) button.setAttribute("aria-pressed", String(chosen(button)));
-}
-
-// The solved state, now or after a reload: the learner's answer pressed, the engine's reason shown.
-function showSolved(puzzle, data, choice, firstTime) {
-  puzzle.classList.add("is-solved");
-  const [kind, card] = choice.split(":");
-  if (puzzle.dataset.kind === "pick") pressOnly(puzzle, "button[data-card]", (b) => ids(choice).includes(b.dataset.card));
-  else if (puzzle.dataset.kind === "play-or-pass") {
-    pressOnly(puzzle, "[data-choice]", (b) => b.dataset.choice === kind);
-    pressOnly(puzzle, "button[data-card]", (b) => b.dataset.card === card);
-  } else pressOnly(puzzle, "[data-choice]", (b) => b.dataset.choice === choice);
-  const which = puzzle.querySelector(".puzzle__which");
-  if (which) which.hidden = true;
-  const explain = puzzle.querySelector(".puzzle__explain");
-  if (explain) explain.hidden = false;
-  setFeedback(puzzle, true, `${firstTime ? "Right first time!" : "Right."} ${data.explanation}`, data.items);
-}
-
-function setUpPuzzle(puzzle, lesson) {
-  const block = puzzle.querySelector("script.puzzle__data");
-  if (!block || puzzle.dataset.kind === "guided") return;
-  let data;
-  try {
-    data = JSON.parse(block.textContent);
-  } catch {
-    return; // the <details> answer still works
-  }
-  const solved = () => puzzle.classList.contains("is-solved");
-  const answer = (right, choice, nudge, items = []) => {
-    const before = lesson && read().lessons[lesson.slug]?.puzzles[puzzle.id];
-    if (lesson) recordAnswer(lesson.slug, puzzle.id, right, choice);
-    if (right) showSolved(puzzle, data, choice, !before?.missed);
-    else setFeedback(puzzle, false, nudge, items);
-    if (lesson) showProgress(lesson);
-  };
-  const which = puzzle.querySelector(".puzzle__which");
-  puzzle.addEventListener("click", (event) => {
-    const target = event.target.closest("button");
-    if (!target || !puzzle.contains(target) || solved()) return;
-    const { choice, card } = target.dataset;
-    if (puzzle.dataset.kind === "play-or-pass") {
-      if (choice === "play") {
-        pressOnly(puzzle, "[data-choice]", (b) => b === target);
-        which.hidden = false;
-        setFeedback(puzzle, true, "");
-        puzzle.querySelector("button[data-card]")?.focus();
-      } else if (choice === "pass") {
-        pressOnly(puzzle, "[data-choice]", (b) => b === target);
-        which.hidden = true;
-        answer(data.answer.includes("pass"), "pass", data.nudges.pass);
-      } else if (card !== undefined) {
-        pressOnly(puzzle, "button[data-card]", (b) => b === target);
-        answer((data.cards ?? []).includes(card), `play:${card}`, data.nudges[card]);
-      }
-    } else if (choice !== undefined) {
-      pressOnly(puzzle, "[data-choice]", (b) => b === target);
-      answer(data.answer.includes(choice), choice, data.nudges[choice]);
-    } else if (card !== undefined) {
-      target.setAttribute("aria-pressed", String(target.getAttribute("aria-pressed") !== "true"));
-    } else if (target.hasAttribute("data-check")) {
-      const picked = [...puzzle.querySelectorAll("button[data-card][aria-pressed='true']")].map((b) => b.dataset.card);
-      const wrong = picked.filter((each) => !data.answer.includes(each));
-      const missed = data.answer.filter((each) => !picked.includes(each)).length;
-      const more = missed ? [`${missed} more card${missed === 1 ? " fits" : "s fit"}: look again.`] : [];
-      const notes = [...wrong.map((each) => data.nudges[each]), ...more];
-      answer(!notes.length, picked.join(" "), notes.length === 1 ? notes[0] : "Not quite:", notes.length > 1 ? notes : []);
-    }
-  });
-  // Looking at the answer before solving costs the first-time star, as a wrong answer does.
-  puzzle.querySelector(".puzzle__answer")?.addEventListener("toggle", (event) => {
-    if (event.target.open && lesson && !solved()) {
-      recordShown(lesson.slug, puzzle.id);
-      showProgress(lesson);
-    }
-  });
-  puzzle.sevensRestore = (state) => {
-    if (state?.solved && !solved()) showSolved(puzzle, data, state.choice, !state.missed);
-    if (!state?.solved && solved()) {
-      puzzle.classList.remove("is-solved");
-      setFeedback(puzzle, true, "");
-      pressOnly(puzzle, "[aria-pressed]", () => false);
-    }
-  };
-}
-
 // Guided deals need the game code (a script marked data-guided); without it, say so instead of "Loading…".
 function noteMissingGuidedCode() {
   if (document.querySelector("script[data-guided]")) return;
@@ -238,7 +138,25 @@ function start() {
       ids: [...section.querySelectorAll(".puzzle[id]")].map((p) => p.id),
     })),
   };
-  for (const puzzle of document.querySelectorAll(".puzzle[data-kind]")) setUpPuzzle(puzzle, lesson);
+  for (const puzzle of document.querySelectorAll(".puzzle[data-kind]")) {
+    if (!lesson) {
+      setUpPuzzle(puzzle);
+      continue;
+    }
+    setUpPuzzle(puzzle, {
+      // Right first time unless the learner missed it before (in this visit or an earlier one).
+      answered(right, choice) {
+        const missedBefore = Boolean(read().lessons[lesson.slug]?.puzzles[puzzle.id]?.missed);
+        recordAnswer(lesson.slug, puzzle.id, right, choice);
+        showProgress(lesson);
+        return !missedBefore;
+      },
+      shown() {
+        recordShown(lesson.slug, puzzle.id);
+        showProgress(lesson);
+      },
+    });
+  }
   noteMissingGuidedCode();
   if (lesson) {
     restore(lesson, read());

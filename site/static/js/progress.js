@@ -21,6 +21,10 @@ function show(record = read()) {
     row.querySelector("[data-progress-status]").textContent = lessonText(record, row.dataset.progressRow, ids);
     row.querySelector("[data-reset-lesson]").hidden = !lesson; // nothing to reset yet
   }
+  for (const cell of document.querySelectorAll("[data-practice-stat]")) {
+    const [kind, field] = cell.dataset.practiceStat.split(".");
+    cell.textContent = String(record.practice[kind]?.[field] ?? 0);
+  }
   for (const cell of document.querySelectorAll("[data-stat]")) {
     const value = cell.dataset.stat.split(".").reduce((part, name) => part[name], record.stats);
     cell.textContent = String(value);
