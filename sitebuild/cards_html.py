@@ -46,8 +46,10 @@ def table_html(table: int) -> str:
         row = table & SUIT_MASKS[suit.index]
         # One <i> per column (an empty one has no content, so screen readers skip it); CSS finds the
         # sevens' column as the seventh. Kept this terse: a lesson page draws a table per puzzle.
+        # A card is read as its rank and symbol ("7♥"), in order along the row, after the row's name.
         cells = "".join(
-            f"<i>{card_html(c)}</i>" if row & c.bit else "<i></i>" for c in map(Card.of, range(1, 14), [suit] * 13)
+            f'<i class="card card--{suit.plural}">{c.display}</i>' if row & c.bit else "<i></i>"
+            for c in map(Card.of, range(1, 14), [suit] * 13)
         )
         label = suit.plural.capitalize()
         empty = "" if row else '<span class="visually-hidden">not started</span>'

@@ -89,9 +89,8 @@ def _buttons(puzzle: Puzzle) -> list[str]:
 def solution_html(judgement: Judgement) -> str:
     """The engine's full reason: one sentence, then a short list when several cards are involved."""
     items = "".join(f"<li>{escape(sentence(item))}</li>" for item in judgement.items)
-    return f"<p>{escape(sentence(judgement.explanation))}</p>" + (
-        f"<ul>{items}</ul>" if len(judgement.items) > 1 else ""
-    )
+    listed = f"<ul>{items}</ul>" if len(judgement.items) > 1 else items.replace("li>", "p>")
+    return f'<div class="puzzle__solution"><p>{escape(sentence(judgement.explanation))}</p>{listed}</div>'
 
 
 def _answer(puzzle: Puzzle, inline: Inline) -> str:
@@ -115,7 +114,7 @@ def puzzle_html(puzzle: Puzzle, inline: Inline) -> str:
     )
     labelled = f' aria-labelledby="{pid}-question"' if puzzle.question else ""
     hint = f'<details class="puzzle__hint"><summary>Hint</summary><p>{inline(puzzle.hint)}</p></details>'
-    feedback = '<p class="puzzle__feedback" aria-live="polite"></p>'
+    feedback = '<div class="puzzle__feedback" aria-live="polite"></div>'
     if isinstance(puzzle, GuidedPuzzle):
         data = escape(puzzle.position.text())
         script = escape(puzzle.script_text())

@@ -149,10 +149,9 @@ class Judgement:
     cards: tuple[str, ...] = ()
 
     def data(self) -> dict[str, object]:
+        # The explanation and its items are in the page's "Show the answer" block; the script copies them.
         data: dict[str, object] = {
             "answer": list(self.answer),
-            "explanation": sentence(self.explanation),
-            "items": [sentence(item) for item in self.items],
             "nudges": {choice: sentence(text) for choice, text in self.nudges.items()},
         }
         if self.cards:
@@ -334,7 +333,8 @@ def nudge_best(table: int, hand: int, card: Card) -> str:
     """For a learner who picks a card that fits but is not the best: what it opens, and for whom."""
     opened = playable_mask(table | card.bit) & ~playable_mask(table) & ~card.bit
     if not opened & hand:
-        return f"After {card.display}, {_join(opened)} can follow, and you hold none of them: who gains from that?"
+        held = "you do not hold it" if opened.bit_count() == 1 else "you hold none of them"
+        return f"After {card.display}, {_join(opened)} can follow, and {held}: who gains from that?"
     return (
         f"{card.display} leads to your own {_join(opened & hand)}, but what else would it open? "
         "Compare what each card that fits gives the others"

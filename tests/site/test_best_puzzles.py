@@ -75,7 +75,7 @@ def test_a_clear_choice_builds_with_sams_figures_as_the_reason(tmp_path: Path, c
     assert build.build(tmp_path / "tutorials", tmp_path / "_site", runtime=False) == []
     page = (tmp_path / "_site/tutorials/well/index.html").read_text(encoding="utf-8")
     assert "Sam played the deal out 400 times after each card that fits: 3♣ won" in page
-    assert '"nudges":{"8D":"After 8♦, 9♦ can follow, and you hold none of them: who gains from that?"' in page
+    assert '"nudges":{"8D":"After 8♦, 9♦ can follow, and you do not hold it: who gains from that?"' in page
 
 
 def test_the_stated_card_must_be_in_the_hand_fit_and_leave_a_choice() -> None:

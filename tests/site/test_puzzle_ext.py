@@ -49,10 +49,10 @@ EXPECTED = f"""
   </ul></div>
   <p class="puzzle__card">Card: <span class="card card--hearts" role="img" aria-label="eight of hearts">8♥</span></p></div>
   <div class="puzzle__choices js-only" role="group" aria-label="Your answer"><button type="button" class="choice" data-choice="yes">Yes, it fits</button><button type="button" class="choice" data-choice="no">No, it does not fit</button></div>
-  <p class="puzzle__feedback" aria-live="polite"></p>
+  <div class="puzzle__feedback" aria-live="polite"></div>
   <details class="puzzle__hint"><summary>Hint</summary><p>Next to the seven.</p></details>
-  <details class="puzzle__answer"><summary>Show the answer</summary><p><strong>Answer: Yes.</strong></p><p>{REASON}.</p></details>
-  <script type="application/json" class="puzzle__data">{{"id":"fit-8h","kind":"fits","answer":["yes"],"explanation":"{REASON}.","items":[],"nudges":{{"no":"Look at the top end of the hearts row, 7♥: which rank comes next?"}}}}</script></section>
+  <details class="puzzle__answer"><summary>Show the answer</summary><p><strong>Answer: Yes.</strong></p><div class="puzzle__solution"><p>{REASON}.</p></div></details>
+  <script type="application/json" class="puzzle__data">{{"id":"fit-8h","kind":"fits","answer":["yes"],"nudges":{{"no":"Look at the top end of the hearts row, 7♥: which rank comes next?"}}}}</script></section>
 <p>After.</p>
 """
 

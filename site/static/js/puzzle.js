@@ -36,7 +36,12 @@ function showSolved(puzzle, data, choice, firstTime) {
   if (which) which.hidden = true;
   const explain = puzzle.querySelector(".puzzle__explain");
   if (explain) explain.hidden = false;
-  setFeedback(puzzle, true, `${firstTime ? "Right first time!" : "Right."} ${data.explanation}`, data.items);
+  // The engine's reason, as the build wrote it into the "Show the answer" block: a sentence, maybe a list.
+  const parts = [...puzzle.querySelector(".puzzle__solution").children];
+  const said = parts.filter((node) => node.tagName === "P").map((node) => node.textContent);
+  setFeedback(puzzle, true, [firstTime ? "Right first time!" : "Right.", ...said].join(" "));
+  const lists = parts.filter((node) => node.tagName !== "P");
+  puzzle.querySelector(".puzzle__feedback").append(...lists.map((node) => node.cloneNode(true)));
 }
 
 // Makes a puzzle section answerable. *hooks.answered(right, choice)* records an answer and returns whether a
