@@ -43,8 +43,8 @@ EXPECTED = f"""
   <p class="puzzle__question" id="fit-8h-question">Does <strong>8♥</strong> fit?</p>
   <div class="puzzle__position"><div class="table"><p class="table__label">On the table</p><ul class="layout-grid">
   <li class="layout-grid__row"><span class="layout-grid__suit"><span aria-hidden="true">♣</span><span class="visually-hidden">Clubs:</span></span><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><span class="visually-hidden">not started</span></li>
-  <li class="layout-grid__row"><span class="layout-grid__suit"><span aria-hidden="true">♦</span><span class="visually-hidden">Diamonds:</span></span><i></i><i></i><i></i><i></i><i></i><i></i><i><span class="card card--diamonds" role="img" aria-label="seven of diamonds">7♦</span></i><i></i><i></i><i></i><i></i><i></i><i></i></li>
-  <li class="layout-grid__row"><span class="layout-grid__suit"><span aria-hidden="true">♥</span><span class="visually-hidden">Hearts:</span></span><i></i><i></i><i></i><i></i><i></i><i></i><i><span class="card card--hearts" role="img" aria-label="seven of hearts">7♥</span></i><i></i><i></i><i></i><i></i><i></i><i></i></li>
+  <li class="layout-grid__row"><span class="layout-grid__suit"><span aria-hidden="true">♦</span><span class="visually-hidden">Diamonds:</span></span><i></i><i></i><i></i><i></i><i></i><i></i><i class="card card--diamonds">7♦</i><i></i><i></i><i></i><i></i><i></i><i></i></li>
+  <li class="layout-grid__row"><span class="layout-grid__suit"><span aria-hidden="true">♥</span><span class="visually-hidden">Hearts:</span></span><i></i><i></i><i></i><i></i><i></i><i></i><i class="card card--hearts">7♥</i><i></i><i></i><i></i><i></i><i></i><i></i></li>
   <li class="layout-grid__row"><span class="layout-grid__suit"><span aria-hidden="true">♠</span><span class="visually-hidden">Spades:</span></span><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><span class="visually-hidden">not started</span></li>
   </ul></div>
   <p class="puzzle__card">Card: <span class="card card--hearts" role="img" aria-label="eight of hearts">8♥</span></p></div>
