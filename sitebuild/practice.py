@@ -1,6 +1,9 @@
-"""The practice bank: fresh puzzles of every quick kind, generated from seeded deals at build time.
+"""The practice bank: fresh puzzles of every kind but guided deals, generated with the engine.
 
-Positions come from deals played part-way with random legal moves; each puzzle
+Positions come from deals played part-way with random legal moves; "which card
+would you play?" positions come from :data:`BEST_FILE`, which
+``tools/find_best_puzzles.py`` writes from four-Alex deals (Sam's verdicts take
+too long to search for on every build). Each puzzle
 is written as the block text an author would write and read by the same
 :func:`~sitebuild.puzzles.parse_puzzle`, so it is checked exactly as a lesson's
 puzzles are. The same build always makes the same bank (:data:`SEED`). The
@@ -13,14 +16,17 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from html import escape
+from pathlib import Path
 
 from engine.cards import FULL_DECK, cards_of, format_cards
 from engine.game import Game
 from engine.position import OPENING_CARD, format_table, playable_mask
 
 from .puzzle_html import puzzle_html
-from .puzzles import SEAT_NAMES, Puzzle, parse_puzzle
+from .puzzles import SEAT_NAMES, BestPuzzle, Puzzle, PuzzleError, parse_puzzle
+from .verdicts import VerdictCache
 
 SEED = 20261201
 # Puzzles of each kind; at least 500 in all, so a learner rarely meets one twice.
@@ -33,7 +39,9 @@ HINTS = {
     "pick": "Go row by row and look one rank beyond each end; a suit whose seven is not down is still closed.",
     "play-or-pass": "If any card fits you must play one; pass only when none does.",
     "opener": "One card always opens the deal.",
+    "best": "Which of your cards would open spots that only the others can fill? Which lead to more of your own?",
 }
+BEST_FILE = Path(__file__).with_name("practice_best.txt")
 
 
 def _position(rng: random.Random) -> Game:
@@ -103,7 +111,7 @@ MAKERS: dict[str, Callable[[random.Random, int], str]] = {
 
 
 def bank() -> Iterator[Puzzle]:
-    """Every practice puzzle, the same ones in the same order on every build."""
+    """Every practice puzzle of the quick kinds, the same ones in the same order on every build."""
     rng = random.Random(SEED)
     for kind, size in SIZES.items():
         for n in range(size):
@@ -111,9 +119,47 @@ def bank() -> Iterator[Puzzle]:
             yield parse_puzzle(f"id: practice-{kind}-{n + 1}\nkind: {kind}\nhint: {HINTS[kind]}\n{fields}")
 
 
-def bank_files() -> dict[str, str]:
-    """The bank as files to write into the site: ``practice/bank-N.json``, puzzles shuffled across them."""
-    puzzles = list(bank())
+def best_bank(verdicts: VerdictCache, problems: list[tuple[int, str]]) -> list[Puzzle]:
+    """The "which card" puzzles of :data:`BEST_FILE`, each with Sam's verdict; *problems* gets
+    ``(line, message)`` for a line that does not read or that Sam no longer accepts."""
+    found: list[Puzzle] = []
+    if not BEST_FILE.is_file():
+        return found
+    for number, line in enumerate(BEST_FILE.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        parts = [part.strip() for part in line.split("|")]
+        if len(parts) != 5:
+            problems.append((number, "expected 'table | hand | counts | passed | answer'"))
+            continue
+        table, hand, counts, passed, answer = parts
+        fields = (
+            f"table: {table}\nhand: {hand}\ncounts: {counts}\nanswer: {answer}\nquestion: Which card would you play?"
+        )
+        if passed != "-":
+            fields += f"\npassed: {passed}"
+        try:
+            puzzle = parse_puzzle(f"id: practice-best-{len(found) + 1}\nkind: best\nhint: {HINTS['best']}\n{fields}")
+        except PuzzleError as error:
+            problems.extend((number, p.message) for p in error.problems)
+            continue
+        assert isinstance(puzzle, BestPuzzle)
+        verdict = verdicts.verdict(puzzle.table, puzzle.hand, puzzle.counts, puzzle.passed)
+        if problem := verdict.problem(puzzle.answer.code):
+            problems.append((number, f"{problem}: run tools/find_best_puzzles.py again"))
+            continue
+        found.append(replace(puzzle, verdict=verdict))
+    return found
+
+
+def bank_files(verdicts: VerdictCache | None = None, problems: list[tuple[int, str]] | None = None) -> dict[str, str]:
+    """The bank as files to write into the site: ``practice/bank-N.json``, puzzles shuffled across them.
+
+    Problems with :data:`BEST_FILE` go to *problems* as ``(line, message)``.
+    """
+    verdicts = verdicts or VerdictCache()
+    puzzles = list(bank()) + best_bank(verdicts, [] if problems is None else problems)
+    verdicts.save()
     random.Random(SEED).shuffle(puzzles)
     files = {}
     for start in range(0, len(puzzles), CHUNK):

@@ -14,7 +14,7 @@ from . import BuildError
 from .authored import AuthoredHtml, check_source
 from .lessons import Page, not_found_page
 from .links import collect_ids
-from .practice import CHUNK, SIZES, sample
+from .practice import sample
 from .puzzle_ext import PuzzleExtension
 from .puzzle_html import puzzle_html
 from .puzzles import GuidedPuzzle, Puzzle
@@ -132,7 +132,11 @@ def _link(page: Page, target: Page, root: str) -> dict[str, Any]:
 
 
 def context(
-    page: Page, pages: list[Page], static_files: frozenset[str] = frozenset(), root: str | None = None
+    page: Page,
+    pages: list[Page],
+    static_files: frozenset[str] = frozenset(),
+    root: str | None = None,
+    practice_files: int = 0,
 ) -> dict[str, Any]:
     """Everything a template may use; every address in it starts with *root*.
 
@@ -176,19 +180,13 @@ def context(
         "progress": progress,
         "practice": practice,
         "practice_sample": Markup(practice_sample()) if page.layout == "practice" else "",
-        "practice_files": len(bank_files_names()) if page.layout == "practice" else 0,
+        "practice_files": practice_files,
     }
 
 
 def practice_sample() -> str:
     """The bank's first puzzle, drawn by the build: what the practice page shows without JavaScript."""
     return "".join(puzzle_html(puzzle, escape) for puzzle in sample())
-
-
-def bank_files_names() -> list[int]:
-    """The numbers of the bank's files, 1 to N."""
-    total = sum(SIZES.values())
-    return list(range(1, (total + CHUNK - 1) // CHUNK + 1))
 
 
 def course_entry(tutorial: Page) -> dict[str, Any]:
@@ -201,8 +199,13 @@ def course_entry(tutorial: Page) -> dict[str, Any]:
     return {"stages": stages, "minutes": sum(s.minutes for s in tutorial.stages), "puzzles": puzzles}
 
 
-def render_pages(templates: Path, pages: list[Page], base: str = "/") -> tuple[dict[str, str], list[BuildError]]:
-    """Each page's finished HTML, by output path, and ``404.html`` whose links start with *base*."""
+def render_pages(
+    templates: Path, pages: list[Page], base: str = "/", practice_files: int = 0
+) -> tuple[dict[str, str], list[BuildError]]:
+    """Each page's finished HTML, by output path, and ``404.html`` whose links start with *base*.
+
+    *practice_files* is how many files the practice bank has, for the practice page's script.
+    """
     env = template_env(templates)
     static = templates.parent / "static"
     static_files = frozenset(p.relative_to(static).as_posix() for p in static.rglob("*") if p.is_file())
@@ -210,7 +213,12 @@ def render_pages(templates: Path, pages: list[Page], base: str = "/") -> tuple[d
     errors: list[BuildError] = []
     for page in pages:
         html = _render(
-            env, templates, template_name(env, page.layout), page, context(page, pages, static_files), errors
+            env,
+            templates,
+            template_name(env, page.layout),
+            page,
+            context(page, pages, static_files, practice_files=practice_files),
+            errors,
         )
         if html is not None:
             out[page.output] = html

@@ -17,7 +17,8 @@ def test_the_bank_is_big_varied_and_the_same_on_every_build(tmp_path: Path) -> N
     assert bank_files() == first  # same build, same bank
     puzzles = [entry for text in first.values() for entry in json.loads(text)]
     assert len(puzzles) >= 500 and len({entry["id"] for entry in puzzles}) == len(puzzles)
-    assert set(Counter(entry["kind"] for entry in puzzles)) == {"fits", "pick", "play-or-pass", "opener"}
+    kinds = Counter(entry["kind"] for entry in puzzles)
+    assert set(kinds) == {"fits", "pick", "play-or-pass", "opener", "best"} and kinds["best"] >= 20
     # Both answers of the yes/no kinds come up, so guessing one way does not pay.
     answers = Counter((p.kind, p.judge().answer[0]) for p in bank() if p.kind in ("fits", "play-or-pass"))
     assert (

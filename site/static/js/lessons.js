@@ -63,7 +63,7 @@ function showMap(record) {
       const lessonTitle = next.closest("[data-lesson-title]").dataset.lessonTitle;
       button.textContent = `Continue: ${lessonTitle}, ${next.querySelector(".course-map__stage").textContent}`;
       button.href = next.href;
-      if (detail) detail.textContent = `${complete} of ${stages.length} stages complete`;
+      if (detail) detail.textContent = `Next stage: about ${next.querySelector(".course-map__time").textContent}`;
     } else {
       const practice = document.querySelector("[data-practice-link]");
       button.textContent = practice ? "Continue: practice" : "Replay a lesson";

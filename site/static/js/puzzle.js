@@ -7,8 +7,8 @@ const ids = (text) => (text ? text.split(" ") : []);
 
 function setFeedback(puzzle, right, text, items = []) {
   const feedback = puzzle.querySelector(".puzzle__feedback");
-  feedback.classList.toggle("is-right", right);
-  feedback.classList.toggle("is-wrong", !right);
+  feedback.classList.toggle("is-right", Boolean(text) && right);
+  feedback.classList.toggle("is-wrong", Boolean(text) && !right);
   feedback.replaceChildren(text);
   if (items.length > 1) {
     const list = document.createElement("ul");
