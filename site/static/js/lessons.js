@@ -1,10 +1,11 @@
 // Lesson puzzles, stars and the course map. The answers, the nudges for wrong choices and the engine's
 // reasons are baked into each page by the build (a JSON block per puzzle), so static puzzles answer at
 // once, without Python, and nothing here knows a rule. Progress is kept by store.js; stages and their
-// puzzles come from the page (each stage's <section>, and the course map's data-puzzles).
+// puzzles come from the page (each stage's <section>, and the course map's data-puzzles). Every page loads this
+// file, so it also shows store.js's notices.
 
 import { setUpPuzzle } from "./puzzle.js";
-import { onChange, read, recordAnswer, recordShown, stageResult, takeNotice } from "./store.js";
+import { notKept, onChange, read, recordAnswer, recordShown, stageResult, takeNotice } from "./store.js";
 
 document.documentElement.classList.replace("no-js", "js");
 
@@ -32,6 +33,17 @@ function showNotice(text) {
   box.append(paragraph);
   button.addEventListener("click", () => box.remove());
   main.prepend(box);
+}
+
+// One quiet line at the top of the page while the browser will not let the site keep progress.
+function showNotKept(text) {
+  const main = document.querySelector("main");
+  if (!main) return;
+  const line = document.createElement("p");
+  line.className = "storage-note";
+  line.setAttribute("role", "status");
+  line.textContent = text;
+  main.prepend(line);
 }
 
 function touched(record) {
@@ -188,6 +200,7 @@ function start() {
   });
   showProgress(lesson);
   showNotice(takeNotice());
+  notKept(showNotKept);
 }
 
 start();
