@@ -203,7 +203,7 @@ def nudge_not_fitting(table: int, card: Card) -> str:
     if not table:
         return f"A deal always opens with one particular card: is {card.display} that card?"
     if row_ends(table, card.suit) is None:
-        return f"Has the {card.suit.plural} row started yet? Only its seven can begin it"
+        return f"{card.display} is a {card.suit.plural[:-1]}: has the {card.suit.plural} row started yet? Only its seven can begin it"
     return f"Look at both ends of the {card.suit.plural} row: is {card.display} the very next rank beyond one of them?"
 
 

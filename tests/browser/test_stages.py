@@ -85,7 +85,7 @@ def test_play_or_pass_asks_which_card_and_a_wrong_card_gets_a_nudge(page: Page, 
     expect(which).to_have_text("Which card? Select it in your hand.")
     puzzle.locator("button[data-card='QH']").click()
     feedback = puzzle.locator(".puzzle__feedback")
-    expect(feedback).to_have_text("Has the hearts row started yet? Only its seven can begin it.")
+    expect(feedback).to_have_text("Q♥ is a heart: has the hearts row started yet? Only its seven can begin it.")
     puzzle.locator("button[data-card='8C']").click()
     expect(feedback).to_have_text(re.compile(r"^Right\. You must play: 8♣ fits\. 8♣ fits: the clubs row"))
     # Nothing fits: a pass is right, and the reason lists each card.

@@ -95,7 +95,7 @@ export function setUpPuzzle(puzzle, hooks = {}) {
       const wrong = picked.filter((each) => !data.answer.includes(each));
       const missed = data.answer.filter((each) => !picked.includes(each)).length;
       const more = missed ? [`${missed} more card${missed === 1 ? " fits" : "s fit"}: look again.`] : [];
-      const notes = [...wrong.map((each) => data.nudges[each]), ...more];
+      const notes = [...new Set(wrong.map((each) => data.nudges[each])), ...more];
       answer(!notes.length, picked.join(" "), notes.length === 1 ? notes[0] : "Not quite:", notes.length > 1 ? notes : []);
     }
   });
