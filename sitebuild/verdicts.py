@@ -111,11 +111,11 @@ def judge(table: int, hand: int, counts: tuple[int, int, int], passed: tuple[int
 class VerdictCache:
     """Verdicts by puzzle content, read from and written back to :data:`CACHE` (a plain JSON file)."""
 
-    def __init__(self, path: Path = CACHE) -> None:
-        self.path = path
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or CACHE
         self.changed = False
         try:
-            self.entries: dict[str, dict[str, object]] = json.loads(path.read_text(encoding="utf-8"))
+            self.entries: dict[str, dict[str, object]] = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             self.entries = {}  # missing or damaged: every verdict is worked out again
 

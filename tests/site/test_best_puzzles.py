@@ -42,7 +42,6 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A verdict cache of the test's own, so the project's .cache/ is neither read nor written."""
     path = tmp_path / "verdicts.json"
     monkeypatch.setattr(verdicts, "CACHE", path)
-    monkeypatch.setattr(verdicts.VerdictCache.__init__, "__defaults__", (path,))
     monkeypatch.setattr(verdicts, "DEALS", 400)  # enough for these clear-cut cases, and quicker
     return path
 
