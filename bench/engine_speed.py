@@ -9,11 +9,11 @@ deals and the same random choices (deals dealt and random number generators
 seeded before the clock starts), best of several rounds:
 
 * ``engine``: the rules engine through its public position API, a loop over
-  :class:`engine.position.Position` (``legal_moves()`` then ``after()``);
+  :class:`engine.sevens.position.Position` (``legal_moves()`` then ``after()``);
 * ``masks``: the engine's rule at the level its computer players use for
   play-outs: plain integer card sets, the cards that fit kept card by card
-  with :data:`engine.position.FLIPS` (:func:`engine.position.playable_mask` for a given table);
-* ``play_game``: whole games through :func:`engine.match.play_game` with four
+  with :data:`engine.sevens.position.FLIPS` (:func:`engine.sevens.position.playable_mask` for a given table);
+* ``play_game``: whole games through :func:`engine.core.match.play_game` with four
   ``random`` players: checked moves, player views and the game record;
 * ``baseline``: a straightforward list-and-set implementation written here:
   hands are sorted lists of ``(rank, suit)`` tuples, the table is a set of
@@ -49,12 +49,12 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:  # run as a script from anywhere, or inside Pyodide
     sys.path.insert(0, str(REPO))
 
-from engine.cards import Card, cards_of  # noqa: E402
-from engine.deal import deal_hands, player_rng  # noqa: E402
-from engine.game import Game  # noqa: E402
-from engine.match import play_game  # noqa: E402
-from engine.players import PLAYERS, make_player  # noqa: E402
-from engine.position import (  # noqa: E402
+from engine.core.cards import Card, cards_of  # noqa: E402
+from engine.core.chance import deal_hands, player_rng  # noqa: E402
+from engine.core.match import play_game  # noqa: E402
+from engine.sevens.game import Game  # noqa: E402
+from engine.sevens.players import PLAYERS, make_player  # noqa: E402
+from engine.sevens.position import (  # noqa: E402
     FLIPS,
     OPENING_CARD,
     Position,
@@ -82,9 +82,9 @@ def engine_game(hands: tuple[int, ...], rng: random.Random) -> Result:
 
 
 def masks_game(dealt: tuple[int, ...], rng: random.Random) -> Result:
-    """The loop shape of Sam's play-outs (:func:`engine.players.sam.play_out`), choosing at random.
+    """The loop shape of Sam's play-outs (:func:`engine.sevens.players.sam.play_out`), choosing at random.
 
-    The set of cards that fit is kept card by card with :data:`engine.position.FLIPS`,
+    The set of cards that fit is kept card by card with :data:`engine.sevens.position.FLIPS`,
     and a lone card that fits is played without choosing.
     """
     hands = list(dealt)
@@ -267,7 +267,7 @@ def measure_sam(decisions: int) -> dict[str, Any]:
     if not decisions:
         return {"skipped": "--sam-decisions 0"}
     if "sam" not in PLAYERS:
-        return {"skipped": f"no player 'sam' in engine.players yet (registered: {', '.join(PLAYERS)})"}
+        return {"skipped": f"no player 'sam' in engine.sevens.players yet (registered: {', '.join(PLAYERS)})"}
     times: list[float] = []
     seed = 0
     while len(times) < decisions:

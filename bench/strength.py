@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.match import tournament
+from engine.core.match import tournament
 
 TABLES = (
     "alex,random,random,random",

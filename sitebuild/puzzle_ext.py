@@ -23,7 +23,7 @@ import markdown
 from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
 
-from engine.puzzles import Puzzle, PuzzleError, parse_puzzle
+from sitebuild.puzzles import Puzzle, PuzzleError, parse_puzzle
 
 from .puzzle_html import puzzle_html
 

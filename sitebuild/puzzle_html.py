@@ -12,8 +12,8 @@ import json
 from collections.abc import Callable
 from html import escape
 
-from engine.cards import cards_of
-from engine.puzzles import (
+from engine.core.cards import cards_of
+from sitebuild.puzzles import (
     SEAT_NAMES,
     FitsPuzzle,
     GuidedPuzzle,

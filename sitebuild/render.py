@@ -9,7 +9,7 @@ import markdown
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError, TemplateSyntaxError
 from markupsafe import Markup
 
-from engine.puzzles import GuidedPuzzle
+from sitebuild.puzzles import GuidedPuzzle
 
 from . import BuildError
 from .lessons import Page, not_found_page

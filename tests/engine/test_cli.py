@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from engine import match
-from engine.cards import Card
-from engine.cli import main
-from engine.game import Game
+from engine.core import match
+from engine.core.cards import Card
+from engine.core.cli import main
+from engine.sevens.game import Game
 
 SUBCOMMANDS = ["moves", "simulate", "tournament", "play", "bot"]
 

@@ -6,10 +6,10 @@ Pyodide, so passing there proves the browser deals the very same games.
 
 import pytest
 
-from engine.cards import FULL_DECK, Card, format_cards
-from engine.deal import deal_hands, player_rng
-from engine.game import Game
-from engine.position import Position, opener
+from engine.core.cards import FULL_DECK, Card, format_cards
+from engine.core.chance import deal_hands, player_rng
+from engine.sevens.game import Game
+from engine.sevens.position import Position, opener
 
 PINNED = {
     0: [

@@ -23,12 +23,12 @@ import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
-from engine.cards import ALL_CARDS, Card, Rank, cards_of, format_cards, parse_cards, parse_mask
-from engine.game import Game, RecordError
-from engine.players import make_player
-from engine.position import OPENING_CARD, Position, format_table, parse_table, playable_mask
-from engine.protocol import answer
-from engine.puzzles import KINDS, Puzzle, PuzzleError, parse_puzzle
+from engine.core.cards import ALL_CARDS, Card, Rank, cards_of, format_cards, parse_cards, parse_mask
+from engine.core.protocol import answer
+from engine.sevens.game import Game, RecordError
+from engine.sevens.players import make_player
+from engine.sevens.position import OPENING_CARD, Position, format_table, parse_table, playable_mask
+from sitebuild.puzzles import KINDS, Puzzle, PuzzleError, parse_puzzle
 
 # Twice Hypothesis's default number of examples; a profile that asks for fewer (Pyodide's) keeps its number.
 EXAMPLES = settings(max_examples=200 if settings.default.max_examples >= 100 else settings.default.max_examples)

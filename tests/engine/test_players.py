@@ -7,17 +7,17 @@ from collections.abc import Callable
 
 import pytest
 
-import engine.players.sam as sam_module
-from engine.cards import Card, parse_mask
-from engine.deal import player_rng
-from engine.game import Game
-from engine.match import play_game
-from engine.moves import Move
-from engine.players import PLAYERS, AlexPlayer, Decision, Player, RobinPlayer, SamPlayer, make_player
-from engine.players.heuristics import card_value
-from engine.players.sam import MIN_DEALS, HabitChain, HiddenDealer, play_out
-from engine.position import Position, playable_mask
-from engine.view import PlayerView
+import engine.sevens.players.sam as sam_module
+from engine.core.cards import Card, parse_mask
+from engine.core.chance import player_rng
+from engine.core.match import play_game
+from engine.sevens.game import Game
+from engine.sevens.moves import Move
+from engine.sevens.players import PLAYERS, AlexPlayer, Decision, Player, RobinPlayer, SamPlayer, make_player
+from engine.sevens.players.heuristics import card_value
+from engine.sevens.players.sam import MIN_DEALS, HabitChain, HiddenDealer, play_out
+from engine.sevens.position import Position, playable_mask
+from engine.sevens.view import PlayerView
 
 # Sam with few play-outs, so that whole games stay quick in the test suite.
 QUICK_SAM_SAMPLES = 24

@@ -4,9 +4,9 @@ import re
 
 import pytest
 
-from engine.cards import Card, parse_mask
-from engine.deal import deal_hands
-from engine.position import IllegalMove, Position, describe_row, playable_mask
+from engine.core.cards import Card, parse_mask
+from engine.core.chance import deal_hands
+from engine.sevens.position import IllegalMove, Position, describe_row, playable_mask
 
 
 def card(text: str) -> Card:

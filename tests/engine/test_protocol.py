@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from engine.cards import Card, cards_of, parse_mask
-from engine.game import Game
-from engine.players import Decision, make_player
-from engine.protocol import ProtocolError, answer, read_request, serve
-from engine.view import PlayerView
+from engine.core.cards import Card, cards_of, parse_mask
+from engine.core.protocol import ProtocolError, answer, read_request, serve
+from engine.sevens.game import Game
+from engine.sevens.players import Decision, make_player
+from engine.sevens.view import PlayerView
 
 
 def request(game: Game, seat: int | None = None) -> str:

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from engine.cards import Card
-from engine.game import Game, RecordError
-from engine.moves import Move
-from engine.position import IllegalMove
+from engine.core.cards import Card
+from engine.sevens.game import Game, RecordError
+from engine.sevens.moves import Move
+from engine.sevens.position import IllegalMove
 
 KEYS = ["rules", "seed", "players", "hands", "moves", "winner", "remaining"]
 

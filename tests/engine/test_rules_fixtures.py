@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.cards import FULL_DECK, Card, cards_of, format_cards, parse_mask
-from engine.position import Position, parse_table
+from engine.core.cards import FULL_DECK, Card, cards_of, format_cards, parse_mask
+from engine.sevens.position import Position, parse_table
 
 RULES_FILE = Path(__file__).with_name("rules.txt")
 

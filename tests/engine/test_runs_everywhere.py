@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import sys
 
-from engine.cards import format_cards
-from engine.deal import deal_hands, player_rng
+from engine.core.cards import format_cards
+from engine.core.chance import deal_hands, player_rng
 
 
 def test_python_is_new_enough() -> None:

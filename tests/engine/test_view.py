@@ -10,11 +10,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from engine.cards import Card, parse_mask
-from engine.game import Game
-from engine.moves import Move
-from engine.position import Position, parse_table, playable_mask
-from engine.view import PlayerView
+from engine.core.cards import Card, parse_mask
+from engine.sevens.game import Game
+from engine.sevens.moves import Move
+from engine.sevens.position import Position, parse_table, playable_mask
+from engine.sevens.view import PlayerView
 
 # Code objects are shared by every game: walking into them (a function's
 # globals, a class's methods) leads to whole modules, not to this game's data.

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.cards import Card
-from engine.game import Game
-from engine.webapi import MAX_SEED, Session, handle, parse_script, parse_seed
+from engine.core.cards import Card
+from engine.core.webapi import MAX_SEED, Session, handle, parse_script, parse_seed
+from engine.sevens.game import Game
 
 
 def call(session: Session, method: str, **params: Any) -> Any:

@@ -1,4 +1,4 @@
-"""engine.puzzles: reading a puzzle block, judging it by the rules, and where each problem is.
+"""sitebuild.puzzles: reading a puzzle block, judging it by the rules, and where each problem is.
 
 These import only the engine and pytest, so they could also run under Pyodide.
 """
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.puzzles import (
+from sitebuild.puzzles import (
     FitsPuzzle,
     GuidedPuzzle,
     OpenerPuzzle,

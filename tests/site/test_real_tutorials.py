@@ -1,7 +1,7 @@
 """The real lessons in tutorials/: they build, and each static puzzle's embedded answer is the engine's.
 
 The answers are recomputed here straight from the rules (``Position``), not
-through ``engine.puzzles``, and compared with the JSON baked into each page:
+through ``sitebuild.puzzles``, and compared with the JSON baked into each page:
 what a learner sees with no JavaScript and no Pyodide must be what the engine says.
 """
 
@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 import build
-from engine.cards import Card, parse_cards
-from engine.position import OPENING_CARD, Position, parse_table
-from engine.puzzles import SEAT_NAMES, read_fields
+from engine.core.cards import Card, parse_cards
+from engine.sevens.position import OPENING_CARD, Position, parse_table
+from sitebuild.puzzles import SEAT_NAMES, read_fields
 
 ROOT = Path(build.__file__).resolve().parent
 

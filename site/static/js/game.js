@@ -1,5 +1,5 @@
 // The game page: draws the state the engine sends and turns clicks and keys into engine requests.
-// Which cards fit, why one does not, who wins: all of that comes from engine/webapi.py.
+// Which cards fit, why one does not, who wins: all of that comes from engine/core/webapi.py.
 // After every move the deal's record is kept (in memory and in sessionStorage): a crashed engine is restarted
 // and the deal restored from it, a reload continues it, and a finished deal is counted once in the statistics.
 

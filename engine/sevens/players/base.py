@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..cards import Card
+from ...core.cards import Card
 from ..view import PlayerView
 
 __all__ = ["PASS_REASON", "Decision", "Player"]

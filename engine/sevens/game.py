@@ -17,9 +17,9 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from .cards import Card, cards_of, mask_of
-from .deal import deal_hands
-from .jsontext import read_json, shown
+from ..core.cards import Card, cards_of, mask_of
+from ..core.chance import deal_hands
+from ..core.jsontext import read_json, shown
 from .moves import Move
 from .position import PLAYERS, IllegalMove, Position, opener
 from .view import PlayerView

@@ -5,8 +5,8 @@ function here; :func:`play_in_terminal` is the only code that reads input or
 prints, and even it takes the two as arguments, so a test can drive a whole
 game with scripted input.
 
->>> from engine.cards import parse_mask
->>> from engine.position import parse_table
+>>> from engine.core.cards import parse_mask
+>>> from engine.sevens.position import parse_table
 >>> print(render_rows(parse_table("5D-8D 7H")))
 ♣  -
 ♦  5♦ 6♦ 7♦ 8♦
@@ -24,8 +24,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from .cards import SUITS, Card, cards_of, format_cards
-from .deal import player_rng
+from ..core.cards import SUITS, Card, cards_of, format_cards
+from ..core.chance import player_rng
 from .game import Game
 from .players import Player, make_player
 from .position import PLAYERS, SUIT_MASKS

@@ -15,7 +15,7 @@ counted, and one decision's work has a cap, so its time has one too.
 Everything is seeded, so a game replays exactly.
 
 The play-outs use only integers: hands and table are bit masks and the choice
-of card is :func:`~engine.players.heuristics.best_card`.
+of card is :func:`~engine.sevens.players.heuristics.best_card`.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from ..cards import ALL_CARDS, Card, cards_of
+from ...core.cards import ALL_CARDS, Card, cards_of
 from ..position import FLIPS, playable_mask
 from ..view import PlayerView
 from .alex import describe, explain
@@ -84,7 +84,7 @@ def play_out(
 ) -> int:
     """Finish the deal from here with Alex's choice for everyone; returns the winning seat.
 
-    *fits* is the set of cards that can be played next (:func:`~engine.position.playable_mask`
+    *fits* is the set of cards that can be played next (:func:`~engine.sevens.position.playable_mask`
     of the table), kept up to date card by card. *hands* is changed in place.
 
     The seat *looks_ahead*, if given, makes its next choice between two or more

@@ -1,9 +1,9 @@
 """Alex: sound habits. Play cards that lead to your own, hold back cards that only help others.
 
-Alex scores every card that fits with :func:`~engine.players.heuristics.card_value`
+Alex scores every card that fits with :func:`~engine.sevens.players.heuristics.card_value`
 and plays the best one; the reason says which habit decided.
 
->>> from engine.position import Position
+>>> from engine.sevens.position import Position
 >>> pos = Position.parse("7D 6H-8H / 7S 9H 10H 2C / 8D / KC / 2S / 0")
 >>> view = PlayerView(0, pos.hands[0], pos.table, pos.counts(), ())
 >>> AlexPlayer(random.Random(1)).decide(view).reason
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from ..cards import ALL_CARDS, Card, cards_of
+from ...core.cards import ALL_CARDS, Card, cards_of
 from ..view import PlayerView
 from .base import PASS_REASON, Decision
 from .heuristics import best_card, card_value, paths_of

@@ -17,10 +17,10 @@ import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from .deal import deal_hands, player_rng
-from .game import Game
-from .players import make_player
-from .position import PLAYERS
+from ..sevens.game import Game
+from ..sevens.players import make_player
+from ..sevens.position import PLAYERS
+from .chance import deal_hands, player_rng
 
 __all__ = ["EntryResult", "TournamentResult", "play_game", "rotated", "simulate", "tournament"]
 

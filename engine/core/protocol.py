@@ -14,10 +14,10 @@ serving. Blank lines are ignored.
 
 The table, whose turn it is and the card counts are rebuilt from the moves,
 which are replayed through the rules; the bot sees only a
-:class:`~engine.view.PlayerView`, exactly as in a game.
+:class:`~engine.sevens.view.PlayerView`, exactly as in a game.
 
 >>> import random
->>> from engine.players import make_player
+>>> from engine.sevens.players import make_player
 >>> bot = make_player("random", random.Random(1))
 >>> clubs = ["AC", "2C", "3C", "4C", "5C", "6C", "8C", "9C", "10C", "JC", "QC", "KC"]
 >>> print(answer('{"seat": 2, "hand": %s, "moves": [{"seat": 1, "play": "7D"}]}' % json.dumps(["8D", *clubs]), bot))
@@ -33,12 +33,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ..sevens.moves import Move
+from ..sevens.players import Player
+from ..sevens.position import OPENING_CARD, PLAYERS, playable_mask, why_card_does_not_fit
+from ..sevens.view import PlayerView
 from .cards import Card, cards_of, format_cards, mask_of
 from .jsontext import read_json, shown
-from .moves import Move
-from .players import Player
-from .position import OPENING_CARD, PLAYERS, playable_mask, why_card_does_not_fit
-from .view import PlayerView
 
 __all__ = ["ProtocolError", "answer", "read_request", "serve"]
 

@@ -21,14 +21,14 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from ..sevens.game import DEFAULT_NAMES, Game
+from ..sevens.moves import Move
+from ..sevens.players import Decision, Player, make_player
+from ..sevens.position import IllegalMove, Position, describe_row, playable_mask, row_ends
+from ..sevens.view import PlayerView
 from .cards import SUITS, Card, cards_of
-from .deal import player_rng
-from .game import DEFAULT_NAMES, Game
+from .chance import player_rng
 from .jsontext import read_json, shown
-from .moves import Move
-from .players import Decision, Player, make_player
-from .position import IllegalMove, Position, describe_row, playable_mask, row_ends
-from .view import PlayerView
 
 __all__ = ["MAX_SEED", "Session", "handle", "parse_script", "parse_seed"]
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Card
-from .jsontext import shown
+from ..core.cards import Card
+from ..core.jsontext import shown
 
 __all__ = ["Move"]
 

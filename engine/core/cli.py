@@ -11,13 +11,13 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 
+from ..sevens.players import PLAYERS, make_player
+from ..sevens.position import parse_table, playable_mask, table_problem
+from ..sevens.terminal import OPPONENTS, play_in_terminal
 from . import match
 from .cards import cards_of, format_cards, parse_mask
-from .deal import check_seed
-from .players import PLAYERS, make_player
-from .position import parse_table, playable_mask, table_problem
+from .chance import check_seed
 from .protocol import serve
-from .terminal import OPPONENTS, play_in_terminal
 
 __all__ = ["main"]
 

@@ -21,7 +21,7 @@ that opens the block, line 1 the first field), so the site build can report
 >>> parse_puzzle("id: x\\nkind: fits\\ncard: 9H\\ntable: 7D\\nanswer: yes\\nquestion: ?\\nhint: ?")
 Traceback (most recent call last):
 ...
-engine.puzzles.PuzzleError: line 5: puzzle "x": answer says yes, but 9♥ does not fit: the hearts row has not started, so only the 7♥ can begin it
+sitebuild.puzzles.PuzzleError: line 5: puzzle "x": answer says yes, but 9♥ does not fit: the hearts row has not started, so only the 7♥ can begin it
 
 This module does no input or output, so the browser can use it too.
 """
@@ -33,9 +33,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
-from .cards import Card, cards_of, format_cards, mask_of, parse_cards
-from .game import DEFAULT_NAMES
-from .position import (
+from engine.core.cards import Card, cards_of, format_cards, mask_of, parse_cards
+from engine.sevens.game import DEFAULT_NAMES
+from engine.sevens.position import (
     OPENING_CARD,
     Position,
     describe_row,

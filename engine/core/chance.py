@@ -4,7 +4,7 @@ Everything random in the engine comes from a seeded :class:`random.Random`, so
 a seed gives the same deal (and, with the same players, the same whole game)
 in CPython and in Pyodide.
 
->>> from engine.cards import format_cards
+>>> from engine.core.cards import format_cards
 >>> hands = deal_hands(42)
 >>> [h.bit_count() for h in hands]
 [13, 13, 13, 13]

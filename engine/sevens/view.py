@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import FULL_DECK, Card, cards_of
+from ..core.cards import FULL_DECK, Card, cards_of
 from .moves import Move
 from .position import PLAYERS, playable_mask
 

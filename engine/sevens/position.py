@@ -1,7 +1,7 @@
 """The rules of Sevens: positions, legal moves and why a move is illegal.
 
 A position is the cards on the table, the four hands and whose turn it is. All
-three are plain integers (card sets are 52-bit masks, see :mod:`engine.cards`),
+three are plain integers (card sets are 52-bit masks, see :mod:`engine.core.cards`),
 so a position is cheap to copy and never changes: :meth:`Position.play` returns
 a new one.
 
@@ -14,14 +14,14 @@ cards that fit can be found with two shifts:
 >>> pos.play(Card.parse("9H"))
 Traceback (most recent call last):
 ...
-engine.position.IllegalMove: 9♥ does not fit: the hearts row runs 5♥–7♥, so the next hearts are 4♥ and 8♥
+engine.sevens.position.IllegalMove: 9♥ does not fit: the hearts row runs 5♥–7♥, so the next hearts are 4♥ and 8♥
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .cards import SUITS, Card, Rank, Suit, cards_of, format_cards, mask_of, parse_mask
+from ..core.cards import SUITS, Card, Rank, Suit, cards_of, format_cards, mask_of, parse_mask
 
 __all__ = [
     "FLIPS",
@@ -61,7 +61,7 @@ def playable_mask(table: int) -> int:
     Computer players playing a deal out keep this set as they go instead, one
     exclusive or per card played (:data:`FLIPS`):
 
-    >>> from engine.cards import parse_mask
+    >>> from engine.core.cards import parse_mask
     >>> fits = playable_mask(0)
     >>> for code in "7D 8D 7H 6H 5H".split():
     ...     fits ^= FLIPS[Card.parse(code).bit]
