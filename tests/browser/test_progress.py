@@ -13,7 +13,8 @@ from axe_playwright_python.sync_playwright import Axe
 from gameplay import open_game, play_to_the_end
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-KEY = "sevens.v2"
+KEY = "sevens.v3"
+V2_KEY = "sevens.v2"
 OLD_KEY = "sevens.progress.v1"
 LESSON = "where-a-card-belongs"
 OTHER = "when-to-pass"
@@ -24,7 +25,12 @@ def empty_stats() -> dict[str, Any]:
 
 
 def record(lessons: dict[str, Any] | None = None, **stats: Any) -> dict[str, Any]:
-    return {"version": 2, "lessons": lessons or {}, "stats": {**empty_stats(), **stats}}
+    return {"version": 3, "lessons": lessons or {}, "practice": {}, "stats": {**empty_stats(), **stats}}
+
+
+def lesson(finished: bool = False, solved: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A lesson's record: *solved* puzzles, each solved after a miss (as migrated ones are)."""
+    return {"finished": finished, "puzzles": {pid: {"solved": True, "missed": True, "choice": ""} for pid in solved}}
 
 
 @pytest.fixture
@@ -53,15 +59,29 @@ def open_with(page: Page, site_url: str, path: str, items: dict[str, str]) -> No
     page.goto(f"{site_url}{path}")
 
 
-def test_first_version_progress_moves_to_the_new_key_and_the_old_key_goes(
-    context: BrowserContext, site_url: str
+@pytest.mark.parametrize("version", [1, 2])
+def test_older_progress_moves_to_the_new_key_keeping_what_was_earned(
+    context: BrowserContext, site_url: str, version: int
 ) -> None:
     page = context.new_page()
-    old = {"version": 1, "lessons": {LESSON: {"done": True, "solved": ["fit-9h"]}, OTHER: {"solved": []}}}
-    open_with(page, site_url, "progress/", {OLD_KEY: json.dumps(old)})
-    expect(page.locator(f"[data-progress-row={LESSON}] [data-progress-status]")).to_have_text("Finished")
+    old: dict[str, Any] = {
+        "version": version,
+        "lessons": {LESSON: {"done": True, "solved": ["fit-6h"]}, OTHER: {"solved": ["pass-or-play-1"]}},
+    }
+    if version == 2:
+        old["stats"] = {**empty_stats(), "games": 4}
+    open_with(page, site_url, "", {OLD_KEY if version == 1 else V2_KEY: json.dumps(old)})
+    # The finished tutorial's stages are complete with one star each; the other keeps its solved puzzle.
+    stages = page.locator(f"[data-map-stage={LESSON}]")
+    expect(stages.first).to_have_class(re.compile(r"\bis-complete\b"))
+    assert set(stages.locator("[data-stars]").all_inner_texts()) == {"★☆☆"}
+    expect(page.locator(f"[data-map-stage={OTHER}].is-complete")).to_have_count(0)
+    expect(page.locator("[data-next-step]")).to_have_text(re.compile(r"^Continue: When to pass, "))
     assert keys(page) == [KEY]
-    assert stored(page) == record({LESSON: {"done": True, "solved": ["fit-9h"]}, OTHER: {"done": False, "solved": []}})
+    games = 4 if version == 2 else 0
+    assert stored(page) == record(
+        {LESSON: lesson(True, ("fit-6h",)), OTHER: lesson(False, ("pass-or-play-1",))}, games=games
+    )
     expect(page.locator(".store-notice")).to_have_count(0)
 
 
@@ -97,7 +117,7 @@ def test_damaged_progress_is_kept_aside_reset_and_reported_once(
     [
         (
             {
-                KEY: json.dumps(
+                V2_KEY: json.dumps(
                     {
                         "version": 2,
                         "lessons": {
@@ -116,7 +136,7 @@ def test_damaged_progress_is_kept_aside_reset_and_reported_once(
                 )
             },
             record(
-                {LESSON: {"done": True, "solved": ["fit-6h"]}, OTHER: {"done": False, "solved": ["pass-or-play-1"]}},
+                {LESSON: lesson(True, ("fit-6h",)), OTHER: lesson(False, ("pass-or-play-1",))},
                 wins={"you": 3, "robin": 0, "alex": 1, "sam": 0},
                 streak=1,
                 best=2,
@@ -124,13 +144,13 @@ def test_damaged_progress_is_kept_aside_reset_and_reported_once(
             "your progress in tutorials “when-to-pass” and “gone”, the number of games played and Robin's wins",
         ),
         (
-            {KEY: json.dumps({"version": 2, "lessons": [], "stats": {**empty_stats(), "games": 4}})},
+            {V2_KEY: json.dumps({"version": 2, "lessons": [], "stats": {**empty_stats(), "games": 4}})},
             record(games=4),
             "your tutorial progress",
         ),
         (
             {OLD_KEY: json.dumps({"version": 1, "lessons": {"x": 5, LESSON: {"done": True}}})},
-            record({LESSON: {"done": True, "solved": []}}),
+            record({LESSON: lesson(True)}),
             "your progress in tutorial “x”",
         ),
         ({KEY: json.dumps(record(games=2, counted=7))}, record(games=2), None),  # bookkeeping only: nothing to tell
@@ -146,7 +166,7 @@ def test_a_partly_damaged_record_keeps_every_part_that_passes_its_check(
     assert stored(page) == kept
     aside = [key for key in keys(page) if key.startswith("sevens.corrupt.")]
     assert len(aside) == 1 and page.evaluate("key => localStorage.getItem(key)", aside[0]) == next(iter(items.values()))
-    assert OLD_KEY not in keys(page)
+    assert OLD_KEY not in keys(page) and V2_KEY not in keys(page)
     notice = page.locator(".store-notice")
     if lost is None:
         expect(notice).to_have_count(0)
@@ -158,7 +178,7 @@ def test_a_partly_damaged_record_keeps_every_part_that_passes_its_check(
 def test_counters_stop_at_their_maximum_instead_of_overflowing(context: BrowserContext, site_url: str) -> None:
     most = 2**53 - 1  # Number.MAX_SAFE_INTEGER: one more would fail the whole-number check on the next load
     full = record(
-        {LESSON: {"done": True, "solved": ["fit-6h"]}},
+        {LESSON: lesson(True, ("fit-6h",))},
         games=most,
         wins=dict.fromkeys(empty_stats()["wins"], most),
         streak=most,
@@ -186,11 +206,13 @@ def test_counters_stop_at_their_maximum_instead_of_overflowing(context: BrowserC
 def test_the_progress_page_shows_lessons_and_statistics(context: BrowserContext, site_url: str) -> None:
     page = context.new_page()
     data = record(
-        {LESSON: {"done": False, "solved": ["a", "b"]}}, games=5, wins={"you": 2, "robin": 1, "alex": 0, "sam": 2}
+        {LESSON: lesson(False, ("fit-6h", "wrong-suit"))}, games=5, wins={"you": 2, "robin": 1, "alex": 0, "sam": 2}
     )
     data["stats"].update(streak=1, best=2)
     open_with(page, site_url, "progress/", {KEY: json.dumps(data)})
-    expect(page.locator(f"[data-progress-row={LESSON}] [data-progress-status]")).to_have_text("2 puzzles solved")
+    expect(page.locator(f"[data-progress-row={LESSON}] [data-progress-status]")).to_have_text(
+        re.compile(r"^2 of \d+ puzzles solved$")
+    )
     expect(page.locator(f"[data-progress-row={OTHER}] [data-progress-status]")).to_have_text("Not started")
     expect(page.locator(f"[data-progress-row={OTHER}] [data-reset-lesson]")).to_be_hidden()
     shown = {cell.get_attribute("data-stat"): cell.inner_text() for cell in page.locator("[data-stat]").all()}
@@ -208,7 +230,7 @@ def test_the_progress_page_shows_lessons_and_statistics(context: BrowserContext,
 
 def test_resetting_one_lesson_asks_first_and_keeps_the_rest(context: BrowserContext, site_url: str) -> None:
     page = context.new_page()
-    lessons = {LESSON: {"done": True, "solved": []}, OTHER: {"done": True, "solved": []}}
+    lessons = {LESSON: lesson(True), OTHER: lesson(True)}
     open_with(page, site_url, "progress/", {KEY: json.dumps(record(lessons, games=3))})
     questions: list[str] = []
     page.once("dialog", lambda dialog: (questions.append(dialog.message), dialog.dismiss()))
@@ -218,19 +240,19 @@ def test_resetting_one_lesson_asks_first_and_keeps_the_rest(context: BrowserCont
     page.once("dialog", lambda dialog: (questions.append(dialog.message), dialog.accept()))
     page.locator(f"[data-reset-lesson={LESSON}]").click()
     expect(page.locator(f"[data-progress-row={LESSON}] [data-progress-status]")).to_have_text("Not started")
-    assert stored(page) == record({OTHER: {"done": True, "solved": []}}, games=3)
+    assert stored(page) == record({OTHER: lesson(True)}, games=3)
     assert len(questions) == 2 and all("tutorial 1. Where a card belongs" in q for q in questions), questions
 
 
 @pytest.mark.parametrize(
     ("button", "left"),
-    [("[data-reset-stats]", record({LESSON: {"done": True, "solved": []}})), ("[data-reset-all]", record())],
+    [("[data-reset-stats]", record({LESSON: lesson(True)})), ("[data-reset-all]", record())],
 )
 def test_resetting_statistics_or_everything_asks_first(
     context: BrowserContext, site_url: str, button: str, left: dict[str, Any]
 ) -> None:
     page = context.new_page()
-    data = record({LESSON: {"done": True, "solved": []}}, games=4, streak=2, best=3)
+    data = record({LESSON: lesson(True)}, games=4, streak=2, best=3)
     open_with(page, site_url, "progress/", {KEY: json.dumps(data)})
     page.once("dialog", lambda dialog: dialog.dismiss())
     page.click(button)
@@ -243,7 +265,7 @@ def test_resetting_statistics_or_everything_asks_first(
 
 def test_export_downloads_the_record_as_json(context: BrowserContext, site_url: str, tmp_path: Path) -> None:
     page = context.new_page()
-    data = record({LESSON: {"done": True, "solved": ["fit-9h"]}}, games=2, streak=1, best=1)
+    data = record({LESSON: lesson(True, ("fit-6h",))}, games=2, streak=1, best=1)
     open_with(page, site_url, "progress/", {KEY: json.dumps(data)})
     with page.expect_download() as download_info:
         page.click("[data-export]")
@@ -257,7 +279,7 @@ def test_export_downloads_the_record_as_json(context: BrowserContext, site_url: 
 def test_import_replaces_progress_with_a_good_file(context: BrowserContext, site_url: str) -> None:
     page = context.new_page()
     open_with(page, site_url, "progress/", {KEY: json.dumps(record(games=9))})
-    imported = record({OTHER: {"done": True, "solved": []}}, games=1, wins={"you": 1, "robin": 0, "alex": 0, "sam": 0})
+    imported = record({OTHER: lesson(True)}, games=1, wins={"you": 1, "robin": 0, "alex": 0, "sam": 0})
     page.set_input_files(
         "[data-import]",
         files=[{"name": "mine.json", "mimeType": "application/json", "buffer": json.dumps(imported).encode()}],
@@ -272,9 +294,9 @@ def test_import_replaces_progress_with_a_good_file(context: BrowserContext, site
     [
         (b"\x89PNG not json at all", "it is not JSON"),
         (b"[1, 2, 3]", "it is not a JSON object"),
-        (json.dumps({"version": 2, "lessons": {}}).encode(), "“stats” is missing"),
+        (json.dumps({"version": 3, "lessons": {}, "practice": {}}).encode(), "“stats” is missing"),
         (json.dumps(record(wins={"you": 1})).encode(), "“wins” needs a whole number"),
-        (json.dumps(record({LESSON: {"done": "yes"}})).encode(), "“done” is not true or false"),
+        (json.dumps(record({LESSON: {"finished": "yes", "puzzles": {}}})).encode(), "“finished” is not true or false"),
         (b" " * 100_001, "too large"),
     ],
 )
@@ -282,7 +304,7 @@ def test_a_bad_import_file_is_refused_with_a_reason_and_nothing_is_lost(
     context: BrowserContext, site_url: str, content: bytes, why: str
 ) -> None:
     page = context.new_page()
-    data = record({LESSON: {"done": True, "solved": []}}, games=7)
+    data = record({LESSON: lesson(True)}, games=7)
     open_with(page, site_url, "progress/", {KEY: json.dumps(data)})
     page.set_input_files(
         "[data-import]", files=[{"name": "bad.json", "mimeType": "application/json", "buffer": content}]
@@ -309,23 +331,23 @@ def test_without_javascript_the_progress_page_says_why_it_is_empty(
 
 
 def test_progress_made_in_one_tab_appears_in_another(context: BrowserContext, site_url: str) -> None:
-    lesson, progress = context.new_page(), context.new_page()
-    open_with(lesson, site_url, f"tutorials/{LESSON}/", {KEY: json.dumps(record(games=3))})
+    lesson_page, progress = context.new_page(), context.new_page()
+    open_with(lesson_page, site_url, f"tutorials/{LESSON}/", {KEY: json.dumps(record(games=3))})
     progress.goto(f"{site_url}progress/")
     status = progress.locator(f"[data-progress-row={LESSON}] [data-progress-status]")
     expect(status).to_have_text("Not started")
-    lesson.click("[data-finish-lesson]")
-    expect(status).to_have_text("Finished")  # told by the storage event, without a reload
+    lesson_page.locator("#fit-6h [data-choice=yes]").click()
+    expect(status).to_have_text(re.compile(r"^1 of \d+ puzzles solved$"))  # told by the storage event, no reload
     progress.reload()
-    expect(status).to_have_text("Finished")
+    expect(status).to_have_text(re.compile(r"^1 of \d+ puzzles solved$"))
     expect(progress.locator("[data-stat=games]")).to_have_text("3")  # the lesson tab kept the games
     # A reset in the progress tab clears the lesson tab's marks too, and the lesson tab does not write them back.
     progress.once("dialog", lambda dialog: dialog.accept())
     progress.click(f"[data-reset-lesson={LESSON}]")
-    expect(lesson.locator("[data-lesson-status]")).not_to_have_text("You have finished this tutorial.")
-    lesson.reload()
-    expect(lesson.locator("[data-lesson-status]")).not_to_have_text("You have finished this tutorial.")
-    assert stored(lesson) == record(games=3)
+    expect(lesson_page.locator("#fit-6h")).not_to_have_class(re.compile(r"\bis-solved\b"))
+    lesson_page.reload()
+    expect(lesson_page.locator("#fit-6h")).not_to_have_class(re.compile(r"\bis-solved\b"))
+    assert stored(lesson_page) == record(games=3)
 
 
 def test_the_progress_page_and_the_damaged_data_notice_pass_axe(context: BrowserContext, site_url: str) -> None:

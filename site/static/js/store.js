@@ -5,9 +5,15 @@
 // pages so. Every change reads the stored record afresh, changes it and writes it back at once, so two tabs
 // never overwrite each other's progress with a stale copy. Anything unreadable is set aside, never fatal, and
 // a record whose parts fail their checks keeps every part that passes.
+//
+// Lessons are kept puzzle by puzzle: {solved, missed, choice}. "missed" means not right first time (a wrong
+// answer or "Show the answer" before solving); "choice" is the answer that solved it, shown again after a
+// reload. Stages and stars are worked out by the page from the course map the build writes, never stored.
+// Practice results are counted per kind of puzzle: {tried, first}.
 
-export const KEY = "sevens.v2";
-export const VERSION = 2;
+export const KEY = "sevens.v3";
+export const VERSION = 3;
+export const V2_KEY = "sevens.v2"; // progress per tutorial, not per puzzle: migrated, then removed
 export const OLD_KEY = "sevens.progress.v1"; // written by the first version of the site: migrated, then removed
 export const CORRUPT_PREFIX = "sevens.corrupt.";
 export const DEAL_KEY = "sevens.deal";
@@ -24,7 +30,7 @@ export function emptyStats() {
 }
 
 export function emptyRecord() {
-  return { version: VERSION, lessons: {}, stats: emptyStats() };
+  return { version: VERSION, lessons: {}, practice: {}, stats: emptyStats() };
 }
 
 // -- shapes -----------------------------------------------------------------------
@@ -49,20 +55,30 @@ function salvage(data) {
   else {
     const lessons = [];
     for (const [slug, lesson] of Object.entries(data.lessons)) {
-      if (!isObject(lesson)) {
-        drop(`tutorial “${slug}” is not a record`, null, slug);
+      if (!isObject(lesson) || !isObject(lesson.puzzles)) {
+        drop(`tutorial “${slug}” is not a record of puzzles`, null, slug);
         continue;
       }
-      const kept = { done: lesson.done === true, solved: isStringList(lesson.solved) ? [...lesson.solved] : [] };
-      if (lesson.done !== undefined && typeof lesson.done !== "boolean") {
-        drop(`tutorial “${slug}”: “done” is not true or false`, null, slug);
+      if (typeof lesson.finished !== "boolean") drop(`tutorial “${slug}”: “finished” is not true or false`, null, slug);
+      const puzzles = [];
+      for (const [id, puzzle] of Object.entries(lesson.puzzles)) {
+        const ok = isObject(puzzle) && typeof puzzle.solved === "boolean" && typeof puzzle.missed === "boolean";
+        if (ok && typeof puzzle.choice === "string") puzzles.push([id, { solved: puzzle.solved, missed: puzzle.missed, choice: puzzle.choice }]);
+        else drop(`tutorial “${slug}”: puzzle “${id}” is not a puzzle record`, null, slug);
       }
-      if (lesson.solved !== undefined && !isStringList(lesson.solved)) {
-        drop(`tutorial “${slug}”: “solved” is not a list of puzzles`, null, slug);
-      }
-      lessons.push([slug, kept]);
+      lessons.push([slug, { finished: lesson.finished === true, puzzles: Object.fromEntries(puzzles) }]);
     }
     record.lessons = Object.fromEntries(lessons); // own properties even for a slug such as "__proto__"
+  }
+  if (data.practice !== undefined && !isObject(data.practice)) drop("“practice” is not a list of puzzle kinds", "your practice results");
+  else {
+    const kinds = [];
+    for (const [kind, counts] of Object.entries(data.practice ?? {})) {
+      if (isObject(counts) && isCount(counts.tried) && isCount(counts.first) && counts.first <= counts.tried) {
+        kinds.push([kind, { tried: counts.tried, first: counts.first }]);
+      } else drop(`practice “${kind}” needs whole numbers “tried” and “first”, first no more than tried`, "your practice results");
+    }
+    record.practice = Object.fromEntries(kinds);
   }
   const stats = data.stats;
   if (!isObject(stats)) {
@@ -85,6 +101,25 @@ function salvage(data) {
   return { record, dropped };
 }
 
+// Tutorial-level progress (versions 1 and 2) as puzzle-level: a finished tutorial stays finished (its stages
+// count as complete, with one star), and a puzzle solved then stays solved, but not as right first time, since
+// nobody recorded whether it was. A part that is not what those versions wrote is passed on as it is, for
+// salvage() to drop with its reason.
+function fromOldLessons(lessons) {
+  if (!isObject(lessons)) return lessons;
+  const migrated = [];
+  for (const [slug, lesson] of Object.entries(lessons)) {
+    if (!isObject(lesson)) {
+      migrated.push([slug, lesson]);
+      continue;
+    }
+    const solved = isStringList(lesson.solved) ? lesson.solved : lesson.solved === undefined ? [] : null;
+    const puzzles = solved && Object.fromEntries(solved.map((id) => [id, { solved: true, missed: true, choice: "" }]));
+    migrated.push([slug, { finished: lesson.done ?? false, puzzles }]);
+  }
+  return Object.fromEntries(migrated);
+}
+
 // Stored or imported text -> {record, dropped} (see salvage); *record* is null when no part of it can be used
 // (not JSON, not a record, another version), and then *dropped* holds the one reason.
 export function parse(text) {
@@ -96,8 +131,10 @@ export function parse(text) {
     return whole("it is not JSON");
   }
   if (!isObject(data)) return whole("it is not a JSON object");
-  // The first version kept {version: 1, lessons} under OLD_KEY; its lessons carry over unchanged.
-  if (data.version === 1) return salvage({ lessons: data.lessons, stats: emptyStats() });
+  // Versions 1 ({version: 1, lessons} under OLD_KEY) and 2 ({version: 2, lessons, stats} under V2_KEY) kept
+  // progress per tutorial; it becomes progress per puzzle, keeping what was earned.
+  if (data.version === 1) return salvage({ lessons: fromOldLessons(data.lessons), stats: emptyStats() });
+  if (data.version === 2) return salvage({ lessons: fromOldLessons(data.lessons), stats: data.stats });
   if (data.version !== VERSION) {
     return whole(
       typeof data.version === "number" && data.version > VERSION
@@ -184,9 +221,10 @@ export function read() {
   if (!local || unsaved) return structuredClone(memory);
   const text = local.getItem(KEY);
   if (text !== null) return settle(text);
-  const old = local.getItem(OLD_KEY);
+  const old = local.getItem(V2_KEY) ?? local.getItem(OLD_KEY);
   if (old === null) return emptyRecord();
   const record = settle(old, true);
+  local.removeItem(V2_KEY);
   local.removeItem(OLD_KEY);
   return record;
 }
@@ -239,36 +277,56 @@ export function keepSetting(key, value) {
 // -- lessons ------------------------------------------------------------------------------
 
 function lessonOf(record, slug) {
-  record.lessons[slug] ??= { done: false, solved: [] };
+  record.lessons[slug] ??= { finished: false, puzzles: {} };
   return record.lessons[slug];
 }
 
-export function markSolved(slug, id, allIds) {
+// An answer to a lesson puzzle. Once solved, a puzzle keeps its first result: replaying it changes nothing.
+export function recordAnswer(slug, id, right, choice = "") {
   return update((record) => {
     const lesson = lessonOf(record, slug);
-    if (lesson.solved.includes(id)) return false;
-    lesson.solved.push(id);
-    if (allIds.length && allIds.every((each) => lesson.solved.includes(each))) lesson.done = true;
+    const puzzle = (lesson.puzzles[id] ??= { solved: false, missed: false, choice: "" });
+    if (puzzle.solved) return false;
+    if (right) Object.assign(puzzle, { solved: true, choice });
+    else puzzle.missed = true;
   });
 }
 
-export function markDone(slug) {
+// "Show the answer" before solving: the puzzle can no longer be right first time.
+export function recordShown(slug, id) {
   return update((record) => {
-    const lesson = lessonOf(record, slug);
-    if (lesson.done) return false;
-    lesson.done = true;
+    const puzzle = (lessonOf(record, slug).puzzles[id] ??= { solved: false, missed: false, choice: "" });
+    if (puzzle.solved || puzzle.missed) return false;
+    puzzle.missed = true;
   });
+}
+
+// A practice answer, counted per kind of puzzle.
+export function recordPractice(kind, rightFirstTime) {
+  return update((record) => {
+    const counts = (record.practice[kind] ??= { tried: 0, first: 0 });
+    counts.tried = oneMore(counts.tried);
+    if (rightFirstTime) counts.first = oneMore(counts.first);
+  });
+}
+
+// {complete, stars, solved} for a stage whose puzzles are *ids*: 3 stars when all were right first time,
+// 2 with one miss, 1 otherwise; a tutorial finished before stages existed counts its stages complete, 1 star.
+export function stageResult(record, slug, ids) {
+  const lesson = record.lessons[slug];
+  const puzzles = ids.map((id) => lesson?.puzzles[id]);
+  const solved = puzzles.filter((puzzle) => puzzle?.solved).length;
+  if (ids.length && solved === ids.length) {
+    const misses = puzzles.filter((puzzle) => puzzle.missed).length;
+    return { complete: true, stars: misses === 0 ? 3 : misses === 1 ? 2 : 1, solved };
+  }
+  if (lesson?.finished) return { complete: true, stars: 1, solved };
+  return { complete: false, stars: 0, solved };
 }
 
 export function resetLesson(slug) {
   return update((record) => {
     delete record.lessons[slug];
-  });
-}
-
-export function resetLessons() {
-  return update((record) => {
-    record.lessons = {};
   });
 }
 
@@ -322,8 +380,8 @@ export function loadDeal() {
 // -- export and import -----------------------------------------------------------------------------
 
 export function exportText() {
-  const { version, lessons, stats } = read();
-  return JSON.stringify({ version, lessons, stats }, null, 2);
+  const { version, lessons, practice, stats } = read();
+  return JSON.stringify({ version, lessons, practice, stats }, null, 2);
 }
 
 // Replace the record with a file's contents; {ok} or {problem} in plain words, nothing changed on a problem.
