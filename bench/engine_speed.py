@@ -9,11 +9,11 @@ deals and the same random choices (deals dealt and random number generators
 seeded before the clock starts), best of several rounds:
 
 * ``engine``: the rules engine through its public position API, a loop over
-  :class:`engine.position.Position` (``legal_moves()`` then ``after()``);
+  :class:`engine.sevens.position.Position` (``legal_moves()`` then ``after()``);
 * ``masks``: the engine's rule at the level its computer players use for
   play-outs: plain integer card sets, the cards that fit kept card by card
-  with :data:`engine.position.FLIPS` (:func:`engine.position.playable_mask` for a given table);
-* ``play_game``: whole games through :func:`engine.match.play_game` with four
+  with :data:`engine.sevens.position.FLIPS` (:func:`engine.sevens.position.playable_mask` for a given table);
+* ``play_game``: whole games through :func:`engine.core.match.play_game` with four
   ``random`` players: checked moves, player views and the game record;
 * ``baseline``: a straightforward list-and-set implementation written here:
   hands are sorted lists of ``(rank, suit)`` tuples, the table is a set of
@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import platform
 import random
 import statistics
@@ -49,12 +50,13 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:  # run as a script from anywhere, or inside Pyodide
     sys.path.insert(0, str(REPO))
 
-from engine.cards import Card, cards_of  # noqa: E402
-from engine.deal import deal_hands, player_rng  # noqa: E402
-from engine.game import Game  # noqa: E402
-from engine.match import play_game  # noqa: E402
-from engine.players import PLAYERS, make_player  # noqa: E402
-from engine.position import (  # noqa: E402
+from engine.core.cards import Card, cards_of  # noqa: E402
+from engine.core.chance import player_rng  # noqa: E402
+from engine.core.match import play_game  # noqa: E402
+from engine.sevens.deal import deal_hands  # noqa: E402
+from engine.sevens.game import Game  # noqa: E402
+from engine.sevens.players import COMPUTER_PLAYERS, make_player  # noqa: E402
+from engine.sevens.position import (  # noqa: E402
     FLIPS,
     OPENING_CARD,
     Position,
@@ -82,9 +84,9 @@ def engine_game(hands: tuple[int, ...], rng: random.Random) -> Result:
 
 
 def masks_game(dealt: tuple[int, ...], rng: random.Random) -> Result:
-    """The loop shape of Sam's play-outs (:func:`engine.players.sam.play_out`), choosing at random.
+    """The loop shape of Sam's play-outs (:func:`engine.sevens.players.sam.play_out`), choosing at random.
 
-    The set of cards that fit is kept card by card with :data:`engine.position.FLIPS`,
+    The set of cards that fit is kept card by card with :data:`engine.sevens.position.FLIPS`,
     and a lone card that fits is played without choosing.
     """
     hands = list(dealt)
@@ -266,8 +268,8 @@ def measure_sam(decisions: int) -> dict[str, Any]:
     """Sam's time per decision with two or more legal cards, in games where Sam holds all four seats."""
     if not decisions:
         return {"skipped": "--sam-decisions 0"}
-    if "sam" not in PLAYERS:
-        return {"skipped": f"no player 'sam' in engine.players yet (registered: {', '.join(PLAYERS)})"}
+    if "sam" not in COMPUTER_PLAYERS:
+        return {"skipped": f"no player 'sam' in engine.sevens.players yet (registered: {', '.join(COMPUTER_PLAYERS)})"}
     times: list[float] = []
     seed = 0
     while len(times) < decisions:
@@ -292,9 +294,37 @@ def measure_sam(decisions: int) -> dict[str, Any]:
     }
 
 
+SIMULATE_GAMES = 5000
+
+
+def measure_simulate(rounds: int) -> dict[str, Any] | None:
+    """The command a user runs, ``python -m engine simulate --games 5000 --seed 3 --seats random,...``, as a whole
+    process (start-up and imports included), against the baseline playing the same 5000 deals in this process."""
+    if sys.platform == "emscripten":  # no subprocesses in Pyodide
+        return None
+    command = [sys.executable, "-m", "engine", "simulate", "--games", str(SIMULATE_GAMES), "--seed", "3"]
+    command += ["--seats", "random,random,random,random"]
+    best = math.inf
+    for _ in range(rounds):
+        start = time.perf_counter()
+        subprocess.run(command, cwd=REPO, check=True, capture_output=True)
+        best = min(best, time.perf_counter() - start)
+    seeds = range(3, 3 + SIMULATE_GAMES)
+    lists = [baseline_hands(deal_hands(seed)) for seed in seeds]
+    baseline = math.inf
+    for _ in range(rounds):
+        rngs = [random.Random(seed) for seed in seeds]
+        start = time.perf_counter()
+        for rng, hands in zip(rngs, lists, strict=True):
+            baseline_game(hands, rng)
+        baseline = min(baseline, time.perf_counter() - start)
+    return {"command_s": best, "baseline_s": baseline, "ratio": baseline / best}
+
+
 def measure(games: int, rounds: int, sam_decisions: int) -> dict[str, Any]:
     return {
         "python": f"{platform.python_implementation()} {platform.python_version()} on {sys.platform}",
+        "simulate": measure_simulate(rounds),
         "random_games": measure_games(games, rounds),
         "legal_moves": measure_legal_moves(max(1, games // 5), rounds),
         "sam": measure_sam(sam_decisions),
@@ -308,6 +338,13 @@ def report(figures: dict[str, Any]) -> None:
     games = figures["random_games"]
     speed = games["games_per_second"]
     print(f"{figures['python']}")
+    simulate = figures.get("simulate")
+    if simulate:
+        print(
+            f"  python -m engine simulate --games {SIMULATE_GAMES} --seed 3 --seats random x4 (whole process, best round): "
+            f"{simulate['command_s']:.2f} s; baseline, same deals in process: {simulate['baseline_s']:.2f} s; "
+            f"{simulate['ratio']:.2f}x the baseline's games/s (target: at least 3x)"
+        )
     print(f"  random 4-player games ({games['games']} deals, {games['turns_per_game']:.1f} turns a game, best round):")
     print(f"    engine    (Position.legal_moves + after)       {speed['engine']:9.0f} games/s")
     print(f"    masks     (int card sets, Sam's play-out loop) {speed['masks']:9.0f} games/s")

@@ -22,7 +22,7 @@ guesses the hidden hands from how it chooses:
   between the share of imagined deals that give it to each player and 1 for
   the real holder, 0 for the others. Shown by how far the deal has gone,
   next to deals that only respect the card counts and the passes
-  (:class:`~engine.players.sam.HiddenDealer`).
+  (:class:`~engine.sevens.players.sam.HiddenDealer`).
 
 Last measured (defaults, 2026-11-30; about 3.5 minutes): in 1,473 such
 decisions a random pick wins 56.7% of the time, Alex's habit 78.5%, Sam 81.8%
@@ -50,14 +50,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.cards import cards_of
-from engine.deal import player_rng
-from engine.game import Game
-from engine.players import make_player
-from engine.players.heuristics import best_card
-from engine.players.sam import STEPS, HabitChain, HiddenDealer, SamPlayer, play_out
-from engine.position import FLIPS, playable_mask
-from engine.view import PlayerView
+from engine.core.cards import cards_of
+from engine.core.chance import player_rng
+from engine.sevens.game import Game
+from engine.sevens.players import make_player
+from engine.sevens.players.heuristics import best_card
+from engine.sevens.players.sam import STEPS, HabitChain, HiddenDealer, SamPlayer, play_out
+from engine.sevens.position import FLIPS, playable_mask
+from engine.sevens.view import PlayerView
 
 SEAT = 0
 # Imagined deals drawn for the Brier score at each decision, as Sam draws them (STEPS swaps apart).

@@ -1,7 +1,8 @@
 """Strength of the computer players on duplicate deals: prints tournament tables, asserts nothing.
 
-    python bench/strength.py                 # the three standard tables, 200 deals each
+    python bench/strength.py                 # the standard tables, 200 deals each, default rules
     python bench/strength.py --deals 1000 --only alex,random,random,random
+    python bench/strength.py --presets --deals 50   # sam,alex,robin,random under every preset
 
 Targets (parity is 25%): Alex wins at least 50% against three ``random``;
 Sam wins at least 30% against three Alexes, with the 95% interval clear of
@@ -18,7 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.match import tournament
+from engine.core.game import find_game
+from engine.core.match import tournament
 
 TABLES = (
     "alex,random,random,random",
@@ -35,7 +37,24 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--only", action="append", help="a table to run instead of the standard ones, e.g. sam,alex,alex,alex"
     )
+    parser.add_argument(
+        "--presets",
+        action="store_true",
+        help="play sam,alex,robin,random under each preset instead (Sam > Alex > Robin expected in every one)",
+    )
     args = parser.parse_args(argv)
+    if args.presets:
+        game = find_game("sevens")
+        for name, rules in game.presets.items():
+            start = time.perf_counter()
+            result = tournament(args.deals, ["sam", "alex", "robin", "random"], seed=args.seed, rules=rules)
+            seconds = time.perf_counter() - start
+            print(f"## {name} ({rules.text()}): sam,alex,robin,random  ({seconds:.0f} s)")
+            print(result.table())
+            order = sorted(result.entries, key=lambda entry: -entry.rate)
+            print(f"order by wins: {' > '.join(entry.name for entry in order)}")
+            print(flush=True)
+        return
     for seats in args.only or TABLES:
         start = time.perf_counter()
         result = tournament(args.deals, seats.split(","), seed=args.seed)

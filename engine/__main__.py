@@ -1,5 +1,5 @@
-"""``python -m engine``: the command line (see :mod:`engine.cli`)."""
+"""``python -m engine``: the command line (see :mod:`engine.core.cli`)."""
 
-from .cli import main
+from .core.cli import main
 
 raise SystemExit(main(prog="python -m engine"))

@@ -33,7 +33,7 @@ import nh3
 from markdown.extensions import Extension
 from markdown.postprocessors import Postprocessor
 
-from engine.jsontext import shown
+from engine.core.jsontext import shown
 
 # Elements that run code, style the page, load other documents or send the reader away.
 REFUSED_TAGS = frozenset(

@@ -3,7 +3,7 @@
 Every card shows its rank and suit symbol (so red suits never rely on colour
 alone) and carries its full name for screen readers.
 
->>> from engine.cards import Card
+>>> from engine.core.cards import Card
 >>> card_html(Card.parse("6H"))
 '<span class="card card--hearts" role="img" aria-label="six of hearts">6♥</span>'
 """
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from html import escape
 
-from engine.cards import SUITS, Card, cards_of
-from engine.position import SUIT_MASKS
+from engine.core.cards import SUITS, Card, cards_of
+from engine.sevens.position import SUIT_MASKS
 
 
 def card_html(card: Card) -> str:

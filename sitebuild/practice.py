@@ -20,9 +20,9 @@ from dataclasses import replace
 from html import escape
 from pathlib import Path
 
-from engine.cards import FULL_DECK, cards_of, format_cards
-from engine.game import Game
-from engine.position import OPENING_CARD, format_table, playable_mask
+from engine.core.cards import FULL_DECK, cards_of, format_cards
+from engine.sevens.game import Game
+from engine.sevens.position import OPENING_CARD, format_table, playable_mask
 
 from .puzzle_html import puzzle_html
 from .puzzles import SEAT_NAMES, BestPuzzle, Puzzle, PuzzleError, parse_puzzle

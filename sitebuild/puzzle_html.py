@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable
 from html import escape
 
-from engine.cards import cards_of
+from engine.core.cards import cards_of
 
 from .cards_html import card_html, hand_html, table_html
 from .puzzles import (

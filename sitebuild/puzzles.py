@@ -33,9 +33,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
-from engine.cards import Card, cards_of, format_cards, mask_of, parse_cards
-from engine.game import DEFAULT_NAMES
-from engine.position import (
+from engine.core.cards import Card, cards_of, format_cards, mask_of, parse_cards
+from engine.sevens.game import DEFAULT_NAMES
+from engine.sevens.position import (
     OPENING_CARD,
     Position,
     describe_row,

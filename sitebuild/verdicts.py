@@ -23,11 +23,11 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.cards import Card, cards_of
-from engine.moves import Move
-from engine.players.sam import HiddenDealer, play_out
-from engine.position import FLIPS, playable_mask
-from engine.view import PlayerView
+from engine.core.cards import Card, cards_of
+from engine.sevens.moves import Move
+from engine.sevens.players.sam import HiddenDealer, play_out
+from engine.sevens.position import FLIPS, playable_mask
+from engine.sevens.view import PlayerView
 
 # 2000 independent deals give a standard error of about 1 point for the difference between two cards'
 # win rates; MARGIN and Z then keep out choices that only luck or a close call would decide.

@@ -21,10 +21,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.cards import format_cards  # noqa: E402
-from engine.game import Game  # noqa: E402
-from engine.players import make_player  # noqa: E402
-from engine.position import format_table  # noqa: E402
+from engine.core.cards import format_cards  # noqa: E402
+from engine.sevens.game import Game  # noqa: E402
+from engine.sevens.players import make_player  # noqa: E402
+from engine.sevens.position import format_table  # noqa: E402
 from sitebuild import verdicts  # noqa: E402
 
 MOST_CARDS = 9

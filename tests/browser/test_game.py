@@ -10,9 +10,9 @@ import pytest
 from gameplay import INSTANT, READY, START_MS, log_length, open_game, play_one, wait_after_move
 from playwright.sync_api import Browser, Page, expect
 
-from engine.cards import Card, cards_of
-from engine.deal import deal_hands
-from engine.position import Position
+from engine.core.cards import Card, cards_of
+from engine.sevens.deal import deal_hands
+from engine.sevens.position import Position
 
 CARD_NAME = re.compile(
     r"^(ace|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king) of (clubs|diamonds|hearts|spades)$"

@@ -7,8 +7,8 @@ import re
 from gameplay import INSTANT, START_MS
 from playwright.sync_api import Page, expect
 
-from engine.cards import Card
-from engine.position import Position
+from engine.core.cards import Card
+from engine.sevens.position import Position
 
 
 def wait_for(page: Page, section: str, states: str = "your-turn") -> None:

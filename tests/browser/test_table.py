@@ -11,9 +11,9 @@ from axe_playwright_python.sync_playwright import Axe
 from gameplay import READY, START_MS, log_length, open_game, play_one, wait_after_move
 from playwright.sync_api import Browser, Page, expect
 
-from engine.cards import Card
-from engine.deal import deal_hands
-from engine.position import Position
+from engine.core.cards import Card
+from engine.sevens.deal import deal_hands
+from engine.sevens.position import Position
 
 SIZES = {"desk": (1280, 800), "phone": (390, 844)}
 # What must be in view at every moment of a deal: the board, the other players, your hand and the buttons.

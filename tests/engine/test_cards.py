@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from engine.cards import (
+from engine.core.cards import (
     ALL_CARDS,
     FULL_DECK,
     Card,

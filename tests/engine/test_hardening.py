@@ -23,14 +23,15 @@ import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
-from engine.cards import ALL_CARDS, Card, Rank, Suit, cards_of, format_cards, parse_cards, parse_mask
-from engine.cli import main
-from engine.deal import MAX_SEED, read_seed
-from engine.game import Game, RecordError
-from engine.players import make_player
-from engine.position import OPENING_CARD, Position, format_table, parse_table
-from engine.protocol import answer
-from engine.webapi import Session, parse_script, parse_seed
+from engine.core.cards import ALL_CARDS, Card, Rank, Suit, cards_of, format_cards, parse_cards, parse_mask
+from engine.core.chance import MAX_SEED, parse_seed, read_seed
+from engine.core.cli import main
+from engine.core.protocol import answer
+from engine.sevens import SEVENS
+from engine.sevens.game import Game, RecordError
+from engine.sevens.players import make_player
+from engine.sevens.position import OPENING_CARD, Position, format_table, parse_table
+from engine.sevens.session import Session, parse_script
 
 # Twice Hypothesis's default number of examples; a profile that asks for fewer (Pyodide's) keeps its number.
 EXAMPLES = settings(max_examples=200 if settings.default.max_examples >= 100 else settings.default.max_examples)
@@ -475,7 +476,7 @@ BOTS = st.sampled_from(["random", "robin", "alex", "sam"])
 
 def check_answer(line: str, bot: str) -> dict[str, Any]:
     """Ask *bot*: one line of JSON, encodable for writing out, in exactly one of three shapes."""
-    reply = answer(line, make_player(bot, random.Random(0)))
+    reply = answer(line, make_player(bot, random.Random(0)), SEVENS)
     assert "\n" not in reply
     reply.encode("utf-8")
     data = json.loads(reply)

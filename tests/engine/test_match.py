@@ -6,10 +6,10 @@ from collections.abc import Sequence
 
 import pytest
 
-import engine.match
-from engine.game import Game
-from engine.match import TournamentResult, play_game, rotated, simulate, tournament
-from engine.players import PLAYERS, SamPlayer
+import engine.core.match
+from engine.core.match import TournamentResult, play_game, rotated, simulate, tournament
+from engine.sevens.game import Game
+from engine.sevens.players import COMPUTER_PLAYERS, SamPlayer
 
 
 def test_play_game_finishes_and_names_the_players() -> None:
@@ -38,14 +38,14 @@ def test_rotation_seats_every_entry_in_every_seat() -> None:
 
 def test_tournament_plays_each_deal_once_per_rotation(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[tuple[int, list[str]]] = []
-    real = engine.match.play_game
+    real = engine.core.match.play_game
 
-    def spy(seed: int, seats: Sequence[str]) -> Game:
+    def spy(seed: int, seats: Sequence[str], **options: object) -> Game:
         calls.append((seed, list(seats)))
-        return real(seed, seats)
+        return real(seed, seats, **options)
 
-    monkeypatch.setattr(engine.match, "play_game", spy)
-    monkeypatch.setitem(PLAYERS, "sam", lambda rng: SamPlayer(rng, samples=24))
+    monkeypatch.setattr(engine.core.match, "play_game", spy)
+    monkeypatch.setitem(COMPUTER_PLAYERS, "sam", lambda rng: SamPlayer(rng, samples=24))
     tournament(2, ["alex", "robin", "random", "sam"], seed=7)
     assert [seed for seed, _ in calls] == [7, 7, 7, 7, 8, 8, 8, 8]
     for deal in (calls[:4], calls[4:]):
@@ -55,15 +55,16 @@ def test_tournament_plays_each_deal_once_per_rotation(monkeypatch: pytest.Monkey
 
 def test_tournament_credits_the_winner_of_each_game_to_its_entry(monkeypatch: pytest.MonkeyPatch) -> None:
     # Only entry 2 ("robin") can win here: every game is decided by where robin sits.
-    real = engine.match.play_game
+    real = engine.core.match.play_game
 
-    def robin_always_wins(seed: int, seats: Sequence[str]) -> Game:
-        game = real(seed, seats)
+    def robin_always_wins(seed: int, seats: Sequence[str], **options: object) -> Game:
+        game = real(seed, seats, **options)
         winner = list(seats).index("robin")
         game.position.hands = tuple(0 if seat == winner else 1 for seat in range(4))
+        game.position.done = (winner,)
         return game
 
-    monkeypatch.setattr(engine.match, "play_game", robin_always_wins)
+    monkeypatch.setattr(engine.core.match, "play_game", robin_always_wins)
     result = tournament(3, ["alex", "random", "robin", "random"], seed=1)
     assert [e.wins for e in result.entries] == [0, 0, 12, 0]
     assert result.entries[2].rate == 1.0
@@ -86,7 +87,7 @@ def test_tournament_result_and_table() -> None:
 
 
 def test_interval_is_mean_plus_minus_two_standard_errors() -> None:
-    low, high = engine.match._interval([0.0, 0.5, 0.25, 0.25])
+    low, high = engine.core.match._interval([0.0, 0.5, 0.25, 0.25])
     # mean 0.25, sample sd 0.2041, standard error 0.1021
     assert low == pytest.approx(0.25 - 1.96 * 0.10206, abs=1e-4)
     assert high == pytest.approx(0.25 + 1.96 * 0.10206, abs=1e-4)

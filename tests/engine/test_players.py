@@ -7,23 +7,23 @@ from collections.abc import Callable
 
 import pytest
 
-import engine.players.sam as sam_module
-from engine.cards import Card, parse_mask
-from engine.deal import player_rng
-from engine.game import Game
-from engine.match import play_game
-from engine.moves import Move
-from engine.players import PLAYERS, AlexPlayer, Decision, Player, RobinPlayer, SamPlayer, make_player
-from engine.players.heuristics import card_value
-from engine.players.sam import MIN_DEALS, HabitChain, HiddenDealer, play_out
-from engine.position import Position, playable_mask
-from engine.view import PlayerView
+import engine.sevens.players.sam as sam_module
+from engine.core.cards import Card, parse_mask
+from engine.core.chance import player_rng
+from engine.core.match import play_game
+from engine.sevens.game import Game
+from engine.sevens.moves import Move
+from engine.sevens.players import COMPUTER_PLAYERS, AlexPlayer, Decision, Player, RobinPlayer, SamPlayer, make_player
+from engine.sevens.players.heuristics import card_value
+from engine.sevens.players.sam import MIN_DEALS, HabitChain, HiddenDealer, play_out
+from engine.sevens.position import Position, playable_mask
+from engine.sevens.view import PlayerView
 
 # Sam with few play-outs, so that whole games stay quick in the test suite.
 QUICK_SAM_SAMPLES = 24
 
 Factory = Callable[[random.Random], Player]
-FACTORIES: dict[str, Factory] = {name: factory for name, factory in PLAYERS.items() if name != "sam"}
+FACTORIES: dict[str, Factory] = {name: factory for name, factory in COMPUTER_PLAYERS.items() if name != "sam"}
 FACTORIES["sam"] = lambda rng: SamPlayer(rng, samples=QUICK_SAM_SAMPLES)
 
 
@@ -273,7 +273,7 @@ def early_choice(seed: int) -> PlayerView:
 def test_sams_work_per_decision_is_bounded_but_every_card_gets_its_minimum_of_deals() -> None:
     view = early_choice(3)
     chain = HabitChain(view, random.Random(0))
-    candidates = view.legal_moves()
+    candidates = [card.bit for card in view.legal_moves()]  # evaluate takes card bits (0 would be a pass)
     player = SamPlayer(random.Random(0))
     wins, meter = [0] * len(candidates), [0]
     assert player.evaluate(view, chain, candidates, [0, 1], 40, wins, meter, work=10**9) == 40
@@ -318,3 +318,30 @@ def test_sam_stops_judging_robin_and_random_by_alexs_habits_but_keeps_judging_al
             marked[names[seat]] += chain.unpredictable[seat]
     assert marked["alex"] == 0
     assert marked["robin"] + marked["random"] >= 3
+
+
+def test_sam_weighs_a_voluntary_pass_only_while_it_keeps_a_spare_pass() -> None:
+    from engine.sevens.players.sam import may_pass_at_will
+    from engine.sevens.rules import SevensRules
+
+    def view(rules: SevensRules, passes: int) -> PlayerView:
+        return PlayerView(0, parse_mask("8D 2C"), parse_mask("7D"), (2, 13, 13, 13), (), rules, 0, (passes, 0, 0, 0))
+
+    assert not may_pass_at_will(view(SevensRules(), 0))
+    assert may_pass_at_will(view(SevensRules(voluntary_pass=True), 5))
+    assert may_pass_at_will(view(SevensRules(voluntary_pass=True, pass_limit=3), 1))
+    assert not may_pass_at_will(view(SevensRules(voluntary_pass=True, pass_limit=3), 2))
+    decision = SamPlayer(random.Random(0)).decide(view(SevensRules(voluntary_pass=True), 0))
+    assert decision.card in (None, Card.parse("8D"))
+    stuck = tuple(Move(seat, None) for seat in (1, 2, 3))
+    rules = SevensRules(voluntary_pass=True)
+    assert not may_pass_at_will(PlayerView(0, parse_mask("8D 2C"), parse_mask("7D"), (2, 13, 13, 13), stuck, rules))
+
+
+def test_four_sams_free_to_pass_still_finish_the_deal() -> None:
+    from engine.sevens.rules import SevensRules
+
+    game = Game.new(2, rules=SevensRules(voluntary_pass=True))
+    sams = [SamPlayer(random.Random(seat), samples=60) for seat in range(4)]  # few samples: only the ending counts
+    game.play_to_end(sams)
+    assert game.is_over

@@ -10,9 +10,9 @@ from __future__ import annotations
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from engine.cards import ALL_CARDS, FULL_DECK, Card, Rank, Suit, cards_of, parse_mask
-from engine.game import Game
-from engine.position import FLIPS, OPENING_CARD, Position, format_table, parse_table, playable_mask
+from engine.core.cards import ALL_CARDS, FULL_DECK, Card, Rank, Suit, cards_of, parse_mask
+from engine.sevens.game import Game
+from engine.sevens.position import FLIPS, OPENING_CARD, Position, format_table, parse_table, playable_mask
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 # A whole game per example: fifty are plenty, fewer where the profile asks for fewer (Pyodide).

@@ -6,10 +6,18 @@ import re
 
 import pytest
 
-from engine.cards import Card, parse_mask
-from engine.game import Game
-from engine.position import parse_table
-from engine.terminal import HELP, Command, parse_command, play_in_terminal, render_counts, render_hand, render_rows
+from engine.core.cards import Card, parse_mask
+from engine.sevens.game import Game
+from engine.sevens.position import parse_table
+from engine.sevens.terminal import (
+    HELP,
+    Command,
+    parse_command,
+    play_in_terminal,
+    render_counts,
+    render_hand,
+    render_rows,
+)
 
 BRACKETED = re.compile(r"\[([^\]]+)\]")
 

@@ -9,10 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.cards import Card
-from engine.deal import MAX_SEED
-from engine.game import Game
-from engine.webapi import Session, handle, parse_script, parse_seed
+from engine.core.cards import Card
+from engine.core.chance import MAX_SEED, parse_seed
+from engine.core.webapi import handle
+from engine.sevens.game import Game
+from engine.sevens.session import Session, parse_script
 
 
 def call(session: Session, method: str, **params: Any) -> Any:
@@ -127,7 +128,7 @@ def test_computer_moves_come_one_at_a_time_with_a_log_line() -> None:
         legal = [c["code"] for c in state["hand"] if c["legal"]]
         state = (session.play(legal[0]) if legal else session.pass_turn())["state"]
     before = len(state["log"])
-    legal = session.position.legal_moves()
+    legal = session.game.position.legal_moves()
     reply = session.computer_move()
     assert len(reply["state"]["log"]) == before + 1
     assert reply["move"]["text"].startswith(("Robin", "Alex", "Sam"))
@@ -273,18 +274,23 @@ def test_suggest_says_in_plain_words_what_sam_would_play_without_its_working() -
 
 def test_a_table_of_three_sams_plays_and_restores_as_three_sams() -> None:
     session = Session()
-    state = call(session, "new_game", seed=12, players=["sam", "Sam", "sam"])
+    state = call(session, "new_game", seed=12, seats=["sam", "Sam", "sam"])
     assert state["names"] == ["You", "Sam 1", "Sam 2", "Sam 3"]
-    assert state["table"] == ["sam", "sam", "sam"]
+    assert [seat["player"] for seat in state["seats"]] == [None, "sam", "sam", "sam"]
     assert [player.name for player in session.bots.values()] == ["sam", "sam", "sam"]
     restored = Session()
-    assert call(restored, "restore", record=session.record())["table"] == ["sam", "sam", "sam"]
+    assert [seat["player"] for seat in call(restored, "restore", record=session.record())["seats"]] == [
+        None,
+        "sam",
+        "sam",
+        "sam",
+    ]
     assert call(Session(), "new_game", seed=12)["names"] == ["You", "Robin", "Alex", "Sam"]
 
 
 def test_a_table_with_a_stranger_is_refused_by_name() -> None:
-    assert "'bob' is not a computer player" in error_of(Session(), "new_game", seed=1, players=["robin", "bob", "sam"])
-    assert "expected a list of 3 names" in error_of(Session(), "new_game", seed=1, players=["robin"])
+    assert "unknown player 'bob'" in error_of(Session(), "new_game", seed=1, seats=["robin", "bob", "sam"])
+    assert "1 computer players named" in error_of(Session(), "new_game", seed=1, seats=["robin"])
 
 
 def test_the_state_counts_passes_and_words_each_row_for_the_board() -> None:
@@ -298,3 +304,66 @@ def test_the_state_counts_passes_and_words_each_row_for_the_board() -> None:
     ]
     assert session.pass_turn()["state"]["passes"] == [1, 0, 0, 0]
     assert call(Session(), "new_game", seed=3)["rows"][0]["caption"].endswith("the 7♦ must open the deal first")
+
+
+def play_out_session(session: Session, state: dict[str, Any]) -> dict[str, Any]:
+    """Finish the deal: you play your first legal card (or pass), the computer seats play theirs."""
+    while not state["over"]:
+        if state["your_turn"]:
+            legal = [c["code"] for c in state["hand"] if c["legal"]]
+            state = (session.play(legal[0]) if legal else session.pass_turn())["state"]
+        else:
+            state = session.computer_move()["state"]
+    return state
+
+
+def test_a_fan_tan_match_of_six_seats_moves_the_dealer_and_keeps_the_chips() -> None:
+    reply = json.loads(
+        handle(
+            json.dumps(
+                {
+                    "method": "new_match",
+                    "session": "match-test",
+                    "params": {
+                        "game": "sevens",
+                        "seed": 4,
+                        "rules": "fan-tan,players=6",
+                        "seats": ["robin", "alex", "sam", "random", "alex"],
+                    },
+                }
+            )
+        )
+    )
+    state = reply["result"]
+    assert state["players"] == 6 and state["dealer"] == 0 and state["rules"]["name"] == "Fan Tan, 6 players"
+    assert state["names"] == ["You", "Robin", "Alex 1", "Sam", "Random", "Alex 2"]
+    assert state["match"] == {"deal": 1, "scoring": "chips", "heading": "Chips", "deals": [], "totals": [0] * 6}
+    assert all(row["caption"] for row in state["rows"])
+    from engine.core.webapi import SESSIONS
+
+    session = SESSIONS["match-test"]
+    first = play_out_session(session, state)
+    assert sum(first["result"]["chips"]) == 0 and first["match"]["totals"] == first["result"]["chips"]
+    second = play_out_session(session, session.next_deal())
+    assert second["dealer"] == 1 and len(second["match"]["deals"]) == 2
+    assert second["match"]["totals"] == [a + b for a, b in zip(*second["match"]["deals"], strict=True)]
+
+
+def test_the_state_says_what_the_options_add() -> None:
+    session = Session()
+    state = session.new_game(9, rules="shichinarabe")
+    assert state["rules"]["name"] == "Shichinarabe" and len(state["rules"]["notes"]) == 4
+    assert all(seat["status"] == "3 passes left" for seat in state["seats"])
+    assert sum(len(row["cards"]) for row in state["rows"]) == 4  # the sevens are laid out
+    if state["your_turn"]:
+        assert state["may_pass"] and state["prompt"].startswith("Your turn: play a card, or pass")
+
+
+def test_bad_rules_and_seats_are_refused_as_data() -> None:
+    for params, message in [
+        ({"rules": "players=9"}, "players '9' is not allowed: choose 3–8"),
+        ({"rules": "players=5", "seats": ["alex"]}, "1 computer players named, but players=5 needs 4 besides you"),
+        ({"game": "hearts"}, "unknown game 'hearts'"),
+    ]:
+        reply = json.loads(handle(json.dumps({"method": "new_game", "session": "bad-rules", "params": params})))
+        assert not reply["ok"] and message in reply["error"]["message"]

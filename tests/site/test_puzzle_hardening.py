@@ -14,8 +14,8 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from engine.cards import ALL_CARDS, cards_of
-from engine.position import OPENING_CARD, format_table, playable_mask
+from engine.core.cards import ALL_CARDS, cards_of
+from engine.sevens.position import OPENING_CARD, format_table, playable_mask
 from sitebuild.puzzles import KINDS, BestPuzzle, Puzzle, PuzzleError, parse_puzzle
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))

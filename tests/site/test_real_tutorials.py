@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 import build
-from engine.cards import Card, parse_cards
-from engine.position import OPENING_CARD, Position, parse_table
+from engine.core.cards import Card, parse_cards
+from engine.sevens.position import OPENING_CARD, Position, parse_table
 from sitebuild.puzzles import SEAT_NAMES, read_fields
 
 ROOT = Path(build.__file__).resolve().parent

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.cards import FULL_DECK, mask_of, parse_cards
+from engine.core.cards import FULL_DECK, mask_of, parse_cards
 from sitebuild.puzzles import read_fields
 
 TUTORIALS = Path(__file__).resolve().parents[2] / "tutorials"

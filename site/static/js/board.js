@@ -70,9 +70,9 @@ export function drawRows(list, state, { showFits = true } = {}) {
 // The players with their card counts and passes; the one to play is marked in words, not only by colour.
 export function drawPlayers(list, state) {
   list.replaceChildren();
-  state.names.forEach((name, seat) => {
-    const count = state.counts[seat];
-    const passes = state.passes?.[seat] ?? 0;
+  // The engine words each seat: its cards and, where the rules add one, its status (passes left, out, place).
+  state.seats.forEach(({ name, cards, status }, seat) => {
+    const passes = state.passes[seat];
     const toPlay = !state.over && state.turn === seat;
     const item = el(
       "li",
@@ -81,8 +81,8 @@ export function drawPlayers(list, state) {
       el(
         "span",
         { class: "player-count" },
-        `${count} card${count === 1 ? "" : "s"}`,
-        passes ? ` · ${passes} pass${passes === 1 ? "" : "es"}` : "",
+        cards,
+        status ? ` · ${status}` : passes ? ` · ${passes} pass${passes === 1 ? "" : "es"}` : "",
       ),
     );
     if (toPlay) {

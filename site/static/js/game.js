@@ -1,5 +1,5 @@
 // The game page: draws the state the engine sends and turns clicks and keys into engine requests.
-// Which cards fit, why one does not, who wins: all of that comes from engine/webapi.py.
+// Which cards fit, why one does not, who wins: all of that comes from engine/core/webapi.py.
 // After every move the deal's record is kept (in memory and in sessionStorage): a crashed engine is restarted
 // and the deal restored from it, a reload continues it, and a finished deal is counted once in the statistics.
 
@@ -170,7 +170,8 @@ function focusAFit() {
 function drawControls() {
   const yours = state.your_turn && !busy && !recovering;
   $("game-play").disabled = !(yours && selected);
-  // Pass is open on every turn of yours: a pass while a card fits goes to the engine, which says why not.
+  // Pass is open on every turn of yours: a pass the rules refuse goes to the engine, which says why not
+  // (state.may_pass is not used, so that a learner who hides the fits is not told that nothing fits).
   $("game-pass").disabled = !yours;
   $("game-suggest").disabled = !yours;
   $("game-seed").textContent = String(state.seed);
@@ -329,7 +330,8 @@ async function computerTurns() {
     $("game-again").focus();
   } else {
     const hint = state.must_pass && showFits();
-    const prompt = hint ? "Your turn: nothing fits, so press Pass." : "Your turn.";
+    // The engine's prompt says when nothing fits; a learner who hides the fits hears only that it is their turn.
+    const prompt = state.must_pass && !hint ? "Your turn." : state.prompt;
     announce([...news, prompt].join(". "));
     if (hint) say(`Nothing fits: press Pass${keyboard() ? " (or P)" : ""}.`);
     focusAFit();
@@ -345,7 +347,13 @@ async function remember() {
   saved = { id: dealId, seed: state.seed, over: state.over, record, replay: replayFrom };
   saveDeal(saved);
   history.replaceState({ deal: saved }, "", location.href);
-  if (state.over && state.result && replayFrom === null) recordGame(dealId, state.result.winner, state.table);
+  if (state.over && state.result && replayFrom === null) {
+    recordGame(
+      dealId,
+      state.result.winner,
+      state.seats.slice(1).map((seat) => seat.player),
+    );
+  }
 }
 
 function newDealId() {
@@ -376,7 +384,7 @@ async function deal(seed, resume = null, { push = false, notice: told = null } =
     }
     if (!resume) {
       try {
-        state = await runtime.call("new_game", { seed, players: table() });
+        state = await runtime.call("new_game", { seed, seats: table() });
       } catch (error) {
         if (error.crashed || runtime.failed) throw error;
         notice = `The table you chose could not be set (${error.message}), so Robin, Alex and Sam are playing.`;

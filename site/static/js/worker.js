@@ -115,7 +115,7 @@ async function saveSnapshot(cache, key, bytes) {
 async function loadEngine(py, wheelBytes) {
   const sitePackages = py.runPython("import site; site.getsitepackages()[0]");
   py.unpackArchive(await wheelBytes, "wheel", { extractDir: sitePackages });
-  return py.pyimport("engine.webapi");
+  return py.pyimport("engine.core.webapi");
 }
 
 // The runtime's file list: the engine wheel's hashed name, the build id, every file's size.

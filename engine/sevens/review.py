@@ -2,7 +2,7 @@
 your chance to win the deal with each of those cards, and a sentence for the decisions that cost most.
 
 Sam estimates as it plays: it deals the hidden cards many times in ways that fit what you had seen
-(see :mod:`engine.players.sam`) and plays each card out to the end. Every estimate is seeded by the
+(see :mod:`engine.sevens.players.sam`) and plays each card out to the end. Every estimate is seeded by the
 deal and the move, so the same deal always gets the same review.
 
 >>> game = Game.new(42)
@@ -10,15 +10,15 @@ deal and the move, so the same deal always gets the same review.
 ...     _ = game.play(game.position.legal_moves()[0] if game.position.legal_moves() else None)
 >>> points = decisions(game)
 >>> points[:3]
-[8, 12, 16]
+[3, 11, 15]
 >>> first = estimate(game, points[0])
 >>> [card["code"] for card in first["cards"]], first["played"]["code"]
-(['5C', '9C'], '5C')
+(['7C', '6D'], '7C')
 >>> estimate(game, points[0]) == first
 True
->>> replayed = replay(game, 12)
+>>> replayed = replay(game, points[1])
 >>> len(replayed.moves), replayed.position.turn
-(12, 0)
+(11, 0)
 """
 
 from __future__ import annotations
@@ -26,14 +26,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .cards import Card
-from .game import Game
+from ..core.cards import Card
+from .game import YOU, Game
 from .players.alex import describe
 from .players.sam import DEFAULT_SAMPLES, MIN_DEALS, WORK_PER_SAMPLE, HabitChain, SamPlayer
 
-__all__ = ["LEARNER", "NOTICEABLE", "decisions", "estimate", "replay"]
+__all__ = ["NOTICEABLE", "decisions", "estimate", "replay"]
 
-LEARNER = 0
 # A decision is worth a sentence only when the best card's estimate beats the card played by this much.
 # Each card is played out on about DEFAULT_SAMPLES / (cards that fitted) imagined deals, 150-300 when
 # two to four fitted: a chance near 30% then carries a standard error of 3-4 points, so a smaller gap
@@ -45,18 +44,23 @@ def replay(game: Game, moves: int) -> Game:
     """The deal of *game* after its first *moves* moves: the same hands, seed and players."""
     if not 0 <= moves <= len(game.moves):
         raise ValueError(f"move {moves} is outside this deal, which has {len(game.moves)} moves")
-    again = Game(game.dealt, seed=game.seed, players=game.players)
+    again = _again(game)
     for move in game.moves[:moves]:
         again.play(move.card)
     return again
 
 
-def decisions(game: Game, seat: int = LEARNER) -> list[int]:
-    """The moves (indexes into ``game.moves``) where *seat* played and more than one card fitted."""
+def _again(game: Game) -> Game:
+    """The deal of *game* from its first move: the same hands, seed, players, rules and dealer."""
+    return Game(game.dealt, seed=game.seed, players=game.names, rules=game.rules, dealer=game.dealer)
+
+
+def decisions(game: Game, seat: int = YOU) -> list[int]:
+    """The moves (indexes into ``game.moves``) where *seat* played a card and more than one card fitted."""
     points = []
-    again = Game(game.dealt, seed=game.seed, players=game.players)
+    again = _again(game)
     for index, move in enumerate(game.moves):
-        if move.seat == seat and again.position.legal_mask().bit_count() > 1:
+        if move.seat == seat and move.card is not None and again.position.legal_mask().bit_count() > 1:
             points.append(index)
         again.play(move.card)
     return points
@@ -78,16 +82,15 @@ def estimate(game: Game, index: int) -> dict[str, Any]:
     move = game.moves[index]
     view = before.view()
     candidates = view.legal_moves()
-    if move.card is None or len(candidates) < 2:
+    if move.card is None or move.card not in candidates or len(candidates) < 2:
         raise ValueError(f"move {index + 1} was not a choice: fewer than two cards fitted")
     rng = random.Random((game.seed or 0) * 1000 + index)
     chain = HabitChain.burnt_in(view, rng)
     wins = [0] * len(candidates)
     everyone = list(range(len(candidates)))
     per_card = max(MIN_DEALS, DEFAULT_SAMPLES // len(candidates))
-    deals = SamPlayer(rng).evaluate(
-        view, chain, candidates, everyone, per_card, wins, [0], WORK_PER_SAMPLE * DEFAULT_SAMPLES
-    )
+    bits = [card.bit for card in candidates]
+    deals = SamPlayer(rng).evaluate(view, chain, bits, everyone, per_card, wins, [0], WORK_PER_SAMPLE * DEFAULT_SAMPLES)
     chances = [w / deals for w in wins]
     played = candidates.index(move.card)
     # Equal estimates favour the card played: a review should not invent a mistake.

@@ -15,7 +15,7 @@ counted, and one decision's work has a cap, so its time has one too.
 Everything is seeded, so a game replays exactly.
 
 The play-outs use only integers: hands and table are bit masks and the choice
-of card is :func:`~engine.players.heuristics.best_card`.
+of card is :func:`~engine.sevens.players.heuristics.best_card`.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from ..cards import ALL_CARDS, Card, cards_of
-from ..position import FLIPS, playable_mask
+from ...core.cards import ALL_CARDS, Card, cards_of
+from ..position import FLIPS, SEVENS, fitting, flips_of
 from ..view import PlayerView
 from .alex import describe, explain
 from .base import PASS_REASON, Decision
@@ -58,8 +58,7 @@ MISS_BASE = 8.0
 # times the thinking time, won only 0.35 points more against three Alexes (4,800 games; not significant).
 BURN_IN = 100
 STEPS = 4
-# The index of the pile of cards that a lesson's short deal leaves out of every hand.
-OUT_OF_PLAY = 4
+# A lesson's short deal leaves some cards out of every hand: they go to one more "hand" after the last seat.
 # A player whose plays Alex's habits explain badly (more misses than this share of at least
 # MIN_PLAYS_JUDGED plays, in the imagined deal reached after the burn-in) is not judged by them any
 # more, and plays at random in the play-outs: Robin, a random player, a person. In the table
@@ -70,7 +69,11 @@ OUT_OF_PLAY = 4
 # and, with this share, fell behind Alex in the default tournament; so the simple rule stays.
 UNPREDICTABLE_SHARE = 0.25
 MIN_PLAYS_JUDGED = 3
-NOBODY = (False,) * 5
+# Under voluntary_pass, the share of imagined deals by which a pass must win more often than the best
+# card before Sam passes with a card that fits. Not measured yet: a guess that keeps Sam from trading a
+# sure card for noise (and, with chips, for the chip a pass costs).
+PASS_MARGIN = 0.05
+NOBODY = (False,) * 9
 
 
 def play_out(
@@ -81,10 +84,12 @@ def play_out(
     unpredictable: Sequence[bool] = NOBODY,
     pick: Callable[[], float] = random.random,
     meter: list[int] | None = None,
+    players: int = 4,
+    flips: dict[int, int] = FLIPS,
 ) -> int:
     """Finish the deal from here with Alex's choice for everyone; returns the winning seat.
 
-    *fits* is the set of cards that can be played next (:func:`~engine.position.playable_mask`
+    *fits* is the set of cards that can be played next (:func:`~engine.sevens.position.playable_mask`
     of the table), kept up to date card by card. *hands* is changed in place.
 
     The seat *looks_ahead*, if given, makes its next choice between two or more
@@ -94,16 +99,17 @@ def play_out(
     at random instead, with the numbers from *pick*.
 
     In a full deal somebody always holds a card that fits, but a lesson's short
-    deal can leave the next cards out of every hand: after four passes in a row
-    nobody can ever play, and the answer is -1.
+    deal can leave the next cards out of every hand: after a pass by every one
+    of the *players* in a row nobody can ever play, and the answer is -1.
+    *flips* is :data:`~engine.sevens.position.FLIPS` for the deal's opening.
 
     With a *meter* (a list of one number), the cards played, those of the
     look-ahead's trial play-outs included, are added to it: the work done.
     """
     if meter is None:
-        return _play_out(fits, hands, turn, looks_ahead, unpredictable, pick, None)
+        return _play_out(fits, hands, turn, looks_ahead, unpredictable, pick, None, players, flips)
     before = _cards_in(hands)
-    winner = _play_out(fits, hands, turn, looks_ahead, unpredictable, pick, meter)
+    winner = _play_out(fits, hands, turn, looks_ahead, unpredictable, pick, meter, players, flips)
     meter[0] += before - _cards_in(hands)
     return winner
 
@@ -123,10 +129,11 @@ def _play_out(
     unpredictable: Sequence[bool],
     pick: Callable[[], float],
     meter: list[int] | None,
+    players: int,
+    flips: dict[int, int],
 ) -> int:
     """The loop of :func:`play_out`; *meter* only goes on to the look-ahead's trial play-outs."""
     passes = 0
-    flips = FLIPS
     while True:
         hand = hands[turn]
         legal = fits & hand
@@ -134,7 +141,7 @@ def _play_out(
             if not legal & (legal - 1):
                 bit = legal
             elif turn == looks_ahead:
-                bit = _winning_card(fits, hands, turn, legal, meter)
+                bit = _winning_card(fits, hands, turn, legal, meter, players, flips)
                 looks_ahead = -1
             elif unpredictable[turn]:
                 skip = int(pick() * legal.bit_count())
@@ -152,25 +159,27 @@ def _play_out(
             passes = 0
         else:
             passes += 1
-            if passes == 4:
+            if passes == players:
                 return -1
-        turn = (turn + 1) & 3
+        turn = (turn + 1) % players
 
 
-def _winning_card(fits: int, hands: list[int], seat: int, legal: int, meter: list[int] | None) -> int:
+def _winning_card(
+    fits: int, hands: list[int], seat: int, legal: int, meter: list[int] | None, players: int, flips: dict[int, int]
+) -> int:
     """The bit of the first card in *legal* (Alex's choice first) with which *seat* wins the deal by habit.
 
     These trial play-outs treat every player as Alex, even an unpredictable one.
     """
     hand = hands[seat]
     habit = 1 << best_card(legal, hand)
-    after = (seat + 1) & 3
+    after = (seat + 1) % players
     others = legal ^ habit
     bit = habit
     while True:
         trial = hands.copy()
         trial[seat] = hand ^ bit
-        if play_out(fits ^ FLIPS[bit], trial, after, meter=meter) == seat:
+        if play_out(fits ^ flips[bit], trial, after, meter=meter, players=players, flips=flips) == seat:
             return bit
         if not others:
             return habit
@@ -188,32 +197,33 @@ class HiddenDealer:
     known gaps are ignored for that deal.
 
     A lesson's short deal leaves some cards out of every hand; those go to a
-    fifth "hand", :data:`OUT_OF_PLAY`, that nobody plays from.
+    "hand" after the last seat (``pile``), that nobody plays from.
     """
 
     def __init__(self, view: PlayerView, tries: int = 20) -> None:
         self.seat = view.seat
         self.hand = view.hand
         hidden = view.hidden()
+        self.pile = pile = len(view.counts)
         self.counts = [*view.counts, 0]
         self.counts[view.seat] = 0
-        self.counts[OUT_OF_PLAY] = hidden.bit_count() - sum(self.counts)
-        if self.counts[OUT_OF_PLAY] < 0:
+        self.counts[pile] = hidden.bit_count() - sum(self.counts)
+        if self.counts[pile] < 0:
             raise ValueError(f"the other players hold more cards than the {hidden.bit_count()} you cannot see")
         self.tries = tries
-        self.others = [s for s in range(5) if s != view.seat and self.counts[s]]
+        self.others = [s for s in range(pile + 1) if s != view.seat and self.counts[s]]
         voids = [*view.known_voids(), 0]
         self.cards = [(c.index, [s for s in self.others if not voids[s] & c.bit]) for c in cards_of(hidden)]
 
     def deal(self, rng: random.Random) -> list[int]:
-        """Five hands (the last out of play): the viewer's own and a random share-out of the hidden cards."""
+        """One hand a seat and the pile out of play: the viewer's own and a random share-out of the hidden cards."""
         for attempt in range(self.tries + 1):
             order = self.cards.copy()
             rng.shuffle(order)
             if attempt < self.tries:
                 order.sort(key=lambda item: len(item[1]))
             room = self.counts.copy()
-            hands = [0, 0, 0, 0, 0]
+            hands = [0] * (self.pile + 1)
             hands[self.seat] = self.hand
             for index, holders in order:
                 options = holders if attempt < self.tries else self.others
@@ -253,17 +263,17 @@ class HabitChain:
         self.voids = [*view.known_voids(), 0]
         self.others = dealer.others
         # Each seat's plays, newest first: (card bit, card index, cards that fitted then).
-        self.plays: list[list[tuple[int, int, int]]] = [[], [], [], [], []]
-        table = 0
+        self.plays: list[list[tuple[int, int, int]]] = [[] for _ in range(dealer.pile + 1)]
+        table = SEVENS if view.rules.opening == "all-sevens" else 0
         for move in view.moves:
             if move.card is not None:
                 if move.seat != view.seat:
-                    self.plays[move.seat].insert(0, (move.card.bit, move.card.index, playable_mask(table)))
+                    self.plays[move.seat].insert(0, (move.card.bit, move.card.index, fitting(table, 0, view.rules)))
                 table |= move.card.bit
         self.hands = dealer.deal(rng)
         self.cards = [[c.index for c in cards_of(hand)] for hand in self.hands]
-        self.unpredictable = [False] * 5
-        self.misses = [self.misses_of(seat, self.hands[seat]) for seat in range(5)]
+        self.unpredictable = [False] * (dealer.pile + 1)
+        self.misses = [self.misses_of(seat, self.hands[seat]) for seat in range(dealer.pile + 1)]
 
     @classmethod
     def burnt_in(cls, view: PlayerView, rng: random.Random) -> HabitChain:
@@ -330,6 +340,25 @@ class HabitChain:
         return hands.copy()
 
 
+def may_pass_at_will(view: PlayerView) -> bool:
+    """Whether Sam weighs a voluntary pass here: the rules allow one and it keeps a pass in hand.
+
+    Under ``pass_limit`` a pass that would use the last spare pass is not
+    weighed, so that a later turn with nothing to play does not put Sam out;
+    nor is a pass when all the others have passed since Sam's last turn.
+    """
+    if not view.rules.voluntary_pass:
+        return False
+    # When everyone else has passed since Sam's last turn, a pass only sends the stuck table round again
+    # (and, were every player Sam, would never end the deal).
+    others = view.players - len(view.done) - len(view.out) - 1
+    recent = view.moves[-others:] if others > 0 else ()
+    if len(recent) == others and all(move.card is None for move in recent):
+        return False
+    left = view.passes_left(view.seat)
+    return left is None or left >= 2
+
+
 class SamPlayer:
     name = "sam"
 
@@ -341,13 +370,19 @@ class SamPlayer:
         legal = view.legal_mask()
         if not legal:
             return Decision(None, PASS_REASON)
-        candidates = list(cards_of(legal))
+        # Candidates as card bits; 0 is a voluntary pass.
+        candidates = [card.bit for card in cards_of(legal)] + ([0] if may_pass_at_will(view) else [])
         if len(candidates) == 1:
-            card = candidates[0]
+            card = ALL_CARDS[candidates[0].bit_length() - 1]
             return Decision(card, f"Play {card.display}: it is the only card that fits.")
         chain = HabitChain.burnt_in(view, self.rng)
         wins = [0] * len(candidates)
-        # Half the play-outs go to every card, the other half to the better half of them. The first
+
+        def habit(i: int) -> int:  # Alex's value of a card; a pass comes after every card on equal wins
+            bit = candidates[i]
+            return card_value(bit.bit_length() - 1, view.hand) if bit else -1000
+
+        # Half the play-outs go to every candidate, the other half to the better half of them. The first
         # half stops early once the play-outs have played half the cards this decision may play
         # (WORK_PER_SAMPLE a sample), the second once they have played them all.
         work = WORK_PER_SAMPLE * self.samples
@@ -355,48 +390,60 @@ class SamPlayer:
         deals = max(MIN_DEALS, self.samples // 2 // len(candidates))
         everyone = list(range(len(candidates)))
         deals = self.evaluate(view, chain, candidates, everyone, deals, wins, meter, work // 2)
-        ranked = sorted(everyone, key=lambda i: (-wins[i], -card_value(candidates[i].index, view.hand), i))
+        ranked = sorted(everyone, key=lambda i: (-wins[i], -habit(i), i))
         alive = sorted(ranked[: max(2, (len(candidates) + 1) // 2)])
         more = max(MIN_DEALS, self.samples // 2 // len(alive))
         deals += self.evaluate(view, chain, candidates, alive, more, wins, meter, work)
+        # A pass gives the turn away (and with chips costs one): it must beat the best card clearly.
+        margin = [PASS_MARGIN * deals if not candidates[i] else 0 for i in range(len(candidates))]
         # Equal wins go to the card Alex's habits prefer.
-        best = max(alive, key=lambda i: (wins[i], card_value(candidates[i].index, view.hand)))
-        card = candidates[best]
+        best = max(alive, key=lambda i: (wins[i] - margin[i], habit(i)))
+        if not candidates[best]:
+            card_wins = max(wins[i] for i in alive if candidates[i])
+            plain = "Pass, though a card fits: holding your cards back blocks the others."
+            return Decision(
+                None,
+                f"{plain.removesuffix('.')}, and playing the deal out passing wins {wins[best]} of {deals} "
+                f"imagined deals, against {card_wins} for the best card.",
+                plain,
+            )
+        card = ALL_CARDS[candidates[best].bit_length() - 1]
         return Decision(card, self.reason(card, view, legal, wins[best], deals), self.reason(card, view, legal))
 
     def evaluate(
         self,
         view: PlayerView,
         chain: HabitChain,
-        candidates: list[Card],
+        candidates: list[int],
         alive: list[int],
         deals: int,
         wins: list[int],
         meter: list[int],
         work: int,
     ) -> int:
-        """Add to *wins* the wins of *view*'s seat after each card in *alive*, over the same imagined deals.
+        """Add to *wins* the wins of *view*'s seat after each candidate in *alive* (a card's bit, or 0 for a pass),
+        over the same imagined deals.
 
         That is *deals* deals, or fewer (never under :data:`MIN_DEALS`) if the
         cards played in the play-outs, counted on *meter*, reach *work* first.
         Returns the number of deals played out.
         """
         me = view.seat
-        fits = playable_mask(view.table)
-        after = (me + 1) & 3
+        fits = view.fits()
+        players = view.players
+        flips = flips_of(view.rules)
+        after = (me + 1) % players
         unpredictable, pick = chain.unpredictable, self.rng.random
         for done in range(deals):
             if done >= MIN_DEALS and meter[0] >= work:
                 return done
             hands = chain.walk(STEPS)
             for i in alive:
-                card = candidates[i]
+                bit = candidates[i]
                 trial = hands.copy()
-                trial[me] ^= card.bit
-                if (
-                    not trial[me]
-                    or play_out(fits ^ FLIPS[card.bit], trial, after, me, unpredictable, pick, meter) == me
-                ):
+                trial[me] ^= bit
+                start = fits ^ flips[bit] if bit else fits
+                if not trial[me] or play_out(start, trial, after, me, unpredictable, pick, meter, players, flips) == me:
                     wins[i] += 1
         return deals
 

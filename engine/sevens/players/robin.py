@@ -4,7 +4,7 @@ Robin does not look at what a card leads to: it plays the highest-ranked card
 that fits (clubs before diamonds, hearts, spades when ranks tie). That empties
 kings and queens early, which feels good but often opens a row for others.
 
->>> from engine.position import Position
+>>> from engine.sevens.position import Position
 >>> pos = Position.parse("7D 7H / 8H 6D 2S / 8D / KC / 3S / 0")
 >>> view = PlayerView(0, pos.hands[0], pos.table, pos.counts(), ())
 >>> RobinPlayer(random.Random(1)).decide(view)

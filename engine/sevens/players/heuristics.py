@@ -10,7 +10,7 @@ and worth holding when only other people's cards do: then it blocks them.
 :func:`card_value` turns that into a number from two bit masks, fast enough to
 run inside Sam's play-outs (no objects, only integers and precomputed tables).
 
->>> from engine.cards import Card, parse_mask
+>>> from engine.core.cards import Card, parse_mask
 >>> hand = parse_mask("8C 9C 10C 7S 6H")
 >>> card_value(Card.parse("8C").index, hand) > card_value(Card.parse("6H").index, hand)
 True
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import Card, cards_of
+from ...core.cards import Card, cards_of
 
 __all__ = ["Path", "best_card", "card_value", "paths_of"]
 
@@ -115,7 +115,7 @@ class Path:
 def paths_of(card: Card, hand: int) -> list[Path]:
     """The ways *card* leads, for explaining a choice (the same arithmetic as :func:`card_value`).
 
-    >>> from engine.cards import parse_mask
+    >>> from engine.core.cards import parse_mask
     >>> [(p.up, [c.code for c in p.mine], p.released) for p in paths_of(Card.parse("7C"), parse_mask("9C 10C 5C"))]
     [(False, ['5C'], 1), (True, ['9C', '10C'], 1)]
     """

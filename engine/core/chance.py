@@ -1,15 +1,12 @@
-"""Shuffling and dealing: the one place where the rules meet chance.
+"""Shuffling and seeds: the one place where the rules meet chance.
 
 Everything random in the engine comes from a seeded :class:`random.Random`, so
 a seed gives the same deal (and, with the same players, the same whole game)
-in CPython and in Pyodide.
+in CPython and in Pyodide. A game deals from :func:`shuffled_pack`; chance
+later in a deal (a reshuffled stock) is the game's to write into its record.
 
->>> from engine.cards import format_cards
->>> hands = deal_hands(42)
->>> [h.bit_count() for h in hands]
-[13, 13, 13, 13]
->>> deal_hands(42) == hands
-True
+>>> shuffled_pack(42) == shuffled_pack(42), len(shuffled_pack(42, packs=2))
+(True, 104)
 """
 
 from __future__ import annotations
@@ -17,28 +14,26 @@ from __future__ import annotations
 import random
 import re
 
-__all__ = ["MAX_SEED", "check_seed", "deal_hands", "player_rng", "read_seed"]
+__all__ = ["MAX_SEED", "check_seed", "parse_seed", "player_rng", "read_seed", "shuffled_pack"]
 
+# Seeds travel through URLs and JavaScript numbers, which are exact only up to 2**53 - 1.
 MAX_SEED = 2**53 - 1
 _RANGE = f"seeds are whole numbers from 0 to {MAX_SEED}"
 _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
 _SHOWN = 20  # characters of a bad seed an error message quotes; the rest it counts
 
 
-def deal_hands(seed: int, players: int = 4) -> tuple[int, ...]:
-    """Shuffle a 52-card pack with *seed* and deal it one card at a time, seat 0 first.
+def shuffled_pack(seed: int, packs: int = 1) -> list[int]:
+    """The card indexes (0..51, each *packs* times) in the order *seed* shuffles them, top card first.
 
-    >>> deal_hands(-3)
+    >>> shuffled_pack(-3)
     Traceback (most recent call last):
     ...
     ValueError: seed -3 is out of range: seeds are whole numbers from 0 to 9007199254740991
     """
-    order = list(range(52))
+    order = list(range(52)) * packs
     random.Random(check_seed(seed)).shuffle(order)
-    hands = [0] * players
-    for i, card in enumerate(order):
-        hands[i % players] |= 1 << card
-    return tuple(hands)
+    return order
 
 
 def check_seed(seed: int) -> int:
@@ -94,6 +89,21 @@ def _shortened(digits: str) -> str:
     """A number's digits as an error message quotes them: the first few and a count if there are more."""
     sign, body = ("-", digits[1:]) if digits.startswith("-") else ("", digits.lstrip("+"))
     return digits if len(body) <= _SHOWN else f"{sign}{body[:_SHOWN]}… ({len(body)} digits)"
+
+
+def parse_seed(text: object) -> int:
+    """A deal number from a URL, a form or a request: a seed as a number, or as :func:`read_seed` reads text.
+
+    >>> parse_seed("123"), parse_seed(" 42 ")
+    (123, 42)
+    >>> parse_seed("abc")
+    Traceback (most recent call last):
+    ...
+    ValueError: seed 'abc' is not a whole number: seeds are whole numbers from 0 to 9007199254740991
+    """
+    if isinstance(text, int) and not isinstance(text, bool):
+        return check_seed(text)
+    return read_seed(str(text))
 
 
 def player_rng(seed: int, seat: int) -> random.Random:

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..cards import Card
+from ...core.cards import Card
 from ..view import PlayerView
 
 __all__ = ["PASS_REASON", "Decision", "Player"]
@@ -26,6 +26,11 @@ class Decision:
     card: Card | None
     reason: str
     plain: str = ""
+
+    @property
+    def action(self) -> Card | None:
+        """The card as the core calls a player's choice (see :mod:`engine.core.game`)."""
+        return self.card
 
 
 class Player(Protocol):

@@ -1,0 +1,170 @@
+"""The engine as the browser sees it: JSON in, JSON out, for any installed game.
+
+The page never decides a rule. It sends ``{"method", "params", "session"}`` to
+:func:`handle` and draws whatever state comes back. Each named session (a page
+may hold several deals, such as a lesson with two guided deals) belongs to one
+game; ``params.game`` on ``new_game`` or ``new_match`` chooses it (the default
+game when absent).
+
+Replies: ``{"ok": true, "result": ...}``, or ``{"ok": false, "error": {"message": "..."}}``
+for a request that cannot be carried out (bad JSON, unknown method, bad
+parameters, a move at the wrong time); errors are data, never exceptions.
+
+Methods (Sevens; every game's session offers the same ones):
+
+``new_game {seed?, rules?, seats?, game?}``
+    A shuffled deal. *seed*: a number or its text (garbage or missing: a fresh
+    deal, with a ``notice`` saying why). *rules*: a preset's name
+    (``"fan-tan"``), options text (``"players=5,scoring=chips"``) or an object
+    of options. *seats*: the computer players' names for seats 1 onwards
+    (repeats allowed: three Sams are named Sam 1, Sam 2 and Sam 3).
+    Result: the state.
+``new_match {seed?, rules?, seats?, game?}``
+    The first deal of a match: deal *n* is shuffled from ``seed + n`` and the
+    dealer moves one seat each deal. Result: the state (with ``match``).
+``next_deal {}``
+    The match's next deal, once the current one is over. Result: the state.
+``guided {position, script?, goal?}``
+    A lesson's deal from a position in the engine's text form. Result: the state.
+``restore {record}``
+    A saved deal, replayed and checked from its game record. Result: the state.
+``state {}``
+    The state.
+``play {card}`` / ``pass_turn {}``
+    Your move. Result: ``{"ok", "move"?, "reason"?, "state"}``: ``ok`` false
+    with the engine's ``reason`` (a sentence) when the move is not allowed.
+``computer_move {}``
+    The computer seat on turn moves. Result: ``{"ok", "move", "reason",
+    "choices", "think_ms", "state"}``.
+``suggest {}``
+    Result: ``{"card": code or null (pass), "reason", "text"}``: *text* is
+    the advice in a learner's words, without the adviser's working.
+``record {}``
+    Result: the game record as JSON text.
+``replay {record, moves}``
+    The deal in *record* after its first *moves* moves, to look at or play on
+    from there. Result: the state.
+``review_points {record}``
+    Your moves worth reviewing (a card played where more than one fitted).
+    Result: ``{"moves": [indexes into the record's moves], "total"}``.
+``review_move {record, move}``
+    Sam's estimate of your chance to win with each card that fitted at *move*
+    (see :mod:`engine.sevens.review`); asked one move at a time, so the page
+    can show progress.
+
+The state (Sevens): ``game``, ``seed``, ``kind`` (game, match or guided),
+``rules`` (``options``, ``name``, ``text``, ``notes``: one sentence per rule
+that differs from plain Sevens), ``players``, ``dealer``, ``names``, ``turn``,
+``over``, ``your_turn``, ``must_pass``, ``may_pass``, ``rows`` (per suit:
+``cards``, ``loose``, ``next``, ``low``, ``high``, ``text``, ``caption``: the
+row in words as the page shows it), ``hand`` (cards with ``legal`` and ``why``
+not), ``counts``, ``passes``, ``out``, ``seats`` (per seat: ``name``, ``player``:
+the computer player in it or null for you, ``count``, ``cards`` in words,
+``status``: passes left, out, or place),
+``prompt`` (the sentence for your turn), ``log`` (moves with ``text``),
+``result`` (``winner``, ``winner_name``, ``final_card``, ``left``, ``places``,
+``chips``, ``text``), ``match`` (``deal``, ``scoring``, ``heading``, ``deals``:
+each finished deal's scores, ``totals``), ``goal``, ``notice``, ``comment``.
+
+>>> reply = json.loads(handle('{"method": "new_game", "params": {"seed": 7, "rules": "fan-tan"}}'))
+>>> reply["result"]["rules"]["name"], reply["result"]["counts"]
+('Fan Tan', [13, 13, 13, 13])
+>>> reply = json.loads(handle('{"method": "play", "params": {"card": "XX"}}'))
+>>> reply["ok"], reply["error"]["message"][:18]
+(False, "unknown card 'XX':")
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Protocol
+
+from .chance import MAX_SEED, parse_seed
+from .game import DEFAULT_GAME, GameType, RulesError, find_game
+from .jsontext import read_json, shown
+
+__all__ = ["MAX_SEED", "METHODS", "Session", "handle", "new_session", "parse_seed"]
+
+# What a page may ask of a session. Every game's session has the first eleven; the last three (replaying and
+# reviewing a finished deal) only a game that offers a review has.
+METHODS = (
+    "new_game",
+    "new_match",
+    "next_deal",
+    "guided",
+    "restore",
+    "state",
+    "play",
+    "pass_turn",
+    "computer_move",
+    "suggest",
+    "record",
+    "replay",
+    "review_points",
+    "review_move",
+)
+STARTS = ("new_game", "new_match")
+
+
+class Session(Protocol):
+    """A game's browser session (for Sevens, :class:`engine.sevens.session.Session`)."""
+
+    game_name: str
+
+
+def new_session(game: object = None) -> Any:
+    """A fresh session of *game* (the default game when ``None``)."""
+    found: GameType = find_game(game if game is not None else DEFAULT_GAME)
+    return found.session()
+
+
+# One page may hold several deals (a lesson with two guided deals), each in its own named session.
+SESSIONS: dict[str, Any] = {}
+MAX_SESSIONS = 16
+
+
+def _session(name: object, method: str, params: dict[str, Any]) -> Any:
+    key = str(name) if name is not None else "main"
+    game = params.pop("game", None) if method in STARTS else None
+    current = SESSIONS.get(key)
+    if current is not None and (game is None or find_game(game).name == current.game_name):
+        return current
+    if current is None and len(SESSIONS) >= MAX_SESSIONS:
+        raise ValueError(f"too many deals open at once ({MAX_SESSIONS})")
+    SESSIONS[key] = new_session(game)
+    return SESSIONS[key]
+
+
+def handle(request: str, session: Any = None) -> str:
+    """Answer one JSON request ``{"method", "params", "session"}`` with ``{"ok", "result"}`` or ``{"ok": false, "error"}``.
+
+    Errors come back as data with a plain-words message, never as exceptions,
+    so a bad request cannot break the worker. *session* overrides the request's
+    named session (tests use it).
+
+    >>> json.loads(handle('{"method": "fly"}'))["error"]["message"]
+    "unknown method 'fly'"
+    """
+    try:
+        data = read_json(request)
+        if not isinstance(data, dict):
+            raise ValueError("a request must be a JSON object")
+        method = str(data.get("method"))
+        if method not in METHODS:
+            raise ValueError(f"unknown method {shown(data.get('method'))}")
+        params = data.get("params") or {}
+        if not isinstance(params, dict):
+            raise ValueError("params must be a JSON object")
+        params = dict(params)
+        if session is not None:
+            params.pop("game", None)
+            target = session
+        else:
+            target = _session(data.get("session"), method, params)
+        answer = getattr(target, method, None)
+        if answer is None:
+            raise ValueError(f"{target.game_name} has no {method}")
+        result = answer(**params)
+    except (ValueError, TypeError, RulesError) as error:
+        return json.dumps({"ok": False, "error": {"message": str(error)}}, ensure_ascii=False)
+    return json.dumps({"ok": True, "result": result}, ensure_ascii=False)
