@@ -1,0 +1,49 @@
+"""Playing whole deals of Knock! Knock! between computer players."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..core.chance import player_rng
+from .game import Game
+from .players import make_player
+from .players.base import Player
+from .rules import Rules
+
+__all__ = ["call_round", "play_game"]
+
+
+def call_round(game: Game, players: Sequence[Player | None]) -> None:
+    """After a discard, offer the call to every other computer player in turn from the next seat; the first caller calls.
+
+    Seats holding ``None`` (people) are skipped. Then the window closes.
+    """
+    state = game.state
+    window = state.window
+    if window is not None:
+        seat = window.seat
+        for _ in range(game.rules.players - 1):
+            seat = game.rules.next_seat(seat)
+            player = players[seat]
+            if player is None:
+                continue
+            decision = player.call(game.view(seat))
+            if decision is not None:
+                game.apply(seat, decision.action)
+                break
+    game.settle()
+
+
+def play_game(rules: Rules, seed: int, seats: Sequence[str], *, dealer: int = 0) -> Game:
+    """Play the deal from *seed* to the end with the computer players named in *seats*."""
+    names = [name.strip().lower() for name in seats]
+    if len(names) != rules.players:
+        raise ValueError(f"{rules.players} players need {rules.players} seats, got {len(names)}")
+    players = [make_player(name, player_rng(seed, seat)) for seat, name in enumerate(names)]
+    game = Game.new(rules, seed, dealer=dealer, players=[name.capitalize() for name in names])
+    while not game.is_over:
+        seat = game.turn
+        decision = players[seat].decide(game.view(seat))
+        game.apply(seat, decision.action)
+        call_round(game, players)
+    return game
