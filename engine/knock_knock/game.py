@@ -330,7 +330,10 @@ class Game:
             if isinstance(entry, dict) and "reshuffle" in entry:
                 # Only the victim of a pick-up card, picking up as the call window closes, can need one here.
                 if state.window is not None and state.window.victim_penalty:
-                    game.settle()
+                    try:
+                        game.settle()
+                    except IllegalAction as error:
+                        raise RecordError(f"game record move {number}: {error.reason}") from None
                 if chance.position < number:
                     raise RecordError(f"game record move {number}: a reshuffle where no draw needs one")
                 continue

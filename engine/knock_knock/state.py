@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from ..core.cards import Card, Suit, parse_cards
+from ..core.cards import Card, Rank, Suit, parse_cards
 from .rules import CHALLENGE_PENALTY, DEAL_SIZE, KNOCK_AT, TURN_LIMIT, Rules, is_pickup, pack, penalty
 
 __all__ = [
@@ -41,6 +41,7 @@ __all__ = [
     "Draw",
     "Event",
     "IllegalAction",
+    "LastDraw",
     "Move",
     "PickUp",
     "Play",
@@ -164,6 +165,15 @@ class Window:
     victim_penalty: int  # cards the next player picks up when the window closes (0 but for a pick-up card)
 
 
+@dataclass(frozen=True, slots=True)
+class LastDraw:
+    """At a seat's last draw: the playing suit and the top card's rank then, and the cards it has taken since."""
+
+    suit: Suit
+    rank: Rank
+    taken: int
+
+
 def describe_cards(cards: Sequence[Card]) -> str:
     """``9♥ 6♥ 3♠``, or ``-`` for none."""
     return " ".join(card.display for card in cards) or "-"
@@ -198,6 +208,9 @@ class State:
         self.winner: int | None = None
         self.is_over = False
         self.events: list[Event] = []
+        # For each seat, the playing suit and top rank at its last draw, and how many cards it has taken
+        # since (the drawn one included): public facts a player may reason from.
+        self.last_draw: list[LastDraw | None] = [None] * rules.players
 
     # -- construction ---------------------------------------------------------
 
@@ -259,7 +272,10 @@ class State:
     def text(self) -> str:
         """The state in the form :meth:`parse` reads (without the call window and history)."""
         hands = " / ".join(_codes(hand) for hand in self.hands)
-        return f"hands {hands} | pile {_codes(self.pile)} | stock {_codes(self.stock)} | suit {self.suit.value} | turn {self.turn}"
+        return (
+            f"hands {hands} | pile {_codes(self.pile)} | stock {_codes(self.stock)} | suit {self.suit.value} "
+            f"| turn {self.to_move}"
+        )
 
     def __repr__(self) -> str:
         return f"State.parse({self.text()!r})"
@@ -273,6 +289,7 @@ class State:
         twin.window = None if self.window is None else replace(self.window)
         twin.winner, twin.is_over = self.winner, self.is_over
         twin.events = list(self.events)
+        twin.last_draw = list(self.last_draw)
         return twin
 
     # -- what the table shows -------------------------------------------------
@@ -426,6 +443,7 @@ class State:
         self.settle(chance)
         self.events.append(Move(seat, action))
         if isinstance(action, Draw):
+            self.last_draw[seat] = LastDraw(self.suit, self.top.rank, 0)
             self._pick_up(seat, 1, chance)
             self.turn = self.rules.next_seat(seat)
             self._end_turn()
@@ -467,6 +485,7 @@ class State:
             self.hands[w.seat].sort()
             self.suit = w.previous_suit
             self.events.append(TakeBack(w.seat, w.card))
+            self._taken(w.seat, 1)
             self._pick_up(w.seat, CHALLENGE_PENALTY, chance, why="missed-knock")
             self.turn = self.rules.next_seat(w.seat)
         else:
@@ -485,16 +504,26 @@ class State:
             hand.append(self._stock.pop())
             got += 1
         hand.sort()
+        self._taken(seat, got)
         if why:
             self.events.append(PickUp(seat, wanted, got, why))
+
+    def _taken(self, seat: int, cards: int) -> None:
+        last = self.last_draw[seat]
+        if last is not None:
+            self.last_draw[seat] = LastDraw(last.suit, last.rank, last.taken + cards)
 
     def _reshuffle(self, chance: Chance) -> None:
         under = self.pile[:-1]
         order = list(chance.reshuffle(under))
         if Counter(order) != Counter(under):
+            lacks = _codes(sorted((Counter(under) - Counter(order)).elements()))
+            extra = _codes(sorted((Counter(order) - Counter(under)).elements()))
             raise IllegalAction(
-                f"a reshuffle must hold exactly the {len(under)} cards under the top card ({_codes(sorted(under))}), "
-                f"not {_codes(sorted(order))}"
+                f"a reshuffle must hold exactly the {len(under)} cards under the top card: "
+                + "; ".join(
+                    ([f"it lacks {lacks}"] if lacks != "-" else []) + ([f"it has {extra} too"] if extra != "-" else [])
+                )
             )
         self.pile = self.pile[-1:]
         self._stock = order[::-1]

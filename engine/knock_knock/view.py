@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..core.cards import Card, Suit
 from .rules import KNOCK_AT, Rules, is_pickup
-from .state import Action, Draw, Move, PickUp, Play, Reshuffle, State, TakeBack
+from .state import Action, Draw, LastDraw, Move, PickUp, Play, Reshuffle, State, TakeBack
 
 __all__ = ["PlayerView", "Reshuffled", "SeenEvent", "WindowView"]
 
@@ -56,6 +56,7 @@ class PlayerView:
     window: WindowView | None
     history: tuple[SeenEvent, ...]
     is_over: bool
+    last_draw: tuple[LastDraw | None, ...]
 
     @classmethod
     def of(cls, state: State, seat: int) -> PlayerView:
@@ -74,6 +75,7 @@ class PlayerView:
             window,
             history,
             state.is_over,
+            tuple(state.last_draw),
         )
 
     @property

@@ -8,13 +8,15 @@ from .alex import AlexPlayer
 from .base import Decision, Player, PlayerFactory
 from .random_player import RandomPlayer
 from .robin import RobinPlayer
+from .sam import SamPlayer
 
-__all__ = ["PLAYERS", "AlexPlayer", "Decision", "Player", "RandomPlayer", "RobinPlayer", "make_player"]
+__all__ = ["PLAYERS", "AlexPlayer", "Decision", "Player", "RandomPlayer", "RobinPlayer", "SamPlayer", "make_player"]
 
 PLAYERS: dict[str, PlayerFactory] = {
     "random": RandomPlayer,
     "robin": RobinPlayer,
     "alex": AlexPlayer,
+    "sam": SamPlayer,
 }
 
 
