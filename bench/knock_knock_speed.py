@@ -1,0 +1,98 @@
+"""Knock! Knock!: Sam's time per decision, in CPython and (with --pyodide) inside Pyodide under Node.
+
+    .venv/bin/python bench/knock_knock_speed.py [--decisions 300] [--players 4] [--pyodide]
+
+Only decisions with two or more cards that fit are timed (Sam answers the others at once),
+in deals where Sam plays against Alexes. Target: p95 under 200 ms in the browser; Pyodide under
+Node is the stand-in for a browser worker here (the Sevens benchmark found the two within a few
+per cent of each other).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from engine.core.chance import player_rng
+from engine.knock_knock.game import Game
+from engine.knock_knock.match import call_round
+from engine.knock_knock.players import make_player
+from engine.knock_knock.rules import Rules
+
+TARGET_P95_MS = 200
+
+
+def measure(decisions: int, players: int) -> dict[str, Any]:
+    rules = Rules(players=players)
+    times: list[float] = []
+    seed = 0
+    while len(times) < decisions:
+        seed += 1
+        names = ["sam"] + ["alex"] * (players - 1)
+        bots = [make_player(name, player_rng(seed, seat)) for seat, name in enumerate(names)]
+        game = Game.new(rules, seed)
+        while not game.is_over and len(times) < decisions:
+            seat = game.turn
+            view = game.view(seat)
+            start = time.perf_counter()
+            decision = bots[seat].decide(view)
+            elapsed = time.perf_counter() - start
+            if seat == 0 and len(view.fitting()) >= 2:
+                times.append(elapsed)
+            game.apply(seat, decision.action)
+            call_round(game, bots)
+    times.sort()
+    return {
+        "python": f"{sys.implementation.name} {sys.version.split()[0]} on {sys.platform}",
+        "players": players,
+        "decisions": len(times),
+        "median_ms": 1000 * statistics.median(times),
+        "p95_ms": 1000 * times[min(len(times) - 1, round(0.95 * (len(times) - 1)))],
+        "max_ms": 1000 * times[-1],
+    }
+
+
+def report(figures: dict[str, Any]) -> None:
+    print(
+        f"{figures['python']}, {figures['players']} players: Sam over {figures['decisions']} decisions: "
+        f"median {figures['median_ms']:.1f} ms, p95 {figures['p95_ms']:.1f} ms (target < {TARGET_P95_MS} ms "
+        f"in the browser), slowest {figures['max_ms']:.1f} ms"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--decisions", type=int, default=300)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--pyodide", action="store_true", help="also run inside Pyodide under Node")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args()
+    figures = measure(args.decisions, args.players)
+    if args.json:
+        print(json.dumps(figures))
+        return
+    report(figures)
+    if args.pyodide:
+        script = REPO / "bench" / "pyodide_knock_knock.mjs"
+        done = subprocess.run(
+            ["node", str(script), "--decisions", str(args.decisions), "--players", str(args.players), "--json"],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+        )
+        if done.returncode:
+            sys.exit(f"Pyodide run failed:\n{done.stderr}")
+        report(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+if __name__ == "__main__":
+    main()
