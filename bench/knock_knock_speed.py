@@ -19,8 +19,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.core.chance import player_rng
 from engine.knock_knock.game import Game
@@ -28,6 +27,7 @@ from engine.knock_knock.match import call_round
 from engine.knock_knock.players import make_player
 from engine.knock_knock.rules import Rules
 
+REPO = Path(__file__).resolve().parent.parent
 TARGET_P95_MS = 200
 
 

@@ -3,6 +3,7 @@
 The person at the table is called "You", and the sentences say "you draw", not "you draws".
 
 >>> from engine.core.cards import Card, Suit
+>>> from engine.knock_knock.state import PickUp
 >>> names = ["You", "Robin", "Alex", "Sam"]
 >>> describe(Move(2, Play(Card.parse("2S"), Suit.DIAMONDS)), names)
 'Alex plays 2♠ and names diamonds.'
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .state import Challenge, Draw, Event, Move, PickUp, Play, Reshuffle, TakeBack
+from .state import Challenge, Draw, Event, Move, Play, Reshuffle, TakeBack
 from .view import Reshuffled, SeenEvent
 
 __all__ = ["PERSON", "describe", "describe_action"]
