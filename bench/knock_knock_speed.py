@@ -23,7 +23,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.core.chance import player_rng
 from engine.knock_knock.game import Game
-from engine.knock_knock.match import call_round
 from engine.knock_knock.players import make_player
 from engine.knock_knock.rules import Rules
 
@@ -41,15 +40,14 @@ def measure(decisions: int, players: int) -> dict[str, Any]:
         bots = [make_player(name, player_rng(seed, seat)) for seat, name in enumerate(names)]
         game = Game.new(rules, seed)
         while not game.is_over and len(times) < decisions:
-            seat = game.turn
+            seat = game.state.waiting[0]
             view = game.view(seat)
             start = time.perf_counter()
             decision = bots[seat].decide(view)
             elapsed = time.perf_counter() - start
-            if seat == 0 and len(view.fitting()) >= 2:
+            if seat == 0 and not view.may_call and len(view.fitting()) >= 2:
                 times.append(elapsed)
             game.apply(seat, decision.action)
-            call_round(game, bots)
     times.sort()
     return {
         "python": f"{sys.implementation.name} {sys.version.split()[0]} on {sys.platform}",

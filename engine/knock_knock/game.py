@@ -33,6 +33,7 @@ from .state import (
     IllegalAction,
     Move,
     Play,
+    RecordedAction,
     Reshuffle,
     SeededChance,
     State,
@@ -62,7 +63,7 @@ class RecordError(ValueError):
     """A game record that cannot be read or does not replay."""
 
 
-def action_to_json(seat: int, action: Action) -> dict[str, Any]:
+def action_to_json(seat: int, action: RecordedAction) -> dict[str, Any]:
     """A move as a record writes it: ``{"seat": 2, "play": "2S", "suit": "D"}``, ``{"seat": 1, "draw": true}``, …"""
     if isinstance(action, Draw):
         return {"seat": seat, "draw": True}
@@ -92,7 +93,7 @@ def _record_cards(value: object, what: str) -> list[Card]:
     return [_record_card(code) for code in value]
 
 
-def action_from_json(data: object, players: int) -> tuple[int, Action]:
+def action_from_json(data: object, players: int) -> tuple[int, RecordedAction]:
     """Read one move entry; :class:`ValueError` saying what is wrong with anything else."""
     example = '{"seat": 0, "play": "7D"}, {"seat": 1, "draw": true} or {"seat": 2, "challenge": true}'
     if not isinstance(data, dict):
@@ -358,7 +359,7 @@ class Game:
         return game
 
 
-def _describe(seat: int, action: Action) -> str:
+def _describe(seat: int, action: RecordedAction) -> str:
     if isinstance(action, Draw):
         return f"seat {seat} draws"
     if isinstance(action, Challenge):

@@ -8,31 +8,9 @@ from ..core.chance import player_rng
 from ..core.match import EntryResult, TournamentResult, _interval
 from .game import Game
 from .players import make_player
-from .players.base import Player
 from .rules import Rules
 
-__all__ = ["call_round", "play_game", "tournament"]
-
-
-def call_round(game: Game, players: Sequence[Player | None]) -> None:
-    """After a discard, offer the call to every other computer player in turn from the next seat; the first caller calls.
-
-    Seats holding ``None`` (people) are skipped. Then the window closes.
-    """
-    state = game.state
-    window = state.window
-    if window is not None:
-        seat = window.seat
-        for _ in range(game.rules.players - 1):
-            seat = game.rules.next_seat(seat)
-            player = players[seat]
-            if player is None:
-                continue
-            decision = player.call(game.view(seat))
-            if decision is not None:
-                game.apply(seat, decision.action)
-                break
-    game.settle()
+__all__ = ["play_game", "tournament"]
 
 
 def play_game(rules: Rules, seed: int, seats: Sequence[str], *, dealer: int = 0) -> Game:
@@ -43,10 +21,8 @@ def play_game(rules: Rules, seed: int, seats: Sequence[str], *, dealer: int = 0)
     players = [make_player(name, player_rng(seed, seat)) for seat, name in enumerate(names)]
     game = Game.new(rules, seed, dealer=dealer, players=[name.capitalize() for name in names])
     while not game.is_over:
-        seat = game.turn
-        decision = players[seat].decide(game.view(seat))
-        game.apply(seat, decision.action)
-        call_round(game, players)
+        seat = game.state.waiting[0]
+        game.apply(seat, players[seat].decide(game.view(seat)).action)
     return game
 
 

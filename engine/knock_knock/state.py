@@ -45,6 +45,8 @@ __all__ = [
     "Move",
     "PickUp",
     "Play",
+    "Quiet",
+    "RecordedAction",
     "Reshuffle",
     "SeededChance",
     "State",
@@ -72,7 +74,14 @@ class Challenge:
     """Call "Knock! Knock!" on the discard just made."""
 
 
-Action = Play | Draw | Challenge
+@dataclass(frozen=True, slots=True)
+class Quiet:
+    """Let the discard just made pass without a call. Not a move of the record: the record only has calls."""
+
+
+# What a record keeps: discards, draws and calls.
+RecordedAction = Play | Draw | Challenge
+Action = RecordedAction | Quiet
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +89,7 @@ class Move:
     """*seat* took *action*: one entry of a game record."""
 
     seat: int
-    action: Action
+    action: RecordedAction
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +172,7 @@ class Window:
     third_to_last: bool
     previous_suit: Suit
     victim_penalty: int  # cards the next player picks up when the window closes (0 but for a pick-up card)
+    quiet: frozenset[int] = frozenset()  # the seats that have let the discard pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,7 +343,7 @@ class State:
         """
         actions: list[Action] = []
         if self._callable_by(seat) is None:
-            actions.append(Challenge())
+            actions.extend((Challenge(), Quiet()))
         if self._why_not_on_turn(seat) is None:
             knock = self.must_knock(seat)
             for card in self.fitting(seat):
@@ -350,7 +360,7 @@ class State:
         """Why *seat* may not take *action* now, in plain words; ``None`` if they may."""
         if not 0 <= seat < self.rules.players:
             return f"seat {seat} is not at this table: seats are 0 to {self.rules.players - 1}"
-        if isinstance(action, Challenge):
+        if isinstance(action, Challenge | Quiet):
             return self._callable_by(seat)
         not_on_turn = self._why_not_on_turn(seat)
         if not_on_turn is not None:
@@ -412,7 +422,31 @@ class State:
             return self._too_late()
         if seat == w.seat:
             return "you cannot call Knock! Knock! on your own discard"
+        if seat in w.quiet:
+            return "you have already let this discard pass"
         return None
+
+    def callers(self) -> list[int]:
+        """The seats that may still call the discard just made, from the next seat round the table."""
+        w = self.window
+        if w is None or self.is_over:
+            return []
+        seats, seat = [], w.seat
+        for _ in range(self.rules.players - 1):
+            seat = self.rules.next_seat(seat)
+            if seat not in w.quiet:
+                seats.append(seat)
+        return seats
+
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        """The seats to act, the first one next: while a discard may be called, every seat that may still
+        call it, from the next seat round (each calls or lets it pass); otherwise the player on turn.
+        Empty once the deal is over."""
+        if self.is_over:
+            return ()
+        callers = self.callers()
+        return tuple(callers) if callers else (self.to_move,)
 
     def _too_late(self) -> str:
         """Why nothing can be called now: the call was made, or someone has acted since the last discard."""
@@ -436,6 +470,12 @@ class State:
         reason = self.why_illegal(seat, action)
         if reason is not None:
             raise IllegalAction(reason)
+        if isinstance(action, Quiet):
+            assert self.window is not None
+            self.window = replace(self.window, quiet=self.window.quiet | {seat})
+            if not self.callers():
+                self.settle(chance)
+            return
         if isinstance(action, Challenge):
             self.events.append(Move(seat, action))
             self._challenge(seat, chance)

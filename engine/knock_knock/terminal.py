@@ -23,7 +23,7 @@ from .game import Game
 from .players import Player, make_player
 from .present import describe
 from .rules import Rules, is_pickup
-from .state import Challenge, Draw, Play
+from .state import Challenge, Draw, Play, Quiet
 
 __all__ = ["HELP", "Command", "parse_command", "play_in_terminal", "render_hand", "render_table"]
 
@@ -157,17 +157,19 @@ def play_in_terminal(
     output_fn(f"Knock! Knock!, deal {seed}. {game.players[game.dealer]} deal; {game.players[game.turn]} start.")
     output_fn(f"Up-card: {game.state.top.display}. Type help for the commands.")
     while not game.is_over:
-        seat = game.turn
-        if seat == HUMAN_SEAT:
+        seat = game.state.waiting[0]
+        view = game.view(seat)
+        if seat != HUMAN_SEAT:
+            game.apply(seat, bots[seat].decide(view).action)
+        elif view.may_call:
+            call = _ask_to_call(table, input_fn)
+            if call is None:
+                return game
+            game.apply(HUMAN_SEAT, call)
+        else:
             output_fn(render_table(game))
             if not _human_turn(table, input_fn):
                 return game
-        else:
-            game.apply(seat, bots[seat].decide(game.view(seat)).action)
-        table.show_news()
-        if not _calls(table, input_fn):
-            return game
-        game.settle()
         table.show_news()
     winner = game.winner
     if winner is None:
@@ -212,32 +214,20 @@ def _human_turn(table: _Table, input_fn: Callable[[str], str]) -> bool:
         return True
 
 
-def _calls(table: _Table, input_fn: Callable[[str], str]) -> bool:
-    """Offer the call on the last discard round the table from the next seat; ``False`` if the person left."""
+def _ask_to_call(table: _Table, input_fn: Callable[[str], str]) -> Challenge | Quiet | None:
+    """The person's answer to the discard just made: a call, or letting it pass; ``None`` if they left.
+
+    Everyone can count cards, so the moment to watch is a player going down to two: only then is
+    the person asked (any other call would be wrong).
+    """
     game = table.game
     window = game.state.window
-    if window is None:
-        return True
-    seat = window.seat
-    for _ in range(game.rules.players - 1):
-        seat = game.rules.next_seat(seat)
-        if seat == HUMAN_SEAT:
-            # Everyone can count cards: the moment to watch is a player going down to two.
-            if game.state.counts()[window.seat] != 2:
-                continue
-            try:
-                answer = input_fn(f"{game.players[window.seat]} is down to two cards. Call Knock! Knock!? (y/N)> ")
-            except EOFError:
-                table.output_fn("\nEnd of input: game stopped.")
-                return False
-            if answer.strip().lower() in ("y", "yes"):
-                game.apply(HUMAN_SEAT, Challenge())
-                table.show_news()
-                return True
-            continue
-        decision = table.bots[seat].call(game.view(seat))
-        if decision is not None:
-            game.apply(seat, decision.action)
-            table.show_news()
-            return True
-    return True
+    assert window is not None
+    if game.state.counts()[window.seat] != 2:
+        return Quiet()
+    try:
+        answer = input_fn(f"{game.players[window.seat]} is down to two cards. Call Knock! Knock!? (y/N)> ")
+    except EOFError:
+        table.output_fn("\nEnd of input: game stopped.")
+        return None
+    return Challenge() if answer.strip().lower() in ("y", "yes") else Quiet()

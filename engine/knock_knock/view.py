@@ -43,7 +43,11 @@ class WindowView:
 
 @dataclass(frozen=True, slots=True)
 class PlayerView:
-    """The deal as the player in *seat* sees it."""
+    """The deal as the player in *seat* sees it.
+
+    *may_call* says the seat is asked now whether to call "Knock! Knock!" on the discard in *window*
+    (or let it pass); otherwise, when *turn* is the seat, it is asked for its discard or draw.
+    """
 
     rules: Rules
     seat: int
@@ -57,6 +61,7 @@ class PlayerView:
     history: tuple[SeenEvent, ...]
     is_over: bool
     last_draw: tuple[LastDraw | None, ...]
+    may_call: bool = False
 
     @classmethod
     def of(cls, state: State, seat: int) -> PlayerView:
@@ -76,6 +81,7 @@ class PlayerView:
             history,
             state.is_over,
             tuple(state.last_draw),
+            seat in state.callers(),
         )
 
     @property

@@ -11,7 +11,7 @@ import pytest
 
 from engine.core.cards import Card, Suit, parse_cards
 from engine.knock_knock.rules import Rules
-from engine.knock_knock.state import Action, Challenge, Draw, Play, State
+from engine.knock_knock.state import Action, Challenge, Draw, Play, Quiet, State
 
 RULES_FILE = Path(__file__).with_name("knock_knock_rules.txt")
 
@@ -29,7 +29,7 @@ class Case:
 
 
 def parse_action(text: str) -> tuple[int, Action]:
-    """``0 play 2S D knock``, ``1 draw`` or ``2 challenge``."""
+    """``0 play 2S D knock``, ``1 draw``, ``2 challenge`` or ``3 quiet``."""
     words = text.split()
     if len(words) < 2 or not words[0].isdigit():
         raise ValueError(f"expected SEAT ACTION, got {text!r}")
@@ -38,6 +38,8 @@ def parse_action(text: str) -> tuple[int, Action]:
         return seat, Draw()
     if verb == "challenge" and not rest:
         return seat, Challenge()
+    if verb == "quiet" and not rest:
+        return seat, Quiet()
     if verb == "play" and rest:
         card = Card.parse(rest[0])
         knock = "knock" in rest[1:]

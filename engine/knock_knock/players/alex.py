@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from ...core.cards import Card
 from ..rules import is_pickup, penalty
 from ..view import PlayerView
-from .base import Decision, draw, favourite_suit, knock_words, missed_knock_call, pickup_words, play, without
+from .base import Decision, draw, favourite_suit, knock_words, let_pass, missed_knock_call, pickup_words, play, without
 
 __all__ = ["CLOSE_TO_OUT", "AlexPlayer", "choose", "follow_ups"]
 
@@ -50,6 +50,8 @@ class AlexPlayer:
         self.rng = rng  # Alex needs no chance; kept so every player is built the same way.
 
     def decide(self, view: PlayerView) -> Decision:
+        if view.may_call:
+            return self.call(view) or let_pass(view)
         fitting = view.fitting()
         if not fitting:
             return draw()

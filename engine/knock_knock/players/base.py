@@ -10,10 +10,10 @@ from typing import Protocol
 
 from ...core.cards import Card, Suit
 from ..rules import is_pickup, penalty
-from ..state import Action, Challenge, Draw, Play
+from ..state import Action, Challenge, Draw, Play, Quiet
 from ..view import PlayerView
 
-__all__ = ["DRAW_REASON", "Decision", "Player", "favourite_suit", "knock_words", "play"]
+__all__ = ["DRAW_REASON", "Decision", "Player", "favourite_suit", "knock_words", "let_pass", "play"]
 
 # What every player says when nothing fits.
 DRAW_REASON = "Nothing fits, so you draw a card."
@@ -33,12 +33,25 @@ class Player(Protocol):
     name: str
 
     def decide(self, view: PlayerView) -> Decision:
-        """The discard or draw for *view*'s seat, whose turn it is."""
+        """A call or a quiet pass when *view* may call, else the discard or draw of its turn."""
         ...
 
     def call(self, view: PlayerView) -> Decision | None:
         """A call of "Knock! Knock!" on the discard in *view*'s window, or ``None`` to stay quiet."""
         ...
+
+
+def let_pass(view: PlayerView) -> Decision:
+    """Letting the discard in the window pass, with the reason."""
+    window = view.window
+    assert window is not None
+    if not window.third_to_last:
+        why = "it was not that player's third-to-last card"
+    elif window.knocked:
+        why = "that player knocked"
+    else:
+        why = "no call this time"
+    return Decision(Quiet(), f"Let the {window.card.display} pass: {why}.")
 
 
 class PlayerFactory(Protocol):

@@ -6,7 +6,7 @@ import random
 
 from ...core.cards import Suit
 from ..view import PlayerView
-from .base import Decision, draw, knock_words, play
+from .base import Decision, draw, knock_words, let_pass, play
 
 __all__ = ["RandomPlayer"]
 
@@ -20,6 +20,8 @@ class RandomPlayer:
         self.rng = rng
 
     def decide(self, view: PlayerView) -> Decision:
+        if view.may_call:
+            return self.call(view) or let_pass(view)
         fitting = view.fitting()
         if not fitting:
             return draw()

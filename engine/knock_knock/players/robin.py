@@ -13,7 +13,7 @@ import random
 
 from ..rules import is_pickup
 from ..view import PlayerView
-from .base import Decision, draw, favourite_suit, missed_knock_call, pickup_words, play, without
+from .base import Decision, draw, favourite_suit, let_pass, missed_knock_call, pickup_words, play, without
 
 __all__ = ["RobinPlayer"]
 
@@ -29,6 +29,8 @@ class RobinPlayer:
         self.rng = rng
 
     def decide(self, view: PlayerView) -> Decision:
+        if view.may_call:
+            return self.call(view) or let_pass(view)
         fitting = view.fitting()
         if not fitting:
             return draw()

@@ -26,7 +26,7 @@ from ..rules import TURN_LIMIT, is_pickup, pack, penalty
 from ..state import Play
 from ..view import PlayerView
 from .alex import CLOSE_TO_OUT, choose
-from .base import Decision, draw, favourite_suit, knock_words, missed_knock_call, pickup_words, play, without
+from .base import Decision, draw, favourite_suit, knock_words, let_pass, missed_knock_call, pickup_words, play, without
 
 __all__ = ["SamPlayer", "play_out"]
 
@@ -143,6 +143,8 @@ class SamPlayer:
         self.work = work
 
     def decide(self, view: PlayerView) -> Decision:
+        if view.may_call:
+            return self.call(view) or let_pass(view)
         fitting = view.fitting()
         if not fitting:
             return draw()
