@@ -47,7 +47,7 @@ def measure(decisions: int, players: int) -> dict[str, Any]:
             elapsed = time.perf_counter() - start
             if seat == 0 and not view.may_call and len(view.fitting()) >= 2:
                 times.append(elapsed)
-            game.apply(seat, decision.action)
+            game.act(seat, decision.action)
     times.sort()
     return {
         "python": f"{sys.implementation.name} {sys.version.split()[0]} on {sys.platform}",

@@ -6,7 +6,7 @@ move without any random generator, and one that breaks a rule or whose result
 does not match its moves is refused with the reason.
 
 >>> game = Game.new(Rules(), seed=7)
->>> game.apply(game.turn, Draw())
+>>> game.act(game.turn, Draw())
 >>> again = Game.from_json(game.to_json())
 >>> again.state.text() == game.state.text()
 True
@@ -164,17 +164,17 @@ class Game:
         *,
         dealer: int = 0,
         seed: int | None = None,
-        players: Sequence[str] | None = None,
+        names: Sequence[str] | None = None,
         chance: Chance | None = None,
     ) -> None:
-        names = tuple(players) if players is not None else tuple(f"Player {seat + 1}" for seat in range(rules.players))
+        names = tuple(names) if names is not None else tuple(f"Player {seat + 1}" for seat in range(rules.players))
         if len(names) != rules.players:
             raise ValueError(f"a game of {rules.players} players needs {rules.players} names, got {len(names)}")
         if not 0 <= dealer < rules.players:
             raise ValueError(f"dealer {dealer} is not a seat: seats are 0 to {rules.players - 1}")
         self.rules = rules
         self.seed = seed
-        self.players = names
+        self.names = names
         self.dealer = dealer
         self.dealt = tuple(tuple(hand) for hand in hands)
         self.stock = tuple(stock)
@@ -183,7 +183,7 @@ class Game:
         self.chance: Chance = chance if chance is not None else SeededChance(random.Random(seed))
 
     @classmethod
-    def new(cls, rules: Rules, seed: int, *, dealer: int = 0, players: Sequence[str] | None = None) -> Game:
+    def new(cls, rules: Rules, seed: int, *, dealer: int = 0, names: Sequence[str] | None = None) -> Game:
         """A fresh deal shuffled from *seed*; the same random source then makes every reshuffle."""
         rng = random.Random(check_seed(seed))
         dealt = deal(rules, rng, dealer)
@@ -194,7 +194,7 @@ class Game:
             dealt.top,
             dealer=dealer,
             seed=seed,
-            players=players,
+            names=names,
             chance=SeededChance(rng),
         )
 
@@ -213,8 +213,19 @@ class Game:
     def winner(self) -> int | None:
         return self.state.winner
 
-    def apply(self, seat: int, action: Action) -> None:
-        """*seat* takes *action*; :class:`IllegalAction` with the reason if the rules do not allow it."""
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        """The seats to act, the first one next (see :attr:`State.waiting`)."""
+        return self.state.waiting
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return self.state.legal_actions(seat)
+
+    def why_illegal(self, seat: int, action: Action) -> str | None:
+        return self.state.why_illegal(seat, action)
+
+    def act(self, seat: int, action: Action) -> None:
+        """*seat* takes *action*; :class:`IllegalAction` (a ``ValueError``) with the reason if the rules refuse it."""
         self.state.apply(seat, action, self.chance)
 
     def settle(self) -> None:
@@ -231,7 +242,8 @@ class Game:
     def remaining(self) -> list[int]:
         return self.state.remaining()
 
-    def scores(self) -> list[int]:
+    def score(self) -> list[int]:
+        """What the deal adds to each seat's score in a match: see :func:`scores`."""
         return scores(self.state)
 
     # -- records --------------------------------------------------------------------
@@ -245,9 +257,9 @@ class Game:
                 moves.append({"reshuffle": [card.code for card in event.stock]})
         return {
             "game": GAME_NAME,
-            "rules": self.rules.options(),
+            "rules": self.rules.to_json(),
             "seed": self.seed,
-            "players": list(self.players),
+            "players": list(self.names),
             "dealer": self.dealer,
             "hands": [[card.code for card in hand] for hand in self.dealt],
             "stock": [card.code for card in self.stock],
@@ -323,7 +335,7 @@ class Game:
         if not isinstance(moves, list):
             raise RecordError("game record moves must be a list")
         chance = _RecordedChance(moves)
-        game = cls(rules, hands, stock, upcard, dealer=dealer, seed=seed, players=players, chance=chance)
+        game = cls(rules, hands, stock, upcard, dealer=dealer, seed=seed, names=players, chance=chance)
         state = game.state
         while chance.position < len(moves):
             number = chance.position + 1
@@ -344,7 +356,7 @@ class Game:
                 raise RecordError(f"game record move {number}: {error}") from None
             chance.position = number
             try:
-                game.apply(seat, action)
+                game.act(seat, action)
             except IllegalAction as error:
                 raise RecordError(f"game record move {number} ({_describe(seat, action)}): {error.reason}") from None
         winner = data["winner"]

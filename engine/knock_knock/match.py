@@ -19,10 +19,10 @@ def play_game(rules: Rules, seed: int, seats: Sequence[str], *, dealer: int = 0)
     if len(names) != rules.players:
         raise ValueError(f"{rules.players} players need {rules.players} seats, got {len(names)}")
     players = [make_player(name, player_rng(seed, seat)) for seat, name in enumerate(names)]
-    game = Game.new(rules, seed, dealer=dealer, players=[name.capitalize() for name in names])
+    game = Game.new(rules, seed, dealer=dealer, names=[name.capitalize() for name in names])
     while not game.is_over:
         seat = game.state.waiting[0]
-        game.apply(seat, players[seat].decide(game.view(seat)).action)
+        game.act(seat, players[seat].decide(game.view(seat)).action)
     return game
 
 

@@ -4,7 +4,7 @@ Options are written as in ``shared/rules/knock-knock.md``; a bad one is refused
 with the option's name and the values it allows.
 
 >>> rules = Rules.parse("players=7,direction=counter-clockwise")
->>> rules.packs, rules.options()
+>>> rules.packs, rules.to_json()
 (2, {'players': 7, 'direction': 'counter-clockwise', 'scoring': 'tally'})
 >>> rules.next_seat(0)
 6
@@ -107,7 +107,7 @@ class Rules:
         """The seat after *seat* in the direction of play."""
         return (seat + self.step) % self.players
 
-    def options(self) -> dict[str, object]:
+    def to_json(self) -> dict[str, object]:
         """Every option written out, as in a game record."""
         return {"players": self.players, "direction": self.direction, "scoring": self.scoring}
 

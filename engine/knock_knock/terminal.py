@@ -107,7 +107,7 @@ def render_table(game: Game, seat: int = HUMAN_SEAT) -> str:
     view = game.view(seat)
     named = "" if view.top.suit == view.suit else f" (named for the {view.top.display})"
     counts = " · ".join(
-        f"{game.players[other]} {count} card{'' if count == 1 else 's'}"
+        f"{game.names[other]} {count} card{'' if count == 1 else 's'}"
         for other, count in enumerate(view.counts)
         if other != seat
     )
@@ -132,7 +132,7 @@ class _Table:
     def show_news(self) -> None:
         events = self.game.events
         for event in events[self.shown :]:
-            self.output_fn(describe(event, self.game.players))
+            self.output_fn(describe(event, self.game.names))
         self.shown = len(events)
 
 
@@ -152,20 +152,20 @@ def play_in_terminal(
     names = ["You", *(name.strip().capitalize() for name in opponents)]
     if show_seats:
         names = [names[0], *(f"{name} (seat {seat})" for seat, name in enumerate(names) if seat)]
-    game = Game.new(rules, seed, players=names)
+    game = Game.new(rules, seed, names=names)
     table = _Table(game, bots, make_player("sam", player_rng(seed, HUMAN_SEAT)), output_fn)
-    output_fn(f"Knock! Knock!, deal {seed}. {game.players[game.dealer]} deal; {game.players[game.turn]} start.")
+    output_fn(f"Knock! Knock!, deal {seed}. {game.names[game.dealer]} deal; {game.names[game.turn]} start.")
     output_fn(f"Up-card: {game.state.top.display}. Type help for the commands.")
     while not game.is_over:
         seat = game.state.waiting[0]
         view = game.view(seat)
         if seat != HUMAN_SEAT:
-            game.apply(seat, bots[seat].decide(view).action)
+            game.act(seat, bots[seat].decide(view).action)
         elif view.may_call:
             call = _ask_to_call(table, input_fn)
             if call is None:
                 return game
-            game.apply(HUMAN_SEAT, call)
+            game.act(HUMAN_SEAT, call)
         else:
             output_fn(render_table(game))
             if not _human_turn(table, input_fn):
@@ -175,8 +175,8 @@ def play_in_terminal(
     if winner is None:
         output_fn("The deal is a draw: 1,000 turns and nobody went out.")
     else:
-        output_fn("You win!" if winner == HUMAN_SEAT else f"{game.players[winner]} wins.")
-    output_fn("Cards left: " + " · ".join(f"{n} {c}" for n, c in zip(game.players, game.remaining(), strict=True)))
+        output_fn("You win!" if winner == HUMAN_SEAT else f"{game.names[winner]} wins.")
+    output_fn("Cards left: " + " · ".join(f"{n} {c}" for n, c in zip(game.names, game.remaining(), strict=True)))
     return game
 
 
@@ -210,7 +210,7 @@ def _human_turn(table: _Table, input_fn: Callable[[str], str]) -> bool:
         if reason:
             output_fn(reason[0].upper() + reason[1:] + ".")
             continue
-        game.apply(HUMAN_SEAT, action)
+        game.act(HUMAN_SEAT, action)
         return True
 
 
@@ -226,7 +226,7 @@ def _ask_to_call(table: _Table, input_fn: Callable[[str], str]) -> Challenge | Q
     if game.state.counts()[window.seat] != 2:
         return Quiet()
     try:
-        answer = input_fn(f"{game.players[window.seat]} is down to two cards. Call Knock! Knock!? (y/N)> ")
+        answer = input_fn(f"{game.names[window.seat]} is down to two cards. Call Knock! Knock!? (y/N)> ")
     except EOFError:
         table.output_fn("\nEnd of input: game stopped.")
         return None

@@ -29,7 +29,7 @@ def test_a_deal_accounts_for_every_card_takes_only_legal_actions_ends_and_replay
     rules = Rules.parse(f"players={players},direction={direction},scoring={scoring}")
     seats = names[:players]
     bots = [make_player(name, player_rng(seed, seat)) for seat, name in enumerate(seats)]
-    game = Game.new(rules, seed, players=seats)
+    game = Game.new(rules, seed, names=seats)
     everything = Counter(pack(rules))
     while not game.is_over:
         seat = game.state.waiting[0]
@@ -37,7 +37,7 @@ def test_a_deal_accounts_for_every_card_takes_only_legal_actions_ends_and_replay
         assert decision.action in game.state.legal_actions(seat) or game.state.missed_knock(seat, decision.action)
         assert game.state.why_illegal(seat, decision.action) is None
         assert decision.reason.endswith(".") and "\n" not in decision.reason
-        game.apply(seat, decision.action)
+        game.act(seat, decision.action)
         assert game.state.all_cards() == everything
         assert game.state.turns <= TURN_LIMIT
     replayed = Game.from_json(game.to_json())
