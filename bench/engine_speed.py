@@ -50,10 +50,11 @@ if str(REPO) not in sys.path:  # run as a script from anywhere, or inside Pyodid
     sys.path.insert(0, str(REPO))
 
 from engine.core.cards import Card, cards_of  # noqa: E402
-from engine.core.chance import deal_hands, player_rng  # noqa: E402
+from engine.core.chance import player_rng  # noqa: E402
 from engine.core.match import play_game  # noqa: E402
+from engine.sevens.deal import deal_hands  # noqa: E402
 from engine.sevens.game import Game  # noqa: E402
-from engine.sevens.players import PLAYERS, make_player  # noqa: E402
+from engine.sevens.players import COMPUTER_PLAYERS, make_player  # noqa: E402
 from engine.sevens.position import (  # noqa: E402
     FLIPS,
     OPENING_CARD,
@@ -266,8 +267,8 @@ def measure_sam(decisions: int) -> dict[str, Any]:
     """Sam's time per decision with two or more legal cards, in games where Sam holds all four seats."""
     if not decisions:
         return {"skipped": "--sam-decisions 0"}
-    if "sam" not in PLAYERS:
-        return {"skipped": f"no player 'sam' in engine.sevens.players yet (registered: {', '.join(PLAYERS)})"}
+    if "sam" not in COMPUTER_PLAYERS:
+        return {"skipped": f"no player 'sam' in engine.sevens.players yet (registered: {', '.join(COMPUTER_PLAYERS)})"}
     times: list[float] = []
     seed = 0
     while len(times) < decisions:

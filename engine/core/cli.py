@@ -10,60 +10,46 @@ import argparse
 import random
 import sys
 from collections.abc import Callable, Sequence
+from typing import Any
 
-from ..sevens.players import PLAYERS, make_player
-from ..sevens.position import parse_table, playable_mask, table_problem
-from ..sevens.terminal import OPPONENTS, play_in_terminal
 from . import match
-from .cards import cards_of, format_cards, parse_mask
 from .chance import check_seed
+from .game import DEFAULT_GAME, GameType, RulesError, find_game, game_names, parse_rules
 from .protocol import serve
 
 __all__ = ["main"]
 
 USAGE_ERROR = 2
-SEATS = 4
 
 
 class UsageError(Exception):
     """Bad command-line input; the message names the option and what is wrong."""
 
 
+# -- the game and its rules --------------------------------------------------------
+
+
+def game_and_rules(args: argparse.Namespace) -> tuple[GameType, Any]:
+    """The game named by --game and its rules from --rules; :class:`UsageError` naming the option otherwise."""
+    try:
+        game = find_game(args.game)
+    except RulesError as error:
+        raise UsageError(f"--game: {error}") from None
+    try:
+        return game, parse_rules(game, args.rules)
+    except RulesError as error:
+        raise UsageError(f"--rules {args.rules!r}: {error}") from None
+
+
 # -- moves --------------------------------------------------------------------------
 
 
-def legal_cards(table_text: str, hand_text: str) -> list[str]:
-    """The codes of the cards in the hand that fit the table, sorted; :class:`UsageError` for impossible input.
-
-    >>> legal_cards("7H 8H 7D", "9H 6H 3S 7C")
-    ['7C', '6H', '9H']
-    >>> legal_cards("-", "7C 7D")
-    ['7D']
-    """
-    try:
-        table = parse_table(table_text)
-    except ValueError as error:
-        raise UsageError(f"--table: {error}") from None
-    problem = table_problem(table)
-    if problem:
-        raise UsageError(f"--table {table_text!r} cannot occur: {problem}")
-    try:
-        hand = parse_mask(hand_text)
-    except ValueError as error:
-        raise UsageError(f"--hand: {error}") from None
-    if not hand:
-        raise UsageError("--hand is empty: a player with no cards left has already won")
-    if hand.bit_count() > 13:
-        raise UsageError(f"--hand has {hand.bit_count()} cards: nobody holds more than 13")
-    both = hand & table
-    if both:
-        shown = format_cards(both, display=True)
-        raise UsageError(f"--hand and --table both have {shown}: a card is either in a hand or on the table")
-    return [card.code for card in cards_of(playable_mask(table) & hand)]
-
-
 def run_moves(args: argparse.Namespace) -> int:
-    cards = legal_cards(args.table, args.hand)
+    game, rules = game_and_rules(args)
+    try:
+        cards = game.legal_listing(rules, {"table": args.table, "hand": args.hand})
+    except ValueError as error:
+        raise UsageError(str(error)) from None
     print("\n".join(cards) if cards else "pass")
     return 0
 
@@ -71,16 +57,25 @@ def run_moves(args: argparse.Namespace) -> int:
 # -- simulate and tournament ------------------------------------------------------
 
 
-def parse_seats(text: str) -> list[str]:
-    """Four known player names from ``"robin,alex,sam,random"``; :class:`UsageError` otherwise."""
+def parse_seats(text: str | None, game: GameType, rules: Any, default: str, option: str = "--seats") -> list[str]:
+    """Exactly ``players`` known computer players from ``"robin,alex,sam,random"``; :class:`UsageError` otherwise.
+
+    Without *text*, the names of *default* round the table as often as the seats need.
+    """
+    count = rules.players
+    if text is None:
+        cycle = default.split(",")
+        return [cycle[i % len(cycle)] for i in range(count)]
     names = [name.strip().lower() for name in text.split(",")]
-    if len(names) != SEATS or not all(names):
+    known = game.computer_players
+    if len(names) != count or not all(names):
         raise UsageError(
-            f"--seats {text!r}: expected {SEATS} player names separated by commas, like robin,alex,sam,random"
+            f"{option} {text!r}: expected {count} player names separated by commas (the rules have players={count}), "
+            f"like {','.join(list(known)[i % len(known)] for i in range(count))}"
         )
-    unknown = [name for name in names if name not in PLAYERS]
+    unknown = [name for name in names if name not in known]
     if unknown:
-        raise UsageError(f"--seats: unknown player {unknown[0]!r}: choose from {', '.join(PLAYERS)}")
+        raise UsageError(f"{option}: unknown player {unknown[0]!r}: choose from {', '.join(known)}")
     return names
 
 
@@ -106,11 +101,12 @@ def _seed(text: str) -> int:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    seats = parse_seats(args.seats)
-    wins = [0] * SEATS
+    game_type, rules = game_and_rules(args)
+    seats = parse_seats(args.seats, game_type, rules, "robin,alex,sam,random")
+    wins = [0] * rules.players
     names: Sequence[str] = [name.capitalize() for name in seats]
-    for game in match.simulate(args.games, args.seed, seats):
-        names = game.players
+    for game in match.simulate(args.games, args.seed, seats, rules=rules):
+        names = game.names
         if args.json:
             sys.stdout.write(game.to_json() + "\n")
             sys.stdout.flush()
@@ -140,8 +136,9 @@ def win_summary(games: int, first_seed: int, names: Sequence[str], wins: Sequenc
 
 
 def run_tournament(args: argparse.Namespace) -> int:
-    seats = parse_seats(args.seats)
-    result = match.tournament(args.games, seats, args.seed)
+    game, rules = game_and_rules(args)
+    seats = parse_seats(args.seats, game, rules, "sam,alex,robin,random")
+    result = match.tournament(args.games, seats, args.seed, rules=rules)
     print(result.table())
     return 0
 
@@ -150,18 +147,25 @@ def run_tournament(args: argparse.Namespace) -> int:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    opponents = [name.strip().lower() for name in args.opponents.split(",")]
-    if len(opponents) != SEATS - 1:
-        raise UsageError(f"--opponents {args.opponents!r}: expected 3 player names separated by commas")
-    unknown = [name for name in opponents if name not in PLAYERS]
-    if unknown:
-        raise UsageError(
-            f"--opponents: unknown player {unknown[0]!r}: choose from {', '.join(PLAYERS)}"
-            + ("" if all(name in PLAYERS for name in OPPONENTS) else " (Robin, Alex and Sam are not installed yet)")
-        )
+    game, rules = game_and_rules(args)
+    count = rules.players
+    if args.opponents is None:
+        opponents = [("robin", "alex", "sam")[i % 3] for i in range(count - 1)]
+    else:
+        opponents = [name.strip().lower() for name in args.opponents.split(",")]
+        if len(opponents) != count - 1:
+            raise UsageError(
+                f"--opponents {args.opponents!r}: expected {count - 1} player names separated by commas "
+                f"(the rules have players={count})"
+            )
+        unknown = [name for name in opponents if name not in game.computer_players]
+        if unknown:
+            raise UsageError(
+                f"--opponents: unknown player {unknown[0]!r}: choose from {', '.join(game.computer_players)}"
+            )
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
     try:
-        play_in_terminal(seed, input, print, opponents=opponents, show_seats=args.seat_names)
+        game.play_in_terminal(rules, seed, input, print, opponents=opponents, show_seats=args.seat_names)
     except KeyboardInterrupt:
         print(f"\nInterrupted. Replay this deal with: python -m engine play --seed {seed}")
         return 130
@@ -169,11 +173,11 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def run_bot(args: argparse.Namespace) -> int:
-    try:
-        player = make_player(args.name, random.Random(args.seed))
-    except ValueError as error:
-        raise UsageError(str(error)) from None
-    serve(player, sys.stdin, sys.stdout.write, sys.stdout.flush)
+    game, _ = game_and_rules(args)
+    factory = game.computer_players.get(args.name.strip().lower())
+    if factory is None:
+        raise UsageError(f"unknown player {args.name!r}: choose from {', '.join(game.computer_players)}")
+    serve(factory(random.Random(args.seed)), game, sys.stdin, sys.stdout.write, sys.stdout.flush)
     return 0
 
 
@@ -182,7 +186,9 @@ def run_bot(args: argparse.Namespace) -> int:
 BOT_PROTOCOL = """\
 protocol: one JSON request per line on stdin, one JSON answer per line on stdout.
   request:  {"seat": 2, "hand": ["8D", "9H", ...], "moves": [{"seat": 0, "play": "7D"}, {"seat": 1, "pass": true}]}
-            seat is the bot's seat (0-3), hand its cards now, moves every move so far in game-record form.
+            seat is the bot's seat, hand its cards now, moves every move so far in game-record form;
+            optional: "game" (default sevens), "rules" (options like {"players": 5} or a preset's name),
+            "dealer" (default 0). A pass that puts a player out (pass_limit) lists their cards: "laid": [...].
   answer:   {"play": "8D"}  or  {"pass": true}   (always exactly one of these two shapes)
   error:    {"error": "what is wrong"} for a line that cannot be answered (bad JSON, missing keys,
             a bad card, an illegal move, a hand that does not match the moves, not this seat's turn,
@@ -191,7 +197,9 @@ protocol: one JSON request per line on stdin, one JSON answer per line on stdout
 
 
 def build_parser(prog: str) -> argparse.ArgumentParser:
-    names = ", ".join(PLAYERS)
+    default = find_game(DEFAULT_GAME)
+    names = ", ".join(default.computer_players)
+    presets = ", ".join(default.presets)
     parser = argparse.ArgumentParser(
         prog=prog,
         description="Sevens (Fan Tan, Parliament): legal moves, computer games, tournaments, "
@@ -219,6 +227,15 @@ Run '{prog} SUBCOMMAND --help' for each subcommand's options.""",
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
         command.set_defaults(run=run)
+        command.add_argument(
+            "--game", default=DEFAULT_GAME, help=f"the game: {', '.join(game_names())} (default: {DEFAULT_GAME})"
+        )
+        command.add_argument(
+            "--rules",
+            default="",
+            help=f"a preset ({presets}) and/or options name=value separated by commas, like "
+            "players=5,opening=any-seven,scoring=chips (default: the game's defaults)",
+        )
         return command
 
     moves = add(
@@ -272,8 +289,8 @@ Your playable cards are shown in [brackets].""",
     play.add_argument("--seed", type=_seed, default=None, help="the deal to play (default: a random one, printed)")
     play.add_argument(
         "--opponents",
-        default=",".join(OPPONENTS),
-        help=f"computer players in seats 1-3 (default: {','.join(OPPONENTS)})",
+        default=None,
+        help="computer players in seats 1 onwards, one per seat besides yours (default: robin,alex,sam, round again)",
     )
     play.add_argument("--seat-names", action="store_true", help="show each opponent's seat number with their name")
 
@@ -298,7 +315,9 @@ def _add_series_options(command: argparse.ArgumentParser, default_seats: str) ->
     command.add_argument("--games", type=_positive, default=100, help="number of deals (default: 100)")
     command.add_argument("--seed", type=_seed, default=1, help="seed of the first deal (default: 1)")
     command.add_argument(
-        "--seats", default=default_seats, help=f"four players for seats 0-3 (default: {default_seats})"
+        "--seats",
+        default=None,
+        help=f"one player per seat, exactly as many as the rules' players (default: {default_seats}, round again)",
     )
 
 

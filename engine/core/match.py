@@ -1,54 +1,131 @@
-"""Playing whole deals between computer players: single games, series and duplicate tournaments.
+"""Playing deals between computer players: single deals, series, matches and duplicate tournaments.
 
-Sevens is mostly luck of the deal, so a fair comparison plays every deal four
-times, turning the players round the table each time so that every entry holds
-every hand once (duplicate deals):
+Sevens is mostly luck of the deal, so a fair comparison plays every deal once
+per seat, turning the players round the table each time so that every entry
+holds every hand once (duplicate deals):
 
 >>> result = tournament(2, ["alex", "random", "random", "random"], seed=5)
 >>> [entry.games for entry in result.entries]
 [8, 8, 8, 8]
 >>> sum(entry.wins for entry in result.entries)
 8
+
+A :class:`Match` is a series of deals at one table: the dealer moves one seat
+on each deal and a running score is kept (deals won, or chips).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
-from ..sevens.game import Game
-from ..sevens.players import make_player
-from ..sevens.position import PLAYERS
-from .chance import deal_hands, player_rng
+from .chance import player_rng
+from .game import Deal, Player, PlayerFactory, RulesError, default_rules
 
-__all__ = ["EntryResult", "TournamentResult", "play_game", "rotated", "simulate", "tournament"]
+__all__ = [
+    "EntryResult",
+    "Match",
+    "TournamentResult",
+    "computer_player",
+    "play_game",
+    "rotated",
+    "simulate",
+    "tournament",
+]
 
 
-def play_game(seed: int, seats: Sequence[str], *, hands: Sequence[int] | None = None) -> Game:
-    """Play the deal from *seed* (or the given *hands*) to the end with computer players in *seats*."""
+def computer_player(rules: Any, name: str, seed: int, seat: int) -> Player:
+    """The computer player called *name* of *rules*' game, for *seat* of the deal from *seed*."""
+    players: Mapping[str, PlayerFactory] = rules.game.computer_players
+    factory = players.get(name.strip().lower())
+    if factory is None:
+        raise RulesError(f"unknown player {name!r}: choose from {', '.join(players)}")
+    return factory(player_rng(seed, seat))
+
+
+def play_game(seed: int, seats: Sequence[str], *, rules: Any = None, dealer: int = 0) -> Deal:
+    """Play the deal from *seed* to the end with computer players in *seats* (the default game's rules if none)."""
+    rules = default_rules(rules)
     names = [name.strip().lower() for name in seats]
-    players = [make_player(name, player_rng(seed, seat)) for seat, name in enumerate(names)]
-    game = Game(hands if hands is not None else deal_hands(seed), seed=seed, players=[p.capitalize() for p in names])
-    while not game.is_over:
-        decision = players[game.turn].decide(game.view())
-        game.play(decision.card)
-    return game
+    if len(names) != rules.players:
+        raise RulesError(f"{len(names)} seats named, but the rules have players={rules.players}")
+    players = [computer_player(rules, name, seed, seat) for seat, name in enumerate(names)]
+    deal: Deal = rules.game.new_deal(rules, seed, dealer=dealer, names=[name.capitalize() for name in names])
+    while not deal.is_over:
+        seat = deal.waiting[0]
+        decision = players[seat].decide(deal.view(seat))
+        deal.act(seat, decision.action)
+    return deal
 
 
-def simulate(games: int, seed: int, seats: Sequence[str]) -> Iterator[Game]:
+def simulate(games: int, seed: int, seats: Sequence[str], *, rules: Any = None) -> Iterator[Deal]:
     """Play *games* deals from seeds *seed*, *seed* + 1, … with the same players in the same seats."""
     for number in range(games):
-        yield play_game(seed + number, seats)
+        yield play_game(seed + number, seats, rules=rules)
+
+
+@dataclass
+class Match:
+    """A series of deals at one table: deal *n* is shuffled from ``seed + n`` and dealt by seat ``n mod players``.
+
+    ``scores`` is the running score per seat: deals won, or chips won and lost
+    (whatever the rules' deals score, see ``Deal.score``).
+    """
+
+    rules: Any
+    seed: int
+    names: tuple[str, ...]
+    deals: list[Deal] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if len(self.names) != self.rules.players:
+            raise RulesError(f"{len(self.names)} names given, but the rules have players={self.rules.players}")
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current deal (of the next one, before it is dealt)."""
+        players: int = self.rules.players
+        return max(len(self.deals) - 1, 0) % players
+
+    @property
+    def current(self) -> Deal | None:
+        return self.deals[-1] if self.deals else None
+
+    def next_deal(self) -> Deal:
+        """Deal the next deal, the dealer one seat on from the last; the current deal must be over."""
+        if self.deals and not self.deals[-1].is_over:
+            raise ValueError("the current deal is not over yet")
+        number = len(self.deals)
+        deal: Deal = self.rules.game.new_deal(
+            self.rules, self.seed + number, dealer=number % self.rules.players, names=self.names
+        )
+        self.deals.append(deal)
+        return deal
+
+    def scores(self) -> list[int]:
+        """Each seat's total over the finished deals."""
+        totals = [0] * self.rules.players
+        for deal in self.deals:
+            if deal.is_over:
+                for seat, points in enumerate(deal.score()):
+                    totals[seat] += points
+        return totals
+
+    def table(self) -> list[list[int]]:
+        """The score of every finished deal, one row a deal (for a running score table)."""
+        return [deal.score() for deal in self.deals if deal.is_over]
 
 
 def rotated(seats: Sequence[str], turn: int) -> list[str]:
-    """The seating for round *turn* of a duplicate deal: entry *i* sits in seat ``(i + turn) % 4``.
+    """The seating for round *turn* of a duplicate deal: entry *i* sits in seat ``(i + turn) % players``.
 
     >>> rotated(["sam", "alex", "robin", "random"], 1)
     ['random', 'sam', 'alex', 'robin']
     """
-    return [seats[(seat - turn) % PLAYERS] for seat in range(PLAYERS)]
+    count = len(seats)
+    return [seats[(seat - turn) % count] for seat in range(count)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,42 +167,45 @@ class TournamentResult:
             for row in rows
         ]
         last = self.seed + self.deals - 1
+        count = len(self.entries)
         lines.append(
-            f"{self.deals} duplicate deals (seeds {self.seed}–{last}), each played 4 times with the seats rotated; "
-            "parity is 25%."
+            f"{self.deals} duplicate deals (seeds {self.seed}–{last}), each played {count} times with the seats rotated; "
+            f"parity is {100 / count:.3g}%."
         )
         lines.append("Interval: mean of per-deal win fractions ± 1.96 × standard deviation / √deals.")
         return "\n".join(lines)
 
 
-def tournament(deals: int, seats: Sequence[str], seed: int = 1) -> TournamentResult:
-    """Play *deals* duplicate deals (seeds *seed*, *seed* + 1, …) among the four entries in *seats*.
+def tournament(deals: int, seats: Sequence[str], seed: int = 1, *, rules: Any = None) -> TournamentResult:
+    """Play *deals* duplicate deals (seeds *seed*, *seed* + 1, …) among the entries in *seats*.
 
-    Each deal is played four times; in round *r* entry *i* sits in seat
-    ``(i + r) % 4``, so every entry plays every hand. The interval for each
-    entry treats the deals as the independent samples: its win fraction per
-    deal (0, ¼, …, 1) has mean ± 1.96 · sd / √deals.
+    Each deal is played once per seat; in round *r* entry *i* sits in seat
+    ``(i + r) % players``, so every entry plays every hand. The interval for
+    each entry treats the deals as the independent samples: its win fraction
+    per deal (0, 1/players, …, 1) has mean ± 1.96 · sd / √deals.
     """
-    if len(seats) != PLAYERS:
-        raise ValueError(f"a tournament needs {PLAYERS} entries, got {len(seats)}")
+    rules = default_rules(rules)
+    count = rules.players
+    if len(seats) != count:
+        raise ValueError(f"a tournament of players={count} needs {count} entries, got {len(seats)}")
     if deals < 1:
         raise ValueError("a tournament needs at least one deal")
     names = [name.strip().lower() for name in seats]
     fractions: list[list[float]] = [[] for _ in names]
     for number in range(deals):
         deal_seed = seed + number
-        won = [0] * PLAYERS
-        for turn in range(PLAYERS):
-            game = play_game(deal_seed, rotated(names, turn))
-            assert game.winner is not None
-            won[(game.winner - turn) % PLAYERS] += 1
-        for entry in range(PLAYERS):
-            fractions[entry].append(won[entry] / PLAYERS)
+        won = [0] * count
+        for turn in range(count):
+            game = play_game(deal_seed, rotated(names, turn), rules=rules)
+            if game.winner is not None:
+                won[(game.winner - turn) % count] += 1
+        for entry in range(count):
+            fractions[entry].append(won[entry] / count)
     entries = []
     for entry, name in enumerate(names):
         low, high = _interval(fractions[entry])
-        wins = round(sum(fractions[entry]) * PLAYERS)
-        entries.append(EntryResult(entry, name, deals * PLAYERS, wins, low, high))
+        wins = round(sum(fractions[entry]) * count)
+        entries.append(EntryResult(entry, name, deals * count, wins, low, high))
     return TournamentResult(deals, seed, tuple(entries))
 
 

@@ -1,14 +1,60 @@
-"""The engine as the browser sees it: one session, JSON in and JSON out.
+"""The engine as the browser sees it: JSON in, JSON out, for any installed game.
 
-The page never decides a rule. It sends ``{"method": ..., "params": ...}`` to
-:func:`handle` and draws whatever state comes back: which cards are down, which
-of your cards fit (and why the others do not), whose turn it is and the log.
+The page never decides a rule. It sends ``{"method", "params", "session"}`` to
+:func:`handle` and draws whatever state comes back. Each named session (a page
+may hold several deals, such as a lesson with two guided deals) belongs to one
+game; ``params.game`` on ``new_game`` or ``new_match`` chooses it (the default
+game when absent).
 
->>> session = Session()
->>> state = session.new_game(7)
->>> state["seed"], [len(row["cards"]) for row in state["rows"]], state["counts"]
-(7, [0, 0, 0, 0], [13, 13, 13, 13])
->>> reply = json.loads(handle('{"method": "play", "params": {"card": "XX"}}', session))
+Replies: ``{"ok": true, "result": ...}``, or ``{"ok": false, "error": {"message": "..."}}``
+for a request that cannot be carried out (bad JSON, unknown method, bad
+parameters, a move at the wrong time); errors are data, never exceptions.
+
+Methods (Sevens; every game's session offers the same ones):
+
+``new_game {seed?, rules?, seats?, game?}``
+    A shuffled deal. *seed*: a number or its text (garbage or missing: a fresh
+    deal, with a ``notice`` saying why). *rules*: a preset's name
+    (``"fan-tan"``), options text (``"players=5,scoring=chips"``) or an object
+    of options. *seats*: the computer players' names for seats 1 onwards.
+    Result: the state.
+``new_match {seed?, rules?, seats?, game?}``
+    The first deal of a match: deal *n* is shuffled from ``seed + n`` and the
+    dealer moves one seat each deal. Result: the state (with ``match``).
+``next_deal {}``
+    The match's next deal, once the current one is over. Result: the state.
+``guided {position, script?, goal?}``
+    A lesson's deal from a position in the engine's text form. Result: the state.
+``restore {record}``
+    A saved deal, replayed and checked from its game record. Result: the state.
+``state {}``
+    The state.
+``play {card}`` / ``pass_turn {}``
+    Your move. Result: ``{"ok", "move"?, "reason"?, "state"}``: ``ok`` false
+    with the engine's ``reason`` (a sentence) when the move is not allowed.
+``computer_move {}``
+    The computer seat on turn moves. Result: ``{"ok", "move", "reason",
+    "choices", "think_ms", "state"}``.
+``suggest {}``
+    Result: ``{"card": code or null (pass), "reason"}``.
+``record {}``
+    Result: the game record as JSON text.
+
+The state (Sevens): ``game``, ``seed``, ``kind`` (game, match or guided),
+``rules`` (``options``, ``name``, ``text``, ``notes``: one sentence per rule
+that differs from plain Sevens), ``players``, ``dealer``, ``names``, ``turn``,
+``over``, ``your_turn``, ``must_pass``, ``may_pass``, ``rows`` (per suit:
+``cards``, ``loose``, ``next``, ``low``, ``high``, ``text``, ``caption``: the
+row in words as the page shows it), ``hand`` (cards with ``legal`` and ``why``
+not), ``counts``, ``passes``, ``out``, ``log`` (moves with ``text``),
+``result`` (``winner``, ``winner_name``, ``final_card``, ``left``, ``places``,
+``chips``, ``text``), ``match`` (``deal``, ``scoring``, ``heading``, ``deals``:
+each finished deal's scores, ``totals``), ``goal``, ``notice``, ``comment``.
+
+>>> reply = json.loads(handle('{"method": "new_game", "params": {"seed": 7, "rules": "fan-tan"}}'))
+>>> reply["result"]["rules"]["name"], reply["result"]["counts"]
+('Fan Tan', [13, 13, 13, 13])
+>>> reply = json.loads(handle('{"method": "play", "params": {"card": "XX"}}'))
 >>> reply["ok"], reply["error"]["message"][:18]
 (False, "unknown card 'XX':")
 """
@@ -16,391 +62,87 @@ of your cards fit (and why the others do not), whose turn it is and the log.
 from __future__ import annotations
 
 import json
-import random
-import time
-from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
-from ..sevens.game import DEFAULT_NAMES, Game
-from ..sevens.moves import Move
-from ..sevens.players import Decision, Player, make_player
-from ..sevens.position import IllegalMove, Position, describe_row, playable_mask, row_ends
-from ..sevens.view import PlayerView
-from .cards import SUITS, Card, cards_of
-from .chance import player_rng
+from .chance import MAX_SEED, parse_seed
+from .game import DEFAULT_GAME, GameType, RulesError, find_game
 from .jsontext import read_json, shown
 
-__all__ = ["MAX_SEED", "Session", "handle", "parse_script", "parse_seed"]
+__all__ = ["MAX_SEED", "METHODS", "Session", "handle", "new_session", "parse_seed"]
 
-LEARNER = 0
-BOT_NAMES = ("robin", "alex", "sam")
-ADVISER = "sam"  # the strongest player suggests moves and comments on guided deals
-STAND_IN = "alex"  # plays for a player that cannot read a short deal (see _short_deal_safe)
-# Seeds travel through URLs and JavaScript numbers, so keep them exact there.
-MAX_SEED = 2**53 - 1
-
-JSON = dict[str, Any]
-
-
-def parse_seed(text: object) -> int:
-    """A deal number from a URL or a form: a whole number from 0 to 2**53 - 1.
-
-    >>> parse_seed("123"), parse_seed(" 42 ")
-    (123, 42)
-    >>> parse_seed("abc")
-    Traceback (most recent call last):
-    ...
-    ValueError: "abc" is not a deal number: use a whole number such as 123
-    """
-    if isinstance(text, bool):
-        raise ValueError(f"{text!r} is not a deal number: use a whole number such as 123")
-    if isinstance(text, int):
-        seed = text
-    else:
-        shown = str(text).strip()
-        if not shown.isascii() or not shown.isdigit():
-            raise ValueError(f'"{shown[:40]}" is not a deal number: use a whole number such as 123')
-        seed = int(shown)
-    if not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"{seed} is out of range: deal numbers go from 0 to {MAX_SEED}")
-    return seed
+# What a page may ask of a session; every game's session has these methods.
+METHODS = (
+    "new_game",
+    "new_match",
+    "next_deal",
+    "guided",
+    "restore",
+    "state",
+    "play",
+    "pass_turn",
+    "computer_move",
+    "suggest",
+    "record",
+)
+STARTS = ("new_game", "new_match")
 
 
-def parse_script(text: str, names: tuple[str, ...] = DEFAULT_NAMES) -> list[Move]:
-    """The computer seats' replies of a guided deal: ``"Robin: 8D; Alex: pass; Sam: 6D"``.
+class Session(Protocol):
+    """A game's browser session (for Sevens, :class:`engine.sevens.session.Session`)."""
 
-    >>> [m.describe(DEFAULT_NAMES) for m in parse_script("Robin: 8D; alex: pass")]
-    ['Robin played 8♦', 'Alex passed']
-    """
-    seats = {name.lower(): seat for seat, name in enumerate(names)}
-    moves = []
-    for step in text.replace("\n", ";").split(";"):
-        if not step.strip():
-            continue
-        who, colon, what = step.partition(":")
-        seat = seats.get(who.strip().lower())
-        if not colon or seat is None or seat == LEARNER:
-            raise ValueError(f"script step {step.strip()!r}: expected a computer player and a move, like 'Robin: 8D'")
-        card = None if what.strip().lower() == "pass" else Card.parse(what)
-        moves.append(Move(seat, card))
-    return moves
+    game_name: str
 
 
-def _card_json(card: Card) -> JSON:
-    return {"code": card.code, "display": card.display, "name": card.name, "suit": card.suit.value}
+def new_session(game: object = None) -> Any:
+    """A fresh session of *game* (the default game when ``None``)."""
+    found: GameType = find_game(game if game is not None else DEFAULT_GAME)
+    return found.session()
 
-
-def _short_deal_safe(player: Player, view: PlayerView, stand_in: Player) -> Decision:
-    """*player*'s decision; *stand_in*'s when *player* cannot read a short deal.
-
-    Guided deals leave some cards out of every hand, and a player that reasons
-    about who holds the hidden cards (Sam) may find the counts impossible.
-    """
-    try:
-        return player.decide(view)
-    except ValueError:
-        return stand_in.decide(view)
-
-
-class Session:
-    """One deal in the browser: the learner in seat 0, Robin, Alex and Sam in seats 1-3.
-
-    A session is either a full shuffled deal (:meth:`new_game`, with a game
-    record) or a guided deal from a lesson (:meth:`guided`, from any position
-    and with optional scripted replies).
-    """
-
-    def __init__(self) -> None:
-        self.names: tuple[str, ...] = DEFAULT_NAMES
-        self.game: Game | None = None
-        self.position = Position(0, (0, 0, 0, 0), 0)
-        self.moves: list[Move] = []
-        self.seed: int | None = None
-        self.bots: dict[int, Player] = {}
-        self.adviser: Player | None = None
-        self.stand_in: Player = make_player(STAND_IN, random.Random(0))
-        self.script: list[Move] = []
-        self.goal: str | None = None
-        self.notice: str | None = None
-        self.comment: str | None = None
-
-    # -- starting ---------------------------------------------------------------
-
-    def new_game(self, seed: object = None) -> JSON:
-        """A shuffled deal from *seed* (a number or its text); a fresh one when it is missing or garbage."""
-        notice = None
-        if seed is None or seed == "":
-            number = random.randrange(1, 10**9)
-        else:
-            try:
-                number = parse_seed(seed)
-            except ValueError as error:
-                number = random.randrange(1, 10**9)
-                notice = f"{error}. Here is a fresh deal instead."
-        game = Game.new(number)
-        self._start(game.position, seed=number, game=game)
-        self.notice = notice
-        return self.state()
-
-    def guided(self, position: str, script: str = "", goal: str = "") -> JSON:
-        """A guided deal from a lesson: *position* in the engine's text form, you in seat 0."""
-        start = Position.parse(position)
-        self._start(start, seed=None, game=None)
-        self.script = parse_script(script, self.names)
-        self.goal = goal or None
-        return self.state()
-
-    def restore(self, record: str) -> JSON:
-        """Go back to a saved deal: the record is replayed and checked move by move."""
-        game = Game.from_json(record)
-        self._start(game.position, seed=game.seed, game=game)
-        return self.state()
-
-    def _start(self, position: Position, *, seed: int | None, game: Game | None) -> None:
-        self.game = game
-        self.position = position
-        self.moves = list(game.moves) if game else []
-        self.seed = seed
-        base = seed if seed is not None else 0
-        self.bots = {seat: make_player(BOT_NAMES[seat - 1], player_rng(base, seat)) for seat in (1, 2, 3)}
-        self.adviser = make_player(ADVISER, random.Random(base))
-        self.stand_in = make_player(STAND_IN, random.Random(base))
-        self.script = []
-        self.goal = None
-        self.notice = None
-        self.comment = None
-
-    # -- moving -----------------------------------------------------------------
-
-    def play(self, card: str) -> JSON:
-        """You play *card*; ``ok`` false with the engine's reason when it may not be played."""
-        return self._learner_move(Card.parse(card))
-
-    def pass_turn(self) -> JSON:
-        """You pass; ``ok`` false with the reason when a card fits."""
-        return self._learner_move(None)
-
-    def _learner_move(self, card: Card | None) -> JSON:
-        if self.position.turn != LEARNER and not self.position.is_over:
-            return {"ok": False, "reason": f"it is {self.names[self.position.turn]}'s turn, not yours", **self._wrap()}
-        reason = self.position.why_illegal(card)
-        if reason:
-            return {"ok": False, "reason": _sentence(reason), **self._wrap()}
-        self.comment = self._judge(card) if self.game is None else None
-        self._apply(card)
-        return {"ok": True, "move": self._move_json(self.moves[-1]), **self._wrap()}
-
-    def _judge(self, card: Card | None) -> str | None:
-        """In a guided deal, what the strongest bot would have done instead, and why."""
-        if card is None or self.adviser is None or len(self.position.legal_moves()) < 2:
-            return None
-        advice = self._decide(self.adviser, LEARNER)
-        if advice.card == card:
-            return f"Good choice: {_sentence(advice.reason)}"
-        if advice.card is None:
-            return None
-        return f"{advice.card.display} was worth a thought: {_sentence(advice.reason)}"
-
-    def computer_move(self) -> JSON:
-        """The computer seat to move plays one card or passes."""
-        seat = self.position.turn
-        if self.position.is_over:
-            raise ValueError("the deal is over")
-        if seat == LEARNER:
-            raise ValueError("it is your turn")
-        choices = self.position.legal_mask().bit_count()
-        started = time.perf_counter()
-        move, reason = self._scripted(seat)
-        if move is None:
-            decision = self._decide(self.bots[seat], seat)
-            move, reason = Move(seat, decision.card), decision.reason
-        elapsed = (time.perf_counter() - started) * 1000
-        self._apply(move.card)
-        return {
-            "ok": True,
-            "move": self._move_json(move),
-            "reason": reason,
-            "choices": choices,  # the cards that fitted: with fewer than two there was nothing to think about
-            "think_ms": elapsed,
-            **self._wrap(),
-        }
-
-    def _scripted(self, seat: int) -> tuple[Move | None, str]:
-        if not self.script:
-            return None, ""
-        move = self.script[0]
-        if move.seat != seat or self.position.why_illegal(move.card):
-            # The learner left the lesson's line, so the script no longer applies; the bots take over.
-            self.script = []
-            return None, ""
-        self.script.pop(0)
-        return move, "scripted reply"
-
-    def _apply(self, card: Card | None) -> None:
-        seat = self.position.turn
-        if self.game is not None:
-            self.game.play(card)
-            self.position = self.game.position
-        else:
-            self.position = self.position.play(card) if card is not None else self.position.pass_turn()
-        self.moves.append(Move(seat, card))
-        self.notice = None
-
-    def _decide(self, player: Player, seat: int) -> Decision:
-        view = self._view(seat)
-        if self.game is not None:  # a full deal: any failure is a real bug and must show
-            return player.decide(view)
-        return _short_deal_safe(player, view, self.stand_in)
-
-    def _view(self, seat: int) -> PlayerView:
-        pos = self.position
-        return PlayerView(seat, pos.hands[seat], pos.table, pos.counts(), tuple(self.moves))
-
-    # -- advice and records -------------------------------------------------------
-
-    def suggest(self) -> JSON:
-        """A legal move for you and the one-sentence reason, from the strongest computer player."""
-        if self.position.is_over:
-            raise ValueError("the deal is over")
-        if self.position.turn != LEARNER:
-            raise ValueError(f"it is {self.names[self.position.turn]}'s turn, not yours")
-        assert self.adviser is not None
-        decision = self._decide(self.adviser, LEARNER)
-        if self.position.why_illegal(decision.card):  # never pass on advice the rules refuse
-            raise ValueError("the adviser chose an illegal move")
-        return {"card": decision.card.code if decision.card else None, "reason": _sentence(decision.reason)}
-
-    def record(self) -> str:
-        """The game record (JSON text) of the full deal in progress or finished."""
-        if self.game is None:
-            raise ValueError("a guided deal has no game record")
-        return self.game.to_json()
-
-    # -- state ------------------------------------------------------------------
-
-    def state(self) -> JSON:
-        """Everything the page draws, as plain JSON."""
-        pos = self.position
-        legal = pos.legal_mask() if pos.turn == LEARNER else 0
-        hand = []
-        for card in cards_of(pos.hands[LEARNER]):
-            why = None if legal & card.bit else pos.why_illegal(card) if pos.turn == LEARNER else None
-            hand.append({**_card_json(card), "legal": bool(legal & card.bit), "why": _sentence(why) if why else None})
-        return {
-            "seed": self.seed,
-            "kind": "game" if self.game is not None else "guided",
-            "names": list(self.names),
-            "turn": pos.turn,
-            "over": pos.is_over,
-            "your_turn": pos.turn == LEARNER and not pos.is_over,
-            "must_pass": pos.turn == LEARNER and not pos.is_over and not legal,
-            "rows": [self._row(suit_index) for suit_index in range(4)],
-            "hand": hand,
-            "counts": list(pos.counts()),
-            "log": [self._move_json(move) for move in self.moves],
-            "result": self._result(),
-            "goal": self.goal,
-            "notice": self.notice,
-            "comment": self.comment,
-        }
-
-    def _row(self, suit_index: int) -> JSON:
-        suit = SUITS[suit_index]
-        table = self.position.table
-        ends = row_ends(table, suit)
-        nexts = playable_mask(table) & (((1 << 13) - 1) << (13 * suit_index))
-        return {
-            "suit": suit.value,
-            "name": suit.plural,
-            "symbol": suit.symbol,
-            "cards": [card.code for card in cards_of(table) if card.suit is suit],
-            "low": int(ends[0]) if ends else None,
-            "high": int(ends[1]) if ends else None,
-            "next": [card.code for card in cards_of(nexts)],
-            "text": describe_row(table, suit),
-        }
-
-    def _move_json(self, move: Move) -> JSON:
-        return {
-            "seat": move.seat,
-            "card": _card_json(move.card) if move.card else None,
-            "text": move.describe(self.names),
-        }
-
-    def _result(self) -> JSON | None:
-        winner = self.position.winner
-        if winner is None:
-            return None
-        final = next(m.card for m in reversed(self.moves) if m.card is not None) if self.moves else None
-        who = self.names[winner]
-        verb = "win" if winner == LEARNER else "wins"
-        return {
-            "winner": winner,
-            "winner_name": who,
-            "final_card": _card_json(final) if final else None,
-            "left": list(self.position.counts()),
-            "text": f"{who} {verb}" + (f", going out with {final.display}." if final else "."),
-        }
-
-    def _wrap(self) -> JSON:
-        return {"state": self.state()}
-
-
-def _sentence(text: str) -> str:
-    """Engine reasons are clauses ("9♥ does not fit: …"); the page shows sentences."""
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
-
-
-METHODS: dict[str, Callable[..., Any]] = {
-    "new_game": Session.new_game,
-    "guided": Session.guided,
-    "restore": Session.restore,
-    "state": Session.state,
-    "play": Session.play,
-    "pass_turn": Session.pass_turn,
-    "computer_move": Session.computer_move,
-    "suggest": Session.suggest,
-    "record": Session.record,
-}
 
 # One page may hold several deals (a lesson with two guided deals), each in its own named session.
-SESSIONS: dict[str, Session] = {}
+SESSIONS: dict[str, Any] = {}
 MAX_SESSIONS = 16
 
 
-def _session(name: object) -> Session:
+def _session(name: object, method: str, params: dict[str, Any]) -> Any:
     key = str(name) if name is not None else "main"
-    if key not in SESSIONS and len(SESSIONS) >= MAX_SESSIONS:
+    game = params.pop("game", None) if method in STARTS else None
+    current = SESSIONS.get(key)
+    if current is not None and (game is None or find_game(game).name == current.game_name):
+        return current
+    if current is None and len(SESSIONS) >= MAX_SESSIONS:
         raise ValueError(f"too many deals open at once ({MAX_SESSIONS})")
-    return SESSIONS.setdefault(key, Session())
+    SESSIONS[key] = new_session(game)
+    return SESSIONS[key]
 
 
-def handle(request: str, session: Session | None = None) -> str:
+def handle(request: str, session: Any = None) -> str:
     """Answer one JSON request ``{"method", "params", "session"}`` with ``{"ok", "result"}`` or ``{"ok": false, "error"}``.
 
     Errors come back as data with a plain-words message, never as exceptions,
     so a bad request cannot break the worker. *session* overrides the request's
     named session (tests use it).
 
-    >>> json.loads(handle('{"method": "fly"}', Session()))["error"]["message"]
+    >>> json.loads(handle('{"method": "fly"}'))["error"]["message"]
     "unknown method 'fly'"
     """
     try:
         data = read_json(request)
         if not isinstance(data, dict):
             raise ValueError("a request must be a JSON object")
-        target = session if session is not None else _session(data.get("session"))
-        method = METHODS.get(str(data.get("method")))
-        if method is None:
+        method = str(data.get("method"))
+        if method not in METHODS:
             raise ValueError(f"unknown method {shown(data.get('method'))}")
         params = data.get("params") or {}
         if not isinstance(params, dict):
             raise ValueError("params must be a JSON object")
-        result = method(target, **params)
-    except (ValueError, TypeError, IllegalMove) as error:
+        params = dict(params)
+        if session is not None:
+            params.pop("game", None)
+            target = session
+        else:
+            target = _session(data.get("session"), method, params)
+        result = getattr(target, method)(**params)
+    except (ValueError, TypeError, RulesError) as error:
         return json.dumps({"ok": False, "error": {"message": str(error)}}, ensure_ascii=False)
     return json.dumps({"ok": True, "result": result}, ensure_ascii=False)

@@ -1,0 +1,122 @@
+"""Sevens (Fan Tan, Parliament, Shichinarabe): the game as the core's registry knows it.
+
+The package: :mod:`.rules` (the options and presets), :mod:`.position` (the
+rules themselves and why a move is illegal), :mod:`.moves`, :mod:`.game` (a
+deal and its record), :mod:`.view` (what one seat sees), :mod:`.present` (the
+state a page draws), :mod:`.protocol` (bot requests), :mod:`.terminal` and
+:mod:`.players` (random, Robin, Alex and Sam).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from ..core.cards import cards_of, format_cards, parse_mask
+from ..core.game import Decision, PlayerFactory, RulesError, register
+from .game import Game
+from .players import COMPUTER_PLAYERS
+from .position import fitting, max_hand, parse_table, rows_problem, table_problem
+from .rules import DEFAULT, OPTIONS, PRESETS, SevensRules
+
+__all__ = ["SEVENS", "Game", "SevensGame", "SevensRules"]
+
+
+class SevensGame:
+    """Sevens for the registry: its rules, its deals, its records and its computer players."""
+
+    name = "sevens"
+    title = "Sevens"
+    presets: Mapping[str, SevensRules] = PRESETS
+    computer_players: Mapping[str, PlayerFactory] = COMPUTER_PLAYERS
+
+    def rules(self, options: Mapping[str, object]) -> SevensRules:
+        return SevensRules.make(options)
+
+    def read_rules(self, data: object) -> SevensRules:
+        """Rules as a record writes them: every option; or ``"sevens"``, the first records' name for the defaults."""
+        if data == "sevens":
+            return DEFAULT
+        if not isinstance(data, dict):
+            raise RulesError(f"rules must be an object with every option ({', '.join(OPTIONS)}), not {data!r:.60}")
+        missing = [name for name in OPTIONS if name not in data]
+        if missing:
+            raise RulesError(f"missing {', '.join(missing)}: a record writes every option out")
+        return SevensRules.make(data)
+
+    def new_deal(self, rules: SevensRules, seed: int, *, dealer: int = 0, names: Sequence[str] | None = None) -> Game:
+        return Game.new(seed, names, rules=rules, dealer=dealer)
+
+    def read_record(self, data: dict[str, Any]) -> Game:
+        return Game.from_record(data)
+
+    def read_request(self, data: dict[str, Any]) -> Any:
+        from .protocol import read_request
+
+        return read_request(data)
+
+    def legal_listing(self, rules: SevensRules, position: Mapping[str, str]) -> list[str]:
+        """For ``moves``: the codes of the cards in ``position["hand"]`` that fit ``position["table"]``, sorted.
+
+        A :class:`ValueError` names the option (``--table``, ``--hand``) and what is wrong.
+        """
+        return legal_cards(position["table"], position["hand"], rules)
+
+    def play_in_terminal(
+        self,
+        rules: SevensRules,
+        seed: int,
+        input_fn: Callable[[str], str],
+        output_fn: Callable[[str], object],
+        *,
+        opponents: Sequence[str],
+        show_seats: bool = False,
+    ) -> Game:
+        from .terminal import play_in_terminal
+
+        return play_in_terminal(seed, input_fn, output_fn, opponents=opponents, show_seats=show_seats, rules=rules)
+
+    def session(self) -> Any:
+        """A browser session for Sevens (see :mod:`engine.core.webapi`)."""
+        from .session import Session
+
+        return Session()
+
+    def answer(self, decision: Decision) -> dict[str, Any]:
+        card = decision.action
+        return {"pass": True} if card is None else {"play": card.code}
+
+
+def legal_cards(table_text: str, hand_text: str, rules: SevensRules = DEFAULT) -> list[str]:
+    """The codes of the cards in the hand that fit the table, sorted; :class:`ValueError` for impossible input.
+
+    >>> legal_cards("7H 8H 7D", "9H 6H 3S 7C")
+    ['7C', '6H', '9H']
+    >>> legal_cards("-", "7C 7D"), legal_cards("-", "7C 7D", SevensRules(opening="any-seven"))
+    (['7D'], ['7C', '7D'])
+    """
+    try:
+        table = parse_table(table_text)
+    except ValueError as error:
+        raise ValueError(f"--table: {error}") from None
+    problem = table_problem(table) if rules.opening == "7D" else rows_problem(table)
+    if problem:
+        raise ValueError(f"--table {table_text!r} cannot occur: {problem}")
+    try:
+        hand = parse_mask(hand_text)
+    except ValueError as error:
+        raise ValueError(f"--hand: {error}") from None
+    if not hand:
+        raise ValueError("--hand is empty: a player with no cards left has already won")
+    most = max_hand(rules.players)
+    if hand.bit_count() > most:
+        raise ValueError(f"--hand has {hand.bit_count()} cards: nobody holds more than {most}")
+    both = hand & table
+    if both:
+        shown = format_cards(both, display=True)
+        raise ValueError(f"--hand and --table both have {shown}: a card is either in a hand or on the table")
+    return [card.code for card in cards_of(fitting(table, 0, rules) & hand)]
+
+
+SEVENS = SevensGame()
+SevensRules.registered = register(SEVENS)

@@ -1,10 +1,11 @@
-"""A whole deal: the dealt hands, every move in order, and its game record.
+"""A whole deal of Sevens: the dealt hands, every move in order, and its game record.
 
 A record is plain JSON and replays move by move through the rules, so a
 record that contains an illegal move, or whose result does not match its
-moves, is refused with the reason.
+moves, is refused with the reason (see :mod:`engine.core.records` for the
+envelope every game shares).
 
->>> game = Game.from_hands(deal_hands(7), seed=7)
+>>> game = Game.new(7)
 >>> game.position.turn == game.opener
 True
 >>> Game.from_json(game.to_json()).position == game.position
@@ -18,73 +19,89 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.cards import Card, cards_of, mask_of
-from ..core.chance import deal_hands
-from ..core.jsontext import read_json, shown
+from ..core.jsontext import shown
+from ..core.records import RecordError, check_keys, is_legacy, read_envelope, read_record, record_card
+from .deal import deal_hands
 from .moves import Move
-from .position import PLAYERS, IllegalMove, Position, opener
+from .position import IllegalMove, Position
+from .rules import DEFAULT, SevensRules
 from .view import PlayerView
 
-__all__ = ["DEFAULT_NAMES", "Game", "RecordError"]
+__all__ = ["DEFAULT_NAMES", "Game", "RecordError", "default_names"]
 
 DEFAULT_NAMES = ("You", "Robin", "Alex", "Sam")
-RECORD_KEYS = ("rules", "seed", "players", "hands", "moves", "winner", "remaining")
+RECORD_KEYS = ("game", "rules", "seed", "players", "dealer", "hands", "moves", "winner", "remaining")
+LEGACY_KEYS = ("rules", "seed", "players", "hands", "moves", "winner", "remaining")
 
 
-class RecordError(ValueError):
-    """A game record that cannot be read or does not replay."""
-
-
-def _record_card(code: object) -> Card:
-    """A card as a record writes it: the ASCII code, exactly (``10H``, not ``TH`` or ``10♥``)."""
-    if not isinstance(code, str):
-        raise ValueError(f"card {shown(code)} must be a string such as '10H'")
-    card = Card.parse(code)
-    if card.code != code:
-        raise ValueError(f"card {code!r} must be written {card.code!r} in a game record")
-    return card
-
-
-def _writable(number: int) -> bool:
-    """Whether *number* can be written as JSON text again (Python refuses numbers of more than 4300 digits)."""
-    try:
-        str(number)
-    except ValueError:
-        return False
-    return True
-
-
-def _writable_text(text: str) -> bool:
-    """Whether *text* can be written as UTF-8 (JSON's ``\\ud800`` escape reads back as a lone surrogate, which cannot)."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
+def default_names(players: int) -> tuple[str, ...]:
+    """You, then Robin, Alex and Sam round the table again as often as the seats need (numbered from the second round)."""
+    if players == len(DEFAULT_NAMES):
+        return DEFAULT_NAMES
+    bots = DEFAULT_NAMES[1:]
+    return ("You", *(bots[i % 3] + (f" {i // 3 + 1}" if i >= 3 else "") for i in range(players - 1)))
 
 
 class Game:
-    """A deal in progress or finished, with its full history."""
+    """A deal of Sevens in progress or finished, with its full history: the one source of truth for it."""
 
-    def __init__(self, hands: Sequence[int], *, seed: int | None = None, players: Sequence[str] = DEFAULT_NAMES):
-        if len(players) != PLAYERS:
-            raise ValueError(f"a game needs {PLAYERS} player names, got {len(players)}")
+    def __init__(
+        self,
+        hands: Sequence[int],
+        *,
+        seed: int | None = None,
+        players: Sequence[str] | None = None,
+        rules: SevensRules | None = None,
+        dealer: int = 0,
+    ):
+        rules = rules if rules is not None else (DEFAULT if len(hands) == 4 else SevensRules(players=len(hands)))
+        names = tuple(players) if players is not None else default_names(rules.players)
+        if len(names) != rules.players:
+            raise ValueError(f"a game of {rules.players} players needs {rules.players} player names, got {len(names)}")
+        if not 0 <= dealer < rules.players:
+            raise ValueError(f"dealer {dealer} is not a seat: use 0 to {rules.players - 1}")
+        self.rules = rules
         self.seed = seed
-        self.players = tuple(players)
+        self.names = names
+        self.dealer = dealer
         self.dealt = tuple(hands)
-        self.position = Position.deal(self.dealt)
-        self.opener = opener(self.dealt)
+        self.position = Position.deal(self.dealt, rules, dealer)
+        self.opener = self.position.turn
         self.moves: list[Move] = []
 
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.names
+
+    @property
+    def has_record(self) -> bool:
+        """Whether the deal was dealt (and can be written as a record), not set up from a position."""
+        return bool(self.dealt)
+
     @classmethod
-    def from_hands(
-        cls, hands: Sequence[int], *, seed: int | None = None, players: Sequence[str] = DEFAULT_NAMES
-    ) -> Game:
+    def from_position(cls, position: Position, names: Sequence[str] | None = None) -> Game:
+        """A deal that starts from *position* (a lesson's guided deal): it plays like any other but has no record."""
+        game = cls.__new__(cls)
+        game.rules = position.rules
+        game.seed = None
+        game.names = tuple(names) if names is not None else default_names(position.rules.players)
+        game.dealer = 0
+        game.dealt = ()
+        game.position = position
+        game.opener = position.turn
+        game.moves = []
+        return game
+
+    @classmethod
+    def from_hands(cls, hands: Sequence[int], *, seed: int | None = None, players: Sequence[str] | None = None) -> Game:
         return cls(hands, seed=seed, players=players)
 
     @classmethod
-    def new(cls, seed: int, players: Sequence[str] = DEFAULT_NAMES) -> Game:
-        """A fresh deal shuffled from *seed*."""
-        return cls(deal_hands(seed), seed=seed, players=players)
+    def new(
+        cls, seed: int, players: Sequence[str] | None = None, *, rules: SevensRules = DEFAULT, dealer: int = 0
+    ) -> Game:
+        """A fresh deal shuffled from *seed*, dealt by *dealer*."""
+        return cls(deal_hands(seed, rules.players, dealer), seed=seed, players=players, rules=rules, dealer=dealer)
 
     # -- playing ----------------------------------------------------------------
 
@@ -100,6 +117,10 @@ class Game:
     def is_over(self) -> bool:
         return self.position.is_over
 
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        return () if self.position.is_over else (self.position.turn,)
+
     def play(self, card: Card | None) -> Move:
         """The player to move plays *card* (``None`` passes); :class:`IllegalMove` if not allowed."""
         seat = self.position.turn
@@ -108,34 +129,87 @@ class Game:
         self.moves.append(move)
         return move
 
+    def legal_actions(self, seat: int) -> list[Card | None]:
+        """The cards *seat* may play now, and ``None`` if it may pass."""
+        if seat != self.position.turn or self.is_over:
+            return []
+        cards: list[Card | None] = [*self.position.legal_moves()]
+        return [*cards, None] if self.position.may_pass() else cards
+
+    def why_illegal(self, seat: int, card: Card | None) -> str | None:
+        """Why *seat* may not play *card* (or pass, for ``None``) now; ``None`` if it may."""
+        if seat != self.position.turn and not self.is_over:
+            return f"it is {self.names[self.position.turn]}'s turn, not {self.names[seat]}'s"
+        return self.position.why_illegal(card)
+
+    def act(self, seat: int, card: Card | None) -> None:
+        reason = self.why_illegal(seat, card)
+        if reason:
+            raise IllegalMove(reason, self.position)
+        self.play(card)
+
     def view(self, seat: int | None = None) -> PlayerView:
         """What *seat* (by default the player to move) may see."""
         if seat is None:
             seat = self.position.turn
         pos = self.position
-        return PlayerView(seat, pos.hands[seat], pos.table, pos.counts(), tuple(self.moves))
+        return PlayerView(
+            seat,
+            pos.hands[seat],
+            pos.table,
+            pos.counts(),
+            tuple(self.moves),
+            pos.rules,
+            pos.loose,
+            pos.passes,
+            pos.out,
+            pos.done,
+        )
 
     def remaining(self) -> list[int]:
         return list(self.position.counts())
 
+    def places(self) -> list[int] | None:
+        return self.position.places()
+
+    def chips(self) -> list[int] | None:
+        """Each seat's gain or loss in chips, once the winner is known (``scoring=chips`` only)."""
+        return list(self.position.chips) if self.position.chips is not None else None
+
+    def score(self) -> list[int]:
+        """What the deal adds to each seat's score in a match: chips, or 1 for the winner."""
+        chips = self.chips()
+        if chips is not None:
+            return chips
+        return [int(seat == self.winner) for seat in range(self.rules.players)]
+
     def last_card(self) -> Card | None:
-        """The card that ended the deal, once it is over."""
-        if not self.is_over:
+        """The card that ended the deal, once it is over (``None`` if it ended on a pass)."""
+        if not self.is_over or not self.moves:
             return None
-        return next(m.card for m in reversed(self.moves) if m.card is not None)
+        return self.moves[-1].card
 
     # -- records ------------------------------------------------------------------
 
     def record(self) -> dict[str, Any]:
-        return {
-            "rules": "sevens",
+        if not self.dealt:
+            raise ValueError("a guided deal has no game record")
+        data: dict[str, Any] = {
+            "game": "sevens",
+            "rules": self.rules.to_json(),
             "seed": self.seed,
-            "players": list(self.players),
+            "players": list(self.names),
+            "dealer": self.dealer,
             "hands": [[card.code for card in cards_of(hand)] for hand in self.dealt],
             "moves": [move.to_json() for move in self.moves],
             "winner": self.winner,
             "remaining": self.remaining(),
         }
+        if self.rules.finish == "places":
+            data["places"] = self.places()
+        if self.rules.scoring == "chips":
+            data["chips"] = self.chips()
+        return data
 
     def to_json(self) -> str:
         return json.dumps(self.record(), ensure_ascii=False)
@@ -143,48 +217,40 @@ class Game:
     @classmethod
     def from_json(cls, text: str) -> Game:
         """Read and replay a record written by :meth:`to_json`; :class:`RecordError` says what is wrong with any other text."""
-        try:
-            data = read_json(text)
-        except ValueError as error:
-            raise RecordError(f"game record is {error}") from None
-        return cls.from_record(data)
+        game = read_record(text)
+        if not isinstance(game, Game):
+            raise RecordError("game record is not a record of Sevens")
+        return game
 
     @classmethod
     def from_record(cls, data: object) -> Game:
         """Replay a record, checking every move and the stated result; :class:`RecordError` if it does not hold."""
         if not isinstance(data, dict):
             raise RecordError("a game record must be a JSON object")
-        missing = [key for key in RECORD_KEYS if key not in data]
-        extra = sorted(set(data) - set(RECORD_KEYS))
-        if missing or extra:
-            parts = ([f"missing {', '.join(missing)}"] if missing else []) + (
-                [f"unknown {', '.join(extra)}"] if extra else []
-            )
-            raise RecordError(f"game record keys: {'; '.join(parts)}")
-        if data["rules"] != "sevens":
-            raise RecordError(f"game record rules {shown(data['rules'])}: only 'sevens' is known")
-        seed = data["seed"]
-        if seed is not None and (type(seed) is not int or not _writable(seed)):
-            raise RecordError(f"game record seed {shown(seed)} must be a whole number or null")
-        players = data["players"]
-        if not (isinstance(players, list) and len(players) == PLAYERS and all(isinstance(p, str) for p in players)):
-            raise RecordError("game record players must be a list of four names")
-        for name in players:
-            if not _writable_text(name):
-                raise RecordError(f"game record player name {shown(name)} holds a lone surrogate, which is not text")
+        if is_legacy(data):
+            check_keys(data, LEGACY_KEYS)
+        else:
+            check_keys(data, RECORD_KEYS, ("places", "chips"))
+            if data["game"] != "sevens":
+                raise RecordError(f"game record game {shown(data['game'])}: this reader replays only 'sevens'")
+        from . import SEVENS  # the registered game, which reads the rules in every form records have used
+
+        envelope = read_envelope(data, SEVENS)
+        rules: SevensRules = envelope.rules
+        count = rules.players
         hands_data = data["hands"]
-        if not (isinstance(hands_data, list) and len(hands_data) == PLAYERS):
-            raise RecordError("game record hands must be a list of four lists of cards")
+        if not (isinstance(hands_data, list) and len(hands_data) == count):
+            raise RecordError(f"game record hands must be a list of {count} lists of cards")
         hands = []
         for seat, hand in enumerate(hands_data):
             if not isinstance(hand, list):
                 raise RecordError(f"game record hand {seat} must be a list of card codes")
             try:
-                hands.append(mask_of(_record_card(code) for code in hand))
+                hands.append(mask_of(record_card(code) for code in hand))
             except ValueError as error:
                 raise RecordError(f"game record hand {seat}: {error}") from None
         try:
-            game = cls(hands, seed=seed, players=players)
+            game = cls(hands, seed=envelope.seed, players=envelope.names, rules=rules, dealer=envelope.dealer)
         except ValueError as error:
             raise RecordError(f"game record hands: {error}") from None
         moves = data["moves"]
@@ -192,9 +258,9 @@ class Game:
             raise RecordError("game record moves must be a list")
         for number, move_data in enumerate(moves, start=1):
             try:
-                move = Move.from_json(move_data)
+                move = Move.from_json(move_data, count)
                 if move.card is not None:
-                    _record_card(move_data["play"])
+                    record_card(move_data["play"])
             except ValueError as error:
                 raise RecordError(f"game record move {number}: {error}") from None
             if game.is_over:
@@ -206,16 +272,30 @@ class Game:
             except IllegalMove as error:
                 action = "passes" if move.card is None else f"plays {move.card.code}"
                 raise RecordError(f"game record move {number} (seat {move.seat} {action}): {error.reason}") from None
-        winner = data["winner"]
-        if winner is not None and type(winner) is not int:
-            raise RecordError(f"game record winner {shown(winner)} must be a seat number or null")
+        _check_result(data, game, "winner", game.winner, "the winner is")
         remaining = data["remaining"]
         if not (isinstance(remaining, list) and all(type(count) is int for count in remaining)):
-            raise RecordError(f"game record remaining {shown(remaining)} must be a list of four whole numbers")
-        if winner != game.winner:
-            raise RecordError(f"game record says the winner is {shown(winner)}, but the moves give {game.winner!r}")
-        if data["remaining"] != game.remaining():
+            raise RecordError(f"game record remaining {shown(remaining)} must be a list of {count} whole numbers")
+        if remaining != game.remaining():
             raise RecordError(
                 f"game record says {shown(remaining)} cards remain, but the moves leave {game.remaining()!r}"
             )
+        if rules.finish == "places" and not is_legacy(data):
+            _check_result(data, game, "places", game.places(), "the places are")
+        elif "places" in data:
+            raise RecordError("game record places: only a deal with finish=places has places")
+        if rules.scoring == "chips":
+            _check_result(data, game, "chips", game.chips(), "the chips are")
+        elif "chips" in data:
+            raise RecordError("game record chips: only a deal with scoring=chips has chips")
         return game
+
+
+def _check_result(data: dict[str, Any], game: Game, key: str, actual: object, says: str) -> None:
+    if key not in data:
+        raise RecordError(f"game record keys: missing {key}")
+    stated = data[key]
+    if key == "winner" and stated is not None and type(stated) is not int:
+        raise RecordError(f"game record winner {shown(stated)} must be a seat number or null")
+    if stated != actual or type(stated) is not type(actual):
+        raise RecordError(f"game record says {says} {shown(stated)}, but the moves give {actual!r}")

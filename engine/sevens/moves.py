@@ -8,11 +8,13 @@ Move(seat=0, card=Card.parse('7D'))
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..core.cards import Card
 from ..core.jsontext import shown
+from ..core.text import join_words
 
 __all__ = ["Move"]
 
@@ -30,13 +32,14 @@ class Move:
         return {"seat": self.seat, "play": self.card.code}
 
     @classmethod
-    def from_json(cls, data: object) -> Move:
-        """Read ``{"seat": 0, "play": "7D"}`` or ``{"seat": 1, "pass": true}``; ``ValueError`` for anything else."""
+    def from_json(cls, data: object, players: int = 4) -> Move:
+        """Read ``{"seat": 0, "play": "7D"}`` or ``{"seat": 1, "pass": true}`` at a table of *players*; ``ValueError`` otherwise."""
         if not isinstance(data, dict):
             raise ValueError(f'a move must be an object like {{"seat": 0, "play": "7D"}}, not {shown(data)}')
         seat = data.get("seat")
-        if type(seat) is not int or not 0 <= seat < 4:
-            raise ValueError(f"move {shown(data)}: seat must be 0, 1, 2 or 3")
+        if type(seat) is not int or not 0 <= seat < players:
+            seats = join_words([str(s) for s in range(players)], "or")
+            raise ValueError(f"move {shown(data)}: seat must be {seats}")
         keys = set(data) - {"seat"}
         if keys == {"pass"} and data["pass"] is True:
             return cls(seat, None)
@@ -44,7 +47,11 @@ class Move:
             return cls(seat, Card.parse(data["play"]))
         raise ValueError(f'move {shown(data)}: expected either "play": CARD or "pass": true besides the seat')
 
-    def describe(self, names: list[str] | tuple[str, ...]) -> str:
+    @property
+    def is_pass(self) -> bool:
+        return self.card is None
+
+    def describe(self, names: Sequence[str]) -> str:
         """``"Robin played 8♦"`` or ``"Alex passed"``."""
         who = names[self.seat]
         return f"{who} passed" if self.card is None else f"{who} played {self.card.display}"

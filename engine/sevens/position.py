@@ -1,9 +1,9 @@
-"""The rules of Sevens: positions, legal moves and why a move is illegal.
+"""The rules of Sevens: positions, legal moves and why a move is illegal, under every option.
 
-A position is the cards on the table, the four hands and whose turn it is. All
-three are plain integers (card sets are 52-bit masks, see :mod:`engine.core.cards`),
-so a position is cheap to copy and never changes: :meth:`Position.play` returns
-a new one.
+A position is the cards on the table, the hands and whose turn it is, with what
+the options need besides (each seat's passes, who is out, who has finished).
+Card sets are 52-bit masks (see :mod:`engine.core.cards`), so a position is
+cheap to copy and never changes: :meth:`Position.play` returns a new one.
 
 Each suit's row on the table is a run of ranks that contains its seven, so the
 cards that fit can be found with two shifts:
@@ -15,6 +15,10 @@ cards that fit can be found with two shifts:
 Traceback (most recent call last):
 ...
 engine.sevens.position.IllegalMove: 9♥ does not fit: the hearts row runs 5♥–7♥, so the next hearts are 4♥ and 8♥
+
+A player put out by ``pass_limit`` lays their cards in their places; such a
+card lies *loose* until its row reaches it, and only then counts (see
+:func:`fitting`).
 """
 
 from __future__ import annotations
@@ -22,19 +26,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..core.cards import SUITS, Card, Rank, Suit, cards_of, format_cards, mask_of, parse_mask
+from ..core.text import join_words
+from .rules import DEFAULT, SevensRules
 
 __all__ = [
     "FLIPS",
     "OPENING_CARD",
-    "PLAYERS",
     "IllegalMove",
     "Position",
     "describe_row",
+    "fitting",
+    "flips_for",
     "playable_mask",
     "table_problem",
 ]
 
-PLAYERS = 4
 OPENING_CARD = Card.parse("7D")
 
 
@@ -47,35 +53,61 @@ def _rank_mask(ranks: Iterable[int]) -> int:
 
 
 SEVENS = _rank_mask([7])
+SIXES = _rank_mask([6])
+EIGHTS = _rank_mask([8])
 BELOW_SEVEN = _rank_mask(range(1, 7))
 ABOVE_SEVEN = _rank_mask(range(8, 14))
 SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * i) for i in range(4))
 
 
-def playable_mask(table: int) -> int:
-    """Every card not on *table* that could be played next, whoever holds it.
+def playable_mask(table: int, opening: str = "7D") -> int:
+    """Every card not on *table* that could be played next, whoever holds it, when the table is a set of rows.
 
-    Before the deal opens only the 7♦ fits. After that every seven not yet down
-    fits, and so does the card next to each end of each row.
+    With the 7♦ opening, only the 7♦ fits until it is down. After that (and
+    from the start with any other opening) every seven not yet down fits, and
+    so does the card next to each end of each row.
 
     Computer players playing a deal out keep this set as they go instead, one
-    exclusive or per card played (:data:`FLIPS`):
+    exclusive or per card played (:func:`flips_for`):
 
-    >>> from engine.core.cards import parse_mask
     >>> fits = playable_mask(0)
     >>> for code in "7D 8D 7H 6H 5H".split():
     ...     fits ^= FLIPS[Card.parse(code).bit]
     >>> fits == playable_mask(parse_mask("7D 8D 7H 6H 5H"))
     True
     """
-    if not table:
+    if opening == "7D" and not table & OPENING_CARD.bit:
         return OPENING_CARD.bit
     return (((table >> 1) & BELOW_SEVEN) | ((table << 1) & ABOVE_SEVEN) | SEVENS) & ~table
 
 
-def _flips(card: Card) -> int:
+def fitting(table: int, loose: int, rules: SevensRules) -> int:
+    """Every card not on *table* that fits now, under *rules*; *loose* cards lie on the table but are not yet reached.
+
+    A card fits if the card of its suit one rank nearer the seven is on the
+    table and reached (:func:`reach` keeps loose cards that a row touches out
+    of *loose*), and with ``eight_before_six`` a six only once its eight is down.
+    """
+    fits = playable_mask(table & ~loose, rules.opening) & ~table
+    if rules.eight_before_six:
+        fits &= ~(SIXES & ~((table & EIGHTS) >> 2))
+    return fits
+
+
+def reach(table: int, loose: int) -> int:
+    """*loose* without the cards the rows now reach: a row that touches a loose card runs on through it."""
+    while loose:
+        reached = table & ~loose
+        touched = (((reached >> 1) & BELOW_SEVEN) | ((reached << 1) & ABOVE_SEVEN) | SEVENS) & loose
+        if not touched:
+            break
+        loose &= ~touched
+    return loose
+
+
+def _flips(card: Card, opening: str) -> int:
     bit = card.bit
-    if card == OPENING_CARD:  # the first card of every deal: all four sevens and both its neighbours
+    if card == OPENING_CARD and opening == "7D":  # the first card of the deal: all four sevens and both neighbours
         return SEVENS | bit >> 1 | bit << 1
     if card.rank == 7:
         return bit | bit >> 1 | bit << 1
@@ -84,17 +116,30 @@ def _flips(card: Card) -> int:
     return bit | (bit << 1 if card.rank < 13 else 0)
 
 
-# For each card's bit: the bits that change in the set of playable cards when
-# that card is played. The card itself leaves it and the next card along its row
-# joins it (none after an ace or a king; both neighbours after a seven, and all
-# the sevens after the 7♦, which opens the deal). See :func:`playable_mask`.
-FLIPS: dict[int, int] = {card.bit: _flips(card) for card in cards_of((1 << 52) - 1)}
+def flips_for(opening: str) -> dict[int, int]:
+    """For each card's bit: the bits that change in :func:`playable_mask` when that card is played.
+
+    The card itself leaves the set and the next card along its row joins it
+    (none after an ace or a king; both neighbours after a seven, and all the
+    sevens after the 7♦ when it opens the deal). Exact for tables of plain rows
+    (no loose cards, no eight-before-six).
+    """
+    return {card.bit: _flips(card, opening) for card in cards_of((1 << 52) - 1)}
+
+
+FLIPS: dict[int, int] = flips_for("7D")
+FLIPS_ANY_SEVEN: dict[int, int] = flips_for("any-seven")
 
 
 def table_problem(table: int) -> str | None:
-    """Why *table* cannot occur in a game, or ``None`` if it can."""
+    """Why *table* (the cards its rows reach) cannot occur in a game of the 7♦ opening, or ``None`` if it can."""
     if table and not table & OPENING_CARD.bit:
         return "the table has cards but not the 7♦, which always opens the deal"
+    return rows_problem(table)
+
+
+def rows_problem(table: int) -> str | None:
+    """Why *table* is not a set of rows, each a run through its seven; ``None`` if it is."""
     for suit in SUITS:
         row = (table >> (13 * suit.index)) & 0x1FFF
         if not row:
@@ -137,34 +182,40 @@ def describe_row(table: int, suit: Suit) -> str:
     return f"the {suit.plural} row runs {Card.of(low, suit).display}–{Card.of(high, suit).display}"
 
 
-def _next_cards(table: int, suit: Suit) -> list[Card]:
-    mask = playable_mask(table) & SUIT_MASKS[suit.index]
-    return list(cards_of(mask))
-
-
-def _join_or(words: Sequence[str]) -> str:
-    if len(words) <= 2:
-        return " and ".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def why_card_does_not_fit(table: int, card: Card) -> str | None:
-    """Why *card* cannot go on *table*, in plain words; ``None`` if it fits."""
-    if playable_mask(table) & card.bit:
+def why_card_does_not_fit(table: int, card: Card, rules: SevensRules = DEFAULT, loose: int = 0) -> str | None:
+    """Why *card* cannot go on *table* (with *loose* cards not yet reached), in plain words; ``None`` if it fits."""
+    fits = fitting(table, loose, rules)
+    if fits & card.bit:
         return None
     shown = card.display
     if table & card.bit:
         return f"{shown} is already on the table"
-    if not table:
-        return f"{shown} cannot start the deal: the first card must be the {OPENING_CARD.display}"
+    if rules.opening == "7D" and not table & OPENING_CARD.bit:
+        if not table:
+            return f"{shown} cannot start the deal: the first card must be the {OPENING_CARD.display}"
+        return f"{shown} does not fit: nothing but the {OPENING_CARD.display} fits until it is down"
     suit = card.suit
-    if not row_ends(table, suit):
+    reached = table & ~loose
+    if not row_ends(reached, suit):
         return f"{shown} does not fit: the {suit.plural} row has not started, so only the 7{suit.symbol} can begin it"
-    nexts = _next_cards(table, suit)
-    row = describe_row(table, suit)
-    if len(nexts) == 1:
-        return f"{shown} does not fit: {row}, so the next {suit.plural[:-1]} is {nexts[0].display}"
-    return f"{shown} does not fit: {row}, so the next {suit.plural} are {_join_or([c.display for c in nexts])}"
+    row = describe_row(reached, suit)
+    if card.rank == 6 and playable_mask(reached, rules.opening) & card.bit:
+        eight = Card.of(8, suit).display
+        return f"{shown} does not fit yet: with eight before six, the {eight} must be down before the {shown}"
+    nexts = [c.display for c in cards_of(fits & SUIT_MASKS[suit.index])]
+    if not nexts:
+        reason = f"{shown} does not fit: {row}, and nothing fits next to it now"
+    elif len(nexts) == 1:
+        reason = f"{shown} does not fit: {row}, so the next {suit.plural[:-1]} is {nexts[0]}"
+    else:
+        reason = f"{shown} does not fit: {row}, so the next {suit.plural} are {join_words(nexts)}"
+    neighbour = card.bit << 1 if card.rank < 7 else card.bit >> 1
+    if loose & neighbour:
+        lying = Card(neighbour.bit_length() - 1).display
+        reason += (
+            f" (the {lying} lies on the table, put down by a player who is out, and counts once the row reaches it)"
+        )
+    return reason
 
 
 class IllegalMove(ValueError):
@@ -177,7 +228,13 @@ class IllegalMove(ValueError):
 
 
 class Position:
-    """Cards on the table, the four hands (by seat) and the seat whose turn it is.
+    """Cards on the table, the hands (by seat), the seat whose turn it is, and what the options need besides.
+
+    ``passes`` counts each seat's passes, ``out`` lists the seats put out by
+    ``pass_limit`` (in order), ``done`` the seats that emptied their hands (in
+    order), ``loose`` the cards put-out players laid that no row reaches yet,
+    and ``chips`` each seat's gain or loss once a winner is known (with
+    ``scoring=chips``).
 
     Hands need not hold all the cards that are off the table: a puzzle may
     leave some hands unknown. :meth:`setup` checks that a position can occur;
@@ -185,52 +242,96 @@ class Position:
     computer players rely on for speed.
     """
 
-    __slots__ = ("hands", "table", "turn")
+    __slots__ = ("chips", "done", "hands", "loose", "out", "passes", "rules", "table", "turn")
 
     table: int
     hands: tuple[int, ...]
     turn: int
+    rules: SevensRules
+    loose: int
+    passes: tuple[int, ...]
+    out: tuple[int, ...]
+    done: tuple[int, ...]
+    chips: tuple[int, ...] | None
 
-    def __init__(self, table: int, hands: Sequence[int], turn: int) -> None:
+    def __init__(
+        self,
+        table: int,
+        hands: Sequence[int],
+        turn: int,
+        rules: SevensRules | None = None,
+        *,
+        loose: int = 0,
+        passes: Sequence[int] | None = None,
+        out: tuple[int, ...] = (),
+        done: tuple[int, ...] = (),
+        chips: tuple[int, ...] | None = None,
+    ) -> None:
         self.table = table
         self.hands = tuple(hands)
         self.turn = turn
+        self.rules = rules if rules is not None else _rules_for(len(self.hands))
+        self.loose = loose
+        self.passes = tuple(passes) if passes is not None else (0,) * len(self.hands)
+        self.out = out
+        self.done = done
+        self.chips = chips
 
     # -- construction -------------------------------------------------------
 
     @classmethod
-    def setup(cls, table: int, hands: Sequence[int], turn: int | None = None) -> Position:
+    def setup(
+        cls,
+        table: int,
+        hands: Sequence[int],
+        turn: int | None = None,
+        rules: SevensRules | None = None,
+    ) -> Position:
         """A checked position; *turn* defaults to the 7♦ holder on an empty table.
 
         >>> Position.setup(0, [OPENING_CARD.bit, 0, 0, 0]).turn
         0
         """
-        problem = position_problem(table, hands, turn)
+        rules = rules if rules is not None else _rules_for(len(hands))
+        problem = position_problem(table, hands, turn, rules)
         if problem:
             raise ValueError(problem)
         if turn is None:
             turn = opener(hands)
-        return cls(table, hands, turn)
+        done = tuple(seat for seat, hand in enumerate(hands) if not hand) if table else ()
+        return cls(table, hands, turn, rules, done=done)
 
     @classmethod
-    def deal(cls, hands: Sequence[int]) -> Position:
-        """The start of a deal from four full hands: the 7♦ holder is to play."""
-        if sum(h.bit_count() for h in hands) != 52 or _overlap(hands) or len(hands) != PLAYERS:
-            raise ValueError("a deal needs four hands that hold the 52 cards between them")
-        return cls.setup(0, hands)
+    def deal(cls, hands: Sequence[int], rules: SevensRules | None = None, dealer: int = 0) -> Position:
+        """The start of a deal from full hands (as dealt): who opens depends on ``opening``.
+
+        ``7D``: the 7♦ holder; ``any-seven``: the player after the dealer;
+        ``all-sevens``: every seven is laid out first, then the 7♦ holder.
+        """
+        rules = rules if rules is not None else _rules_for(len(hands))
+        if len(hands) != rules.players or sum(h.bit_count() for h in hands) != 52 or _overlap(hands):
+            raise ValueError(f"a deal needs {rules.players} hands that hold the 52 cards between them")
+        if rules.opening == "7D":
+            return cls.setup(0, hands, None, rules)
+        if rules.opening == "any-seven":
+            return cls(0, hands, (dealer + 1) % rules.players, rules)
+        return cls(SEVENS, [hand & ~SEVENS for hand in hands], opener(hands), rules)
 
     @classmethod
-    def parse(cls, text: str) -> Position:
-        """Read the text form ``TABLE / HAND0 / HAND1 / HAND2 / HAND3 / TURN``.
+    def parse(cls, text: str, rules: SevensRules | None = None) -> Position:
+        """Read the text form ``TABLE / HAND0 / … / HANDn / TURN`` (3 to 8 hands).
 
         The table lists cards or runs such as ``5H-8H``; ``-`` is nothing. Text
         that is not a position, or a position that cannot occur in a game, is a
         :class:`ValueError` that names the field and what is wrong with it.
+        Without *rules*, the default rules for that many players.
         """
         fields = [f.strip() for f in text.split("/")]
-        if len(fields) != PLAYERS + 2:
+        count = len(fields) - 2
+        if (rules is not None and count != rules.players) or not 3 <= count <= 8:
+            wanted = f"{rules.players} hands" if rules is not None else "3 to 8 hands"
             raise ValueError(
-                f"position {text!r} has {len(fields)} fields: expected the table, four hands and the turn separated by '/'"
+                f"position {text!r} has {len(fields)} fields: expected the table, {wanted} and the turn separated by '/'"
             )
         try:
             table = parse_table(fields[0])
@@ -243,25 +344,33 @@ class Position:
             except ValueError as error:
                 raise ValueError(f"hand {seat}: {error}") from None
         turn_text = fields[-1]
-        if turn_text not in {"0", "1", "2", "3"}:
-            raise ValueError(f"turn {turn_text!r} is not a seat: use 0, 1, 2 or 3")
-        return cls.setup(table, hands, int(turn_text))
+        if not (turn_text.isascii() and turn_text.isdigit() and int(turn_text) < count):
+            raise ValueError(f"turn {turn_text!r} is not a seat: use {_seat_list(count)}")
+        return cls.setup(table, hands, int(turn_text), rules)
 
     def text(self) -> str:
-        """The text form that :meth:`parse` reads back."""
+        """The text form that :meth:`parse` reads back (table, hands and turn)."""
         hands = " / ".join(format_cards(hand) for hand in self.hands)
         return f"{format_table(self.table)} / {hands} / {self.turn}"
 
     def __repr__(self) -> str:
-        return f"Position.parse({self.text()!r})"
+        if self.rules == _rules_for(len(self.hands)):
+            return f"Position.parse({self.text()!r})"
+        return f"Position.parse({self.text()!r}, {self.rules!r})"
+
+    def _key(self) -> tuple[object, ...]:
+        # Under plain rules the passes change nothing, and who is done shows in the hands.
+        if self.rules.is_plain:
+            return (self.table, self.hands, self.turn, self.rules)
+        return (self.table, self.hands, self.turn, self.rules, self.loose, self.passes, self.out, self.done)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
             return NotImplemented
-        return (self.table, self.hands, self.turn) == (other.table, other.hands, other.turn)
+        return self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash((self.table, self.hands, self.turn))
+        return hash(self._key())
 
     # -- reading ----------------------------------------------------------------
 
@@ -271,48 +380,71 @@ class Position:
     def counts(self) -> tuple[int, ...]:
         return tuple(hand.bit_count() for hand in self.hands)
 
-    @property
-    def winner(self) -> int | None:
-        """The seat that has played its last card, if the deal is over."""
-        if not self.table:
-            return None
-        for seat, hand in enumerate(self.hands):
-            if not hand:
-                return seat
-        return None
+    def active(self) -> list[int]:
+        """The seats still playing: not finished and not out."""
+        gone = set(self.done) | set(self.out)
+        return [seat for seat in range(len(self.hands)) if seat not in gone]
 
     @property
     def is_over(self) -> bool:
-        return self.winner is not None
+        if self.done and self.rules.finish == "first-out":
+            return True
+        if not self.done and not self.out:
+            return False
+        return len(self.active()) <= 1
+
+    @property
+    def winner(self) -> int | None:
+        """The first seat to play its last card, or the one left when all the others are out; ``None`` before."""
+        if self.done:
+            return self.done[0]
+        if self.out and self.is_over:
+            left = self.active()
+            return left[0] if left else None
+        return None
+
+    def places(self) -> list[int] | None:
+        """Every seat in finishing order, once the deal is over (see the ``finish`` option)."""
+        if not self.is_over:
+            return None
+        return [*self.done, *self.active(), *reversed(self.out)]
+
+    def fits(self) -> int:
+        """Every card that fits now, whoever holds it."""
+        return fitting(self.table, self.loose, self.rules)
 
     def legal_mask(self) -> int:
         if self.is_over:
             return 0
-        return playable_mask(self.table) & self.hands[self.turn]
+        return fitting(self.table, self.loose, self.rules) & self.hands[self.turn]
 
     def legal_moves(self) -> list[Card]:
         """The cards the player to move may play; empty means they must pass."""
         return list(cards_of(self.legal_mask()))
 
+    def may_pass(self) -> bool:
+        return not self.is_over and (self.rules.voluntary_pass or not self.legal_mask())
+
     # -- moving -----------------------------------------------------------------
 
     def why_illegal(self, card: Card | None) -> str | None:
         """Why playing *card* (or passing, for ``None``) is not allowed now; ``None`` if it is."""
-        winner = self.winner
-        if winner is not None:
-            return "the deal is over: a player has played their last card"
+        if self.is_over:
+            if self.done and self.rules.finish == "first-out":
+                return "the deal is over: a player has played their last card"
+            return "the deal is over: only one player is left"
         if card is None:
             legal = self.legal_moves()
-            if not legal:
+            if not legal or self.rules.voluntary_pass:
                 return None
             shown = [c.display for c in legal]
             verb = "fits" if len(shown) == 1 else "fit"
-            return f"you must play: {_join_or(shown)} {verb}"
+            return f"you must play: {join_words(shown)} {verb}"
         if not self.hands[self.turn] & card.bit:
             if self.table & card.bit:
                 return f"{card.display} is already on the table"
             return f"{card.display} is not in your hand"
-        return why_card_does_not_fit(self.table, card)
+        return why_card_does_not_fit(self.table, card, self.rules, self.loose)
 
     def play(self, card: Card) -> Position:
         """The position after the player to move plays *card*; :class:`IllegalMove` if they may not."""
@@ -322,7 +454,7 @@ class Position:
         return self.after(card)
 
     def pass_turn(self) -> Position:
-        """The position after the player to move passes; :class:`IllegalMove` if a card fits."""
+        """The position after the player to move passes; :class:`IllegalMove` if they may not."""
         reason = self.why_illegal(None)
         if reason:
             raise IllegalMove(reason, self)
@@ -330,14 +462,66 @@ class Position:
 
     def after(self, card: Card | None) -> Position:
         """The next position, unchecked: *card* must be legal (``None`` for a pass)."""
+        seat = self.turn
         hands = self.hands
-        if card is not None:
-            seat = self.turn
+        players = len(hands)
+        rules = self.rules
+        if card is not None and rules.is_plain and not self.loose:  # the common case, kept short
             hands = (*hands[:seat], hands[seat] & ~card.bit, *hands[seat + 1 :])
             if not hands[seat]:
-                return Position(self.table | card.bit, hands, seat)
-            return Position(self.table | card.bit, hands, (seat + 1) % PLAYERS)
-        return Position(self.table, hands, (self.turn + 1) % PLAYERS)
+                return Position(self.table | card.bit, hands, seat, rules, passes=self.passes, done=(seat,))
+            return Position(self.table | card.bit, hands, (seat + 1) % players, rules, passes=self.passes)
+        table, loose, passes, out, done = self.table, self.loose, self.passes, self.out, self.done
+        if card is not None:
+            hands = (*hands[:seat], hands[seat] & ~card.bit, *hands[seat + 1 :])
+            table |= card.bit
+            if not hands[seat]:
+                done = (*done, seat)
+        else:
+            passes = (*passes[:seat], passes[seat] + 1, *passes[seat + 1 :])
+            if rules.pass_limit is not None and passes[seat] > rules.pass_limit:
+                table |= hands[seat]
+                loose |= hands[seat]
+                hands = (*hands[:seat], 0, *hands[seat + 1 :])
+                out = (*out, seat)
+        if loose:
+            loose = reach(table, loose)
+        chips = self.chips
+        position = Position(table, hands, seat, rules, loose=loose, passes=passes, out=out, done=done, chips=chips)
+        if chips is None and rules.scoring == "chips" and position.winner is not None:
+            position.chips = settle(position)
+        if not position.is_over:
+            gone = set(done) | set(out)
+            nxt = (seat + 1) % players
+            while nxt in gone:
+                nxt = (nxt + 1) % players
+            position.turn = nxt
+        elif position.winner is not None:
+            position.turn = position.winner
+        return position
+
+
+def settle(position: Position) -> tuple[int, ...]:
+    """Each seat's chips at the moment the winner is known: 1 in the pool each, 1 a pass, and the winner takes the
+    pool and 1 chip for each card left in each other hand."""
+    winner = position.winner
+    assert winner is not None
+    paid = [1 + passes for passes in position.passes]
+    chips = [-count for count in paid]
+    chips[winner] += sum(paid)
+    for seat, hand in enumerate(position.hands):
+        if seat != winner:
+            chips[seat] -= hand.bit_count()
+            chips[winner] += hand.bit_count()
+    return tuple(chips)
+
+
+def _rules_for(players: int) -> SevensRules:
+    return DEFAULT if players == DEFAULT.players else SevensRules(players=players)
+
+
+def _seat_list(count: int) -> str:
+    return join_words([str(seat) for seat in range(count)], "or")
 
 
 def opener(hands: Sequence[int]) -> int:
@@ -357,24 +541,35 @@ def _overlap(hands: Sequence[int]) -> int:
     return shared
 
 
-def position_problem(table: int, hands: Sequence[int], turn: int | None) -> str | None:
-    """Why this table, these hands and this turn cannot occur, or ``None``."""
-    if len(hands) != PLAYERS:
-        return f"expected {PLAYERS} hands, got {len(hands)}"
-    problem = table_problem(table)
+def max_hand(players: int) -> int:
+    """The most cards a hand holds when 52 are dealt among *players*."""
+    return -(-52 // players)
+
+
+def position_problem(table: int, hands: Sequence[int], turn: int | None, rules: SevensRules = DEFAULT) -> str | None:
+    """Why this table, these hands and this turn cannot occur under *rules*, or ``None``."""
+    players = rules.players
+    if len(hands) != players:
+        return f"expected {players} hands, got {len(hands)}"
+    problem = table_problem(table) if rules.opening == "7D" else rows_problem(table)
     if problem:
         return problem
+    most = max_hand(players)
     for seat, hand in enumerate(hands):
         if hand & table:
             return f"hand {seat} holds {format_cards(hand & table, display=True)}, already on the table"
-        if hand.bit_count() > 13:
-            return f"hand {seat} has {hand.bit_count()} cards; nobody holds more than 13"
+        if hand.bit_count() > most:
+            return f"hand {seat} has {hand.bit_count()} cards; nobody holds more than {most}"
     shared = _overlap(hands)
     if shared:
         verb = "is" if shared.bit_count() == 1 else "are"
         return f"{format_cards(shared, display=True)} {verb} in two hands"
-    if turn is not None and turn not in range(PLAYERS):
-        return f"turn {turn} is not a seat: use 0, 1, 2 or 3"
+    if turn is not None and turn not in range(players):
+        return f"turn {turn} is not a seat: use {_seat_list(players)}"
+    if rules.opening != "7D":
+        if turn is None:
+            return "whose turn it is must be given"
+        return None
     holds_opener = any(h & OPENING_CARD.bit for h in hands)
     if turn is None and table:
         return "whose turn it is must be given once cards are on the table"
@@ -424,6 +619,6 @@ def format_table(table: int) -> str:
         if row.bit_count() == high - low + 1:
             first, last = Card.of(low, suit), Card.of(high, suit)
             words.append(first.code if low == high else f"{first.code}-{last.code}")
-        else:  # not a real row (only in unchecked input); list the cards
+        else:  # not a real row (loose cards, or unchecked input); list the cards
             words.append(format_cards(table & SUIT_MASKS[suit.index]))
     return " ".join(words) if words else "-"

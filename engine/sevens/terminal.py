@@ -28,7 +28,8 @@ from ..core.cards import SUITS, Card, cards_of, format_cards
 from ..core.chance import player_rng
 from .game import Game
 from .players import Player, make_player
-from .position import PLAYERS, SUIT_MASKS
+from .position import SUIT_MASKS
+from .rules import DEFAULT, SevensRules
 
 __all__ = [
     "HELP",
@@ -41,9 +42,9 @@ __all__ = [
     "render_turn",
 ]
 
-HUMAN_SEAT = 0
+YOU = 0
 OPPONENTS = ("robin", "alex", "sam")
-HINT_PLAYERS = ("sam", "alex", "robin", "random")  # the strongest one that is installed gives hints
+ADVISER = "sam"  # the strongest player gives the hints
 
 HELP = """\
 Play one card on your turn: a seven starts its suit's row, any other card must be
@@ -120,7 +121,7 @@ def render_hand(hand: int, legal: int) -> str:
     return "   ".join(groups) if groups else "(empty)"
 
 
-def render_counts(counts: Sequence[int], names: Sequence[str], skip: int = HUMAN_SEAT) -> str:
+def render_counts(counts: Sequence[int], names: Sequence[str], skip: int = YOU) -> str:
     """``"Robin 12 cards · Alex 13 cards · Sam 1 card"``, leaving out seat *skip*."""
     parts = [
         f"{names[seat]} {count} card{'' if count == 1 else 's'}" for seat, count in enumerate(counts) if seat != skip
@@ -128,7 +129,7 @@ def render_counts(counts: Sequence[int], names: Sequence[str], skip: int = HUMAN
     return " · ".join(parts)
 
 
-def render_turn(game: Game, seat: int = HUMAN_SEAT) -> str:
+def render_turn(game: Game, seat: int = YOU) -> str:
     """The table, the opponents' card counts and *seat*'s hand, as shown before each of its turns."""
     view = game.view(seat)
     legal = view.legal_mask()
@@ -155,7 +156,7 @@ def render_end(game: Game) -> str:
     if winner is None or last is None:
         return "The deal is not over."
     who = game.players[winner]
-    if winner == HUMAN_SEAT:
+    if winner == YOU:
         headline = f"You win! Your last card was {last.display}."
     else:
         headline = f"{who} wins with {last.display}, their last card."
@@ -163,18 +164,9 @@ def render_end(game: Game) -> str:
     return "\n".join(["", render_rows(game.position.table), headline, f"Cards left: {left}"])
 
 
-def _hint_player(seed: int) -> Player:
-    for name in HINT_PLAYERS:
-        try:
-            return make_player(name, player_rng(seed, HUMAN_SEAT))
-        except ValueError:
-            continue
-    raise ValueError("no computer player is installed to give hints")
-
-
 def render_hint(game: Game, adviser: Player) -> str:
     """The adviser's move for seat 0 with its reason: ``"Hint (Sam): play 8♦. <reason>"``."""
-    decision = adviser.decide(game.view(HUMAN_SEAT))
+    decision = adviser.decide(game.view(YOU))
     who = adviser.name.capitalize()
     move = "pass" if decision.card is None else f"play {decision.card.display}"
     return f"Hint ({who}): {move}. {decision.reason}"
@@ -187,20 +179,22 @@ def play_in_terminal(
     *,
     opponents: Sequence[str] = OPPONENTS,
     show_seats: bool = False,
+    rules: SevensRules = DEFAULT,
 ) -> Game:
     """Play the deal from *seed* with the human in seat 0; returns the game, finished or not (quit or EOF)."""
-    if len(opponents) != PLAYERS - 1:
-        raise ValueError(f"expected {PLAYERS - 1} opponents, got {len(opponents)}")
+    if len(opponents) != rules.players - 1:
+        raise ValueError(f"expected {rules.players - 1} opponents, got {len(opponents)}")
     bots = {seat: make_player(name, player_rng(seed, seat)) for seat, name in enumerate(opponents, start=1)}
     names = ["You", *(name.strip().capitalize() for name in opponents)]
     if show_seats:
         names = [names[0], *(f"{name} (seat {seat})" for seat, name in enumerate(names) if seat)]
-    game = Game.new(seed, players=names)
-    adviser = _hint_player(seed)
-    output_fn(f"Sevens, deal {seed}. Replay it with: python -m engine play --seed {seed}")
+    game = Game.new(seed, names, rules=rules)
+    adviser = make_player(ADVISER, player_rng(seed, YOU))
+    again = f"python -m engine play --seed {seed}" + ("" if rules == DEFAULT else f" --rules {rules.text()}")
+    output_fn(f"{rules.describe()}, deal {seed}. Replay it with: {again}")
     output_fn(f"You are in seat 0; {', '.join(names[1:])} follow clockwise. Type help for the commands.")
     while not game.is_over:
-        if game.turn != HUMAN_SEAT:
+        if game.turn != YOU:
             decision = bots[game.turn].decide(game.view())
             output_fn(game.play(decision.card).describe(game.players))
             continue

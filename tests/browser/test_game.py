@@ -11,7 +11,7 @@ from gameplay import INSTANT, READY, START_MS, log_length, open_game, play_one, 
 from playwright.sync_api import Browser, Page, expect
 
 from engine.core.cards import Card, cards_of
-from engine.core.chance import deal_hands
+from engine.sevens.deal import deal_hands
 from engine.sevens.position import Position
 
 CARD_NAME = re.compile(

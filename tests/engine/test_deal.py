@@ -7,7 +7,8 @@ Pyodide, so passing there proves the browser deals the very same games.
 import pytest
 
 from engine.core.cards import FULL_DECK, Card, format_cards
-from engine.core.chance import deal_hands, player_rng
+from engine.core.chance import player_rng
+from engine.sevens.deal import deal_hands
 from engine.sevens.game import Game
 from engine.sevens.position import Position, opener
 
@@ -35,11 +36,19 @@ PINNED = {
 
 @pytest.mark.parametrize("seed", sorted(PINNED))
 def test_known_seeds_deal_exactly_these_hands(seed: int) -> None:
-    assert [format_cards(hand) for hand in deal_hands(seed)] == PINNED[seed]
+    # PINNED lists the hands in the order the cards went out: seat 1 (after the dealer, seat 0) first.
+    assert [format_cards(hand) for hand in deal_hands(seed)] == [PINNED[seed][-1], *PINNED[seed][:-1]]
+
+
+def test_the_first_card_goes_to_the_seat_after_the_dealer_and_extra_cards_too() -> None:
+    for dealer in range(5):
+        hands = deal_hands(42, players=5, dealer=dealer)
+        assert [hands[(dealer + 1 + i) % 5].bit_count() for i in range(5)] == [11, 11, 10, 10, 10]
+    assert [format_cards(h) for h in deal_hands(42, dealer=3)] == PINNED[42]
 
 
 def test_known_seeds_open_with_the_7d_holder() -> None:
-    assert [opener(deal_hands(seed)) for seed in sorted(PINNED)] == [3, 0, 3]
+    assert [opener(deal_hands(seed)) for seed in sorted(PINNED)] == [0, 1, 0]
 
 
 def test_player_random_sources_are_pinned_too() -> None:

@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 from engine.core.cards import ALL_CARDS, Card, Rank, cards_of, format_cards, parse_cards, parse_mask
 from engine.core.protocol import answer
+from engine.sevens import SEVENS
 from engine.sevens.game import Game, RecordError
 from engine.sevens.players import make_player
 from engine.sevens.position import OPENING_CARD, Position, format_table, parse_table, playable_mask
@@ -625,7 +626,7 @@ BOTS = st.sampled_from(["random", "robin", "alex", "sam"])
 
 def check_answer(line: str, bot: str) -> dict[str, Any]:
     """Ask *bot*: one line of JSON, encodable for writing out, in exactly one of three shapes."""
-    reply = answer(line, make_player(bot, random.Random(0)))
+    reply = answer(line, make_player(bot, random.Random(0)), SEVENS)
     assert "\n" not in reply
     reply.encode("utf-8")
     data = json.loads(reply)

@@ -9,7 +9,7 @@ import pytest
 import engine.core.match
 from engine.core.match import TournamentResult, play_game, rotated, simulate, tournament
 from engine.sevens.game import Game
-from engine.sevens.players import PLAYERS, SamPlayer
+from engine.sevens.players import COMPUTER_PLAYERS, SamPlayer
 
 
 def test_play_game_finishes_and_names_the_players() -> None:
@@ -40,12 +40,12 @@ def test_tournament_plays_each_deal_once_per_rotation(monkeypatch: pytest.Monkey
     calls: list[tuple[int, list[str]]] = []
     real = engine.core.match.play_game
 
-    def spy(seed: int, seats: Sequence[str]) -> Game:
+    def spy(seed: int, seats: Sequence[str], **options: object) -> Game:
         calls.append((seed, list(seats)))
-        return real(seed, seats)
+        return real(seed, seats, **options)
 
     monkeypatch.setattr(engine.core.match, "play_game", spy)
-    monkeypatch.setitem(PLAYERS, "sam", lambda rng: SamPlayer(rng, samples=24))
+    monkeypatch.setitem(COMPUTER_PLAYERS, "sam", lambda rng: SamPlayer(rng, samples=24))
     tournament(2, ["alex", "robin", "random", "sam"], seed=7)
     assert [seed for seed, _ in calls] == [7, 7, 7, 7, 8, 8, 8, 8]
     for deal in (calls[:4], calls[4:]):
@@ -57,10 +57,11 @@ def test_tournament_credits_the_winner_of_each_game_to_its_entry(monkeypatch: py
     # Only entry 2 ("robin") can win here: every game is decided by where robin sits.
     real = engine.core.match.play_game
 
-    def robin_always_wins(seed: int, seats: Sequence[str]) -> Game:
-        game = real(seed, seats)
+    def robin_always_wins(seed: int, seats: Sequence[str], **options: object) -> Game:
+        game = real(seed, seats, **options)
         winner = list(seats).index("robin")
         game.position.hands = tuple(0 if seat == winner else 1 for seat in range(4))
+        game.position.done = (winner,)
         return game
 
     monkeypatch.setattr(engine.core.match, "play_game", robin_always_wins)

@@ -13,7 +13,7 @@ from engine.core.chance import player_rng
 from engine.core.match import play_game
 from engine.sevens.game import Game
 from engine.sevens.moves import Move
-from engine.sevens.players import PLAYERS, AlexPlayer, Decision, Player, RobinPlayer, SamPlayer, make_player
+from engine.sevens.players import COMPUTER_PLAYERS, AlexPlayer, Decision, Player, RobinPlayer, SamPlayer, make_player
 from engine.sevens.players.heuristics import card_value
 from engine.sevens.players.sam import MIN_DEALS, HabitChain, HiddenDealer, play_out
 from engine.sevens.position import Position, playable_mask
@@ -23,7 +23,7 @@ from engine.sevens.view import PlayerView
 QUICK_SAM_SAMPLES = 24
 
 Factory = Callable[[random.Random], Player]
-FACTORIES: dict[str, Factory] = {name: factory for name, factory in PLAYERS.items() if name != "sam"}
+FACTORIES: dict[str, Factory] = {name: factory for name, factory in COMPUTER_PLAYERS.items() if name != "sam"}
 FACTORIES["sam"] = lambda rng: SamPlayer(rng, samples=QUICK_SAM_SAMPLES)
 
 

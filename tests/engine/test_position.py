@@ -5,7 +5,7 @@ import re
 import pytest
 
 from engine.core.cards import Card, parse_mask
-from engine.core.chance import deal_hands
+from engine.sevens.deal import deal_hands
 from engine.sevens.position import IllegalMove, Position, describe_row, playable_mask
 
 
@@ -72,8 +72,8 @@ def test_equal_positions_hash_equal() -> None:
             "hand 0 has 14 cards; nobody holds more than 13",
         ),
         (
-            "7D / 8D / 9D / 10D / 0",
-            "position '7D / 8D / 9D / 10D / 0' has 5 fields: expected the table, four hands and the turn separated by '/'",
+            "7D / 8D / 9D / 0",
+            "position '7D / 8D / 9D / 0' has 4 fields: expected the table, 3 to 8 hands and the turn separated by '/'",
         ),
         ("7D / 8D / 9D / 10D / JD / 4", "turn '4' is not a seat: use 0, 1, 2 or 3"),
         ("7D / 8D / 9D / 10D / JD / one", "turn 'one' is not a seat: use 0, 1, 2 or 3"),
@@ -92,9 +92,9 @@ def test_parse_refuses_impossible_positions_with_a_clear_message(text: str, mess
         Position.parse(text)
 
 
-def test_setup_needs_four_hands() -> None:
+def test_setup_needs_as_many_hands_as_the_rules_have_players() -> None:
     with pytest.raises(ValueError, match=r"^expected 4 hands, got 3$"):
-        Position.setup(0, [card("7D").bit, 0, 0])
+        Position.setup(0, [card("7D").bit, 0, 0], rules=Position.parse("- / 7D / - / - / - / 0").rules)
 
 
 def test_setup_on_an_empty_table_defaults_the_turn_to_the_7d_holder() -> None:
@@ -119,7 +119,7 @@ def test_setup_refuses_a_turn_that_is_not_a_seat() -> None:
 def test_deal_needs_all_52_cards_in_four_hands() -> None:
     hands = list(deal_hands(1))
     hands[0] &= hands[0] - 1  # drop one card
-    with pytest.raises(ValueError, match=r"four hands that hold the 52 cards"):
+    with pytest.raises(ValueError, match=r"4 hands that hold the 52 cards"):
         Position.deal(hands)
 
 

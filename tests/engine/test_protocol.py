@@ -11,6 +11,7 @@ import pytest
 
 from engine.core.cards import Card, cards_of, parse_mask
 from engine.core.protocol import ProtocolError, answer, read_request, serve
+from engine.sevens import SEVENS
 from engine.sevens.game import Game
 from engine.sevens.players import Decision, make_player
 from engine.sevens.view import PlayerView
@@ -50,7 +51,7 @@ class Recorder:
 def test_the_bot_sees_the_same_view_as_in_a_game() -> None:
     game = game_after(4, 17)
     recorder = Recorder()
-    answer(request(game), recorder)
+    answer(request(game), recorder, SEVENS)
     assert recorder.views == [game.view()]
 
 
@@ -60,7 +61,7 @@ def test_a_whole_game_over_the_protocol_matches_the_game_played_in_process() -> 
         served = {seat: make_player("sam", random.Random(seat)) for seat in range(4)}
         game = Game.new(seed)
         while not game.is_over:
-            reply = json.loads(answer(request(game), served[game.turn]))
+            reply = json.loads(answer(request(game), served[game.turn], SEVENS))
             expected = direct[game.turn].decide(game.view())
             if expected.card is None:
                 assert reply == {"pass": True}
@@ -74,7 +75,7 @@ def test_answers_have_exactly_two_shapes() -> None:
     shapes = set()
     game = Game.new(9)
     while not game.is_over:
-        reply = json.loads(answer(request(game), bot))
+        reply = json.loads(answer(request(game), bot, SEVENS))
         shapes.add(tuple(sorted(reply)))
         assert reply in ({"pass": True}, *({"play": card.code} for card in game.position.legal_moves()))
         game.play(None if "pass" in reply else Card.parse(reply["play"]))
@@ -127,7 +128,7 @@ MALFORMED = [
 
 @pytest.mark.parametrize(("text", "message"), MALFORMED)
 def test_a_malformed_request_gets_an_error_naming_what_is_wrong(text: str, message: str) -> None:
-    reply = json.loads(answer(text, make_player("random", random.Random(0))))
+    reply = json.loads(answer(text, make_player("random", random.Random(0)), SEVENS))
     assert list(reply) == ["error"]
     assert message in reply["error"]
 
@@ -141,9 +142,9 @@ def test_a_request_after_the_deal_is_over_is_an_error() -> None:
     loser = (game.turn + 1) % 4
     hand = [c.code for c in game.position.hand(loser)]
     with pytest.raises(ProtocolError, match=r"the deal is over: seat \d played their last card in move \d+"):
-        read_request(line(loser, hand, moves))
+        read_request(line(loser, hand, moves), SEVENS)
     with pytest.raises(ProtocolError, match=rf"move {len(moves) + 1}: the deal is already over"):
-        read_request(line(loser, hand, [*moves, {"seat": loser, "pass": True}]))
+        read_request(line(loser, hand, [*moves, {"seat": loser, "pass": True}]), SEVENS)
 
 
 def test_the_bot_keeps_serving_after_errors_and_ignores_blank_lines() -> None:
@@ -152,7 +153,7 @@ def test_the_bot_keeps_serving_after_errors_and_ignores_blank_lines() -> None:
     lines = [good + "\n", "\n", "{oops\n", "   \n", '{"seat": 9}\n', later + "\n", good]
     out = io.StringIO()
     flushed: list[int] = []
-    serve(make_player("alex", random.Random(1)), lines, out.write, lambda: flushed.append(len(out.getvalue())))
+    serve(make_player("alex", random.Random(1)), SEVENS, lines, out.write, lambda: flushed.append(len(out.getvalue())))
     answers = out.getvalue().split("\n")
     assert answers[-1] == ""
     replies = [json.loads(text) for text in answers[:-1]]
@@ -165,7 +166,7 @@ def test_the_bot_keeps_serving_after_errors_and_ignores_blank_lines() -> None:
 
 def test_the_rebuilt_view_counts_cards_played_per_seat() -> None:
     game = game_after(12, 23)
-    view = read_request(request(game))
+    view = read_request(request(game), SEVENS)
     assert view.counts == game.position.counts()
     assert view.table == game.position.table
     assert view.hand == game.position.hands[game.turn]
@@ -174,5 +175,5 @@ def test_the_rebuilt_view_counts_cards_played_per_seat() -> None:
 
 def test_card_codes_in_requests_may_use_any_notation() -> None:
     hand = [code.lower() for code in HEARTS_AND_8D[1:]] + ["8♦"]
-    view = read_request(line(1, hand, [{"seat": 0, "play": "7♦"}]))
+    view = read_request(line(1, hand, [{"seat": 0, "play": "7♦"}]), SEVENS)
     assert view.hand == parse_mask(" ".join(HEARTS_AND_8D))

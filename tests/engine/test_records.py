@@ -15,7 +15,7 @@ from engine.sevens.game import Game, RecordError
 from engine.sevens.moves import Move
 from engine.sevens.position import IllegalMove
 
-KEYS = ["rules", "seed", "players", "hands", "moves", "winner", "remaining"]
+KEYS = ["game", "rules", "seed", "players", "dealer", "hands", "moves", "winner", "remaining"]
 
 
 def played_out(seed: int, choose_seed: int = 0) -> Game:
@@ -56,7 +56,17 @@ def test_record_has_exactly_the_schema_keys_in_order() -> None:
 
 def test_record_fields_have_the_schema_types_and_values() -> None:
     data = GAME.record()
-    assert data["rules"] == "sevens"
+    assert data["game"] == "sevens"
+    assert data["rules"] == {
+        "players": 4,
+        "opening": "7D",
+        "eight_before_six": False,
+        "voluntary_pass": False,
+        "pass_limit": None,
+        "finish": "first-out",
+        "scoring": "wins",
+    }
+    assert data["dealer"] == 0
     assert data["seed"] == 42
     assert data["players"] == ["You", "Robin", "Alex", "Sam"]
     assert [len(hand) for hand in data["hands"]] == [13, 13, 13, 13]
@@ -154,7 +164,7 @@ def test_game_play_refuses_an_illegal_move_and_records_nothing() -> None:
 
 
 def test_game_needs_four_player_names() -> None:
-    with pytest.raises(ValueError, match=r"a game needs 4 player names, got 3"):
+    with pytest.raises(ValueError, match=r"a game of 4 players needs 4 player names, got 3"):
         Game.new(1, players=["a", "b", "c"])
 
 
@@ -265,7 +275,14 @@ def test_extra_keys_are_named() -> None:
 def test_other_rules_are_refused() -> None:
     data = record()
     data["rules"] = "hearts"
-    assert refused(data) == "game record rules 'hearts': only 'sevens' is known"
+    assert refused(data).startswith("game record rules: rules must be an object with every option")
+    data["rules"] = {**record()["rules"], "opening": "8D"}
+    assert refused(data) == "game record rules: opening '8D' is not allowed: choose 7D, any-seven or all-sevens"
+    data["rules"] = {key: value for key, value in record()["rules"].items() if key != "finish"}
+    assert refused(data) == "game record rules: missing finish: a record writes every option out"
+    data = record()
+    data["game"] = "hearts"
+    assert refused(data) == "game record game 'hearts': this reader replays only 'sevens'"
 
 
 @pytest.mark.parametrize(
@@ -274,15 +291,15 @@ def test_other_rules_are_refused() -> None:
         ("seed", "42", "game record seed '42' must be a whole number or null"),
         ("seed", 4.2, "game record seed 4.2 must be a whole number or null"),
         ("seed", True, "game record seed True must be a whole number or null"),
-        ("players", "You Robin Alex Sam", "game record players must be a list of four names"),
-        ("players", ["You", "Robin", "Alex"], "game record players must be a list of four names"),
-        ("players", ["You", "Robin", "Alex", 4], "game record players must be a list of four names"),
-        ("hands", "7D", "game record hands must be a list of four lists of cards"),
-        ("hands", [[], [], []], "game record hands must be a list of four lists of cards"),
+        ("players", "You Robin Alex Sam", "game record players must be a list of 4 names"),
+        ("players", ["You", "Robin", "Alex"], "game record players must be a list of 4 names"),
+        ("players", ["You", "Robin", "Alex", 4], "game record players must be a list of 4 names"),
+        ("hands", "7D", "game record hands must be a list of 4 lists of cards"),
+        ("hands", [[], [], []], "game record hands must be a list of 4 lists of cards"),
         ("moves", {"seat": 0}, "game record moves must be a list"),
         ("winner", "0", "game record winner '0' must be a seat number or null"),
         ("winner", True, "game record winner True must be a seat number or null"),
-        ("remaining", "0 4 7 2", "game record remaining '0 4 7 2' must be a list of four whole numbers"),
+        ("remaining", "0 4 7 2", "game record remaining '0 4 7 2' must be a list of 4 whole numbers"),
     ],
 )
 def test_wrong_types_are_refused(key: str, value: object, message: str) -> None:
@@ -324,7 +341,7 @@ def test_hands_must_be_lists_of_exact_ascii_codes(hand: object, message: str) ->
 def test_hands_must_make_a_real_deal() -> None:
     data = record()
     data["hands"][0][0] = data["hands"][1][0]
-    assert refused(data) == "game record hands: a deal needs four hands that hold the 52 cards between them"
+    assert refused(data) == "game record hands: a deal needs 4 hands that hold the 52 cards between them"
 
 
 def test_a_card_twice_in_one_hand_is_refused() -> None:

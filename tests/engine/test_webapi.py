@@ -10,8 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core.cards import Card
-from engine.core.webapi import MAX_SEED, Session, handle, parse_script, parse_seed
+from engine.core.chance import MAX_SEED, parse_seed
+from engine.core.webapi import handle
 from engine.sevens.game import Game
+from engine.sevens.session import Session, parse_script
 
 
 def call(session: Session, method: str, **params: Any) -> Any:
@@ -126,7 +128,7 @@ def test_computer_moves_come_one_at_a_time_with_a_log_line() -> None:
         legal = [c["code"] for c in state["hand"] if c["legal"]]
         state = (session.play(legal[0]) if legal else session.pass_turn())["state"]
     before = len(state["log"])
-    legal = session.position.legal_moves()
+    legal = session.game.position.legal_moves()
     reply = session.computer_move()
     assert len(reply["state"]["log"]) == before + 1
     assert reply["move"]["text"].startswith(("Robin", "Alex", "Sam"))

@@ -10,9 +10,18 @@ from .random_player import RandomPlayer
 from .robin import RobinPlayer
 from .sam import SamPlayer
 
-__all__ = ["PLAYERS", "AlexPlayer", "Decision", "Player", "RandomPlayer", "RobinPlayer", "SamPlayer", "make_player"]
+__all__ = [
+    "COMPUTER_PLAYERS",
+    "AlexPlayer",
+    "Decision",
+    "Player",
+    "RandomPlayer",
+    "RobinPlayer",
+    "SamPlayer",
+    "make_player",
+]
 
-PLAYERS: dict[str, PlayerFactory] = {
+COMPUTER_PLAYERS: dict[str, PlayerFactory] = {
     "random": RandomPlayer,
     "robin": RobinPlayer,
     "alex": AlexPlayer,
@@ -22,7 +31,7 @@ PLAYERS: dict[str, PlayerFactory] = {
 
 def make_player(name: str, rng: random.Random) -> Player:
     """The computer player called *name* (case ignored), with its own random source."""
-    factory = PLAYERS.get(name.strip().lower())
+    factory = COMPUTER_PLAYERS.get(name.strip().lower())
     if factory is None:
-        raise ValueError(f"unknown player {name!r}: choose from {', '.join(PLAYERS)}")
+        raise ValueError(f"unknown player {name!r}: choose from {', '.join(COMPUTER_PLAYERS)}")
     return factory(rng)

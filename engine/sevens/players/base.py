@@ -22,6 +22,11 @@ class Decision:
     card: Card | None
     reason: str
 
+    @property
+    def action(self) -> Card | None:
+        """The card as the core calls a player's choice (see :mod:`engine.core.game`)."""
+        return self.card
+
 
 class Player(Protocol):
     """A computer player. It sees only a :class:`PlayerView` and must choose a legal move."""

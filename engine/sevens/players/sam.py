@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from ...core.cards import ALL_CARDS, Card, cards_of
-from ..position import FLIPS, playable_mask
+from ..position import FLIPS, FLIPS_ANY_SEVEN, fitting
 from ..view import PlayerView
 from .alex import describe, explain
 from .base import PASS_REASON, Decision
@@ -58,8 +58,7 @@ MISS_BASE = 8.0
 # times the thinking time, won only 0.35 points more against three Alexes (4,800 games; not significant).
 BURN_IN = 100
 STEPS = 4
-# The index of the pile of cards that a lesson's short deal leaves out of every hand.
-OUT_OF_PLAY = 4
+# A lesson's short deal leaves some cards out of every hand: they go to one more "hand" after the last seat.
 # A player whose plays Alex's habits explain badly (more misses than this share of at least
 # MIN_PLAYS_JUDGED plays, in the imagined deal reached after the burn-in) is not judged by them any
 # more, and plays at random in the play-outs: Robin, a random player, a person. In the table
@@ -70,7 +69,7 @@ OUT_OF_PLAY = 4
 # and, with this share, fell behind Alex in the default tournament; so the simple rule stays.
 UNPREDICTABLE_SHARE = 0.25
 MIN_PLAYS_JUDGED = 3
-NOBODY = (False,) * 5
+NOBODY = (False,) * 9
 
 
 def play_out(
@@ -81,6 +80,8 @@ def play_out(
     unpredictable: Sequence[bool] = NOBODY,
     pick: Callable[[], float] = random.random,
     meter: list[int] | None = None,
+    players: int = 4,
+    flips: dict[int, int] = FLIPS,
 ) -> int:
     """Finish the deal from here with Alex's choice for everyone; returns the winning seat.
 
@@ -94,16 +95,17 @@ def play_out(
     at random instead, with the numbers from *pick*.
 
     In a full deal somebody always holds a card that fits, but a lesson's short
-    deal can leave the next cards out of every hand: after four passes in a row
-    nobody can ever play, and the answer is -1.
+    deal can leave the next cards out of every hand: after a pass by every one
+    of the *players* in a row nobody can ever play, and the answer is -1.
+    *flips* is :data:`~engine.sevens.position.FLIPS` for the deal's opening.
 
     With a *meter* (a list of one number), the cards played, those of the
     look-ahead's trial play-outs included, are added to it: the work done.
     """
     if meter is None:
-        return _play_out(fits, hands, turn, looks_ahead, unpredictable, pick, None)
+        return _play_out(fits, hands, turn, looks_ahead, unpredictable, pick, None, players, flips)
     before = _cards_in(hands)
-    winner = _play_out(fits, hands, turn, looks_ahead, unpredictable, pick, meter)
+    winner = _play_out(fits, hands, turn, looks_ahead, unpredictable, pick, meter, players, flips)
     meter[0] += before - _cards_in(hands)
     return winner
 
@@ -123,10 +125,11 @@ def _play_out(
     unpredictable: Sequence[bool],
     pick: Callable[[], float],
     meter: list[int] | None,
+    players: int,
+    flips: dict[int, int],
 ) -> int:
     """The loop of :func:`play_out`; *meter* only goes on to the look-ahead's trial play-outs."""
     passes = 0
-    flips = FLIPS
     while True:
         hand = hands[turn]
         legal = fits & hand
@@ -134,7 +137,7 @@ def _play_out(
             if not legal & (legal - 1):
                 bit = legal
             elif turn == looks_ahead:
-                bit = _winning_card(fits, hands, turn, legal, meter)
+                bit = _winning_card(fits, hands, turn, legal, meter, players, flips)
                 looks_ahead = -1
             elif unpredictable[turn]:
                 skip = int(pick() * legal.bit_count())
@@ -152,25 +155,27 @@ def _play_out(
             passes = 0
         else:
             passes += 1
-            if passes == 4:
+            if passes == players:
                 return -1
-        turn = (turn + 1) & 3
+        turn = (turn + 1) % players
 
 
-def _winning_card(fits: int, hands: list[int], seat: int, legal: int, meter: list[int] | None) -> int:
+def _winning_card(
+    fits: int, hands: list[int], seat: int, legal: int, meter: list[int] | None, players: int, flips: dict[int, int]
+) -> int:
     """The bit of the first card in *legal* (Alex's choice first) with which *seat* wins the deal by habit.
 
     These trial play-outs treat every player as Alex, even an unpredictable one.
     """
     hand = hands[seat]
     habit = 1 << best_card(legal, hand)
-    after = (seat + 1) & 3
+    after = (seat + 1) % players
     others = legal ^ habit
     bit = habit
     while True:
         trial = hands.copy()
         trial[seat] = hand ^ bit
-        if play_out(fits ^ FLIPS[bit], trial, after, meter=meter) == seat:
+        if play_out(fits ^ flips[bit], trial, after, meter=meter, players=players, flips=flips) == seat:
             return bit
         if not others:
             return habit
@@ -188,32 +193,33 @@ class HiddenDealer:
     known gaps are ignored for that deal.
 
     A lesson's short deal leaves some cards out of every hand; those go to a
-    fifth "hand", :data:`OUT_OF_PLAY`, that nobody plays from.
+    "hand" after the last seat (``pile``), that nobody plays from.
     """
 
     def __init__(self, view: PlayerView, tries: int = 20) -> None:
         self.seat = view.seat
         self.hand = view.hand
         hidden = view.hidden()
+        self.pile = pile = len(view.counts)
         self.counts = [*view.counts, 0]
         self.counts[view.seat] = 0
-        self.counts[OUT_OF_PLAY] = hidden.bit_count() - sum(self.counts)
-        if self.counts[OUT_OF_PLAY] < 0:
+        self.counts[pile] = hidden.bit_count() - sum(self.counts)
+        if self.counts[pile] < 0:
             raise ValueError(f"the other players hold more cards than the {hidden.bit_count()} you cannot see")
         self.tries = tries
-        self.others = [s for s in range(5) if s != view.seat and self.counts[s]]
+        self.others = [s for s in range(pile + 1) if s != view.seat and self.counts[s]]
         voids = [*view.known_voids(), 0]
         self.cards = [(c.index, [s for s in self.others if not voids[s] & c.bit]) for c in cards_of(hidden)]
 
     def deal(self, rng: random.Random) -> list[int]:
-        """Five hands (the last out of play): the viewer's own and a random share-out of the hidden cards."""
+        """One hand a seat and the pile out of play: the viewer's own and a random share-out of the hidden cards."""
         for attempt in range(self.tries + 1):
             order = self.cards.copy()
             rng.shuffle(order)
             if attempt < self.tries:
                 order.sort(key=lambda item: len(item[1]))
             room = self.counts.copy()
-            hands = [0, 0, 0, 0, 0]
+            hands = [0] * (self.pile + 1)
             hands[self.seat] = self.hand
             for index, holders in order:
                 options = holders if attempt < self.tries else self.others
@@ -253,17 +259,17 @@ class HabitChain:
         self.voids = [*view.known_voids(), 0]
         self.others = dealer.others
         # Each seat's plays, newest first: (card bit, card index, cards that fitted then).
-        self.plays: list[list[tuple[int, int, int]]] = [[], [], [], [], []]
+        self.plays: list[list[tuple[int, int, int]]] = [[] for _ in range(dealer.pile + 1)]
         table = 0
         for move in view.moves:
             if move.card is not None:
                 if move.seat != view.seat:
-                    self.plays[move.seat].insert(0, (move.card.bit, move.card.index, playable_mask(table)))
+                    self.plays[move.seat].insert(0, (move.card.bit, move.card.index, fitting(table, 0, view.rules)))
                 table |= move.card.bit
         self.hands = dealer.deal(rng)
         self.cards = [[c.index for c in cards_of(hand)] for hand in self.hands]
-        self.unpredictable = [False] * 5
-        self.misses = [self.misses_of(seat, self.hands[seat]) for seat in range(5)]
+        self.unpredictable = [False] * (dealer.pile + 1)
+        self.misses = [self.misses_of(seat, self.hands[seat]) for seat in range(dealer.pile + 1)]
 
     @classmethod
     def burnt_in(cls, view: PlayerView, rng: random.Random) -> HabitChain:
@@ -382,8 +388,10 @@ class SamPlayer:
         Returns the number of deals played out.
         """
         me = view.seat
-        fits = playable_mask(view.table)
-        after = (me + 1) & 3
+        fits = view.fits()
+        players = view.players
+        flips = FLIPS if view.rules.opening == "7D" else FLIPS_ANY_SEVEN
+        after = (me + 1) % players
         unpredictable, pick = chain.unpredictable, self.rng.random
         for done in range(deals):
             if done >= MIN_DEALS and meter[0] >= work:
@@ -395,7 +403,8 @@ class SamPlayer:
                 trial[me] ^= card.bit
                 if (
                     not trial[me]
-                    or play_out(fits ^ FLIPS[card.bit], trial, after, me, unpredictable, pick, meter) == me
+                    or play_out(fits ^ flips[card.bit], trial, after, me, unpredictable, pick, meter, players, flips)
+                    == me
                 ):
                     wins[i] += 1
         return deals

@@ -16,7 +16,7 @@ export function el(tag, props = {}, ...children) {
 
 const isRed = (suit) => suit === "H" || suit === "D";
 
-// Four suit rows: which ranks are down, the open ends marked, and the row in words for everyone.
+// Four suit rows: which ranks are down, the open ends marked, and the engine's caption for everyone.
 export function drawRows(list, state) {
   list.replaceChildren();
   for (const row of state.rows) {
@@ -29,11 +29,7 @@ export function drawRows(list, state) {
       const cls = down ? "slot down" : open ? "slot open" : "slot";
       slots.append(el("span", { class: cls + red }, down ? `${RANKS[rank - 1]}${row.symbol}` : open ? "·" : ""));
     }
-    const nexts = row.next.map((code) => code.replace(/[CDHS]$/, row.symbol));
-    let caption = row.text.replace(/^the /, "");
-    if (row.cards.length) caption += nexts.length ? `; next: ${nexts.join(" or ")}` : "; complete";
-    else if (nexts.length) caption += `; the 7${row.symbol} can begin it`;
-    else caption += "; the 7♦ must open the deal first";
+    const caption = row.caption; // the row in words, written by the engine
     list.append(
       el(
         "li",

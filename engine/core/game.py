@@ -1,0 +1,253 @@
+"""What a game is to the core, and the registry that finds games by name.
+
+The core (records, matches, the browser session, the bot protocol, the command
+line) handles every game through these few shapes and never imports a game.
+A game package builds one :class:`GameType` and registers it; the list of
+installed games is ``engine/games.py``, read the first time a name is looked
+up. In the manner of OpenSpiel's ``load_game("crazy_eights(players=5)")``:
+
+>>> rules = load_game("sevens", players=5, opening="any-seven")
+>>> rules.players, rules.opening, rules.game.name
+(5, 'any-seven', 'sevens')
+
+The shapes:
+
+- **Rules**: one frozen object holding every option of a game (``players``
+  among them), written out in full by ``to_json``; presets are named rules.
+- **Deal**: one deal in progress, the single source of truth for it: the
+  dealt cards, every action so far and what follows from them. It says who
+  may act (:attr:`Deal.waiting`: usually just the player on turn; a game with
+  calls between turns, like Knock! Knock!'s challenge, lists the other seats
+  that may act now after it), which actions are legal and why others are not,
+  applies an action, gives each seat its view (what that seat may see and
+  nothing else) and writes its record. Chance after the deal (drawing from a
+  stock, a reshuffle) is the game's to write into the record, so that a record
+  replays without the random generator.
+- **Action**: what a seat does, the game's own kind of value (a card or a
+  pass in Sevens; a discard naming a suit, a draw or a challenge in Knock!
+  Knock!). The deal is always told which seat acts.
+- **Player**: a computer player; it sees a view and returns a :class:`Decision`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+__all__ = [
+    "DEFAULT_GAME",
+    "Deal",
+    "Decision",
+    "GameType",
+    "Player",
+    "Rules",
+    "RulesError",
+    "default_rules",
+    "find_game",
+    "game_names",
+    "load_game",
+    "parse_rules",
+    "register",
+]
+
+JSON = dict[str, Any]
+
+
+class RulesError(ValueError):
+    """An option that a game does not have, or a value it does not allow; the message names both."""
+
+
+class Rules(Protocol):
+    """A game's options, frozen. ``game`` is the game they belong to."""
+
+    @property
+    def game(self) -> GameType: ...
+
+    @property
+    def players(self) -> int: ...
+
+    def to_json(self) -> JSON: ...
+
+
+class Decision(Protocol):
+    """A computer player's answer: an *action* (the game's own kind) and the reason, in one sentence."""
+
+    @property
+    def action(self) -> Any: ...
+
+    @property
+    def reason(self) -> str: ...
+
+
+class Player(Protocol):
+    """A computer player: it sees one seat's view and chooses a legal action."""
+
+    name: str
+
+    def decide(self, view: Any) -> Decision: ...
+
+
+PlayerFactory = Callable[[random.Random], Player]
+
+
+class Deal(Protocol):
+    """One deal, as the core drives it (see the module docstring)."""
+
+    rules: Any
+    seed: int | None
+    dealer: int
+    names: tuple[str, ...]
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        """The seats that may act now: the player on turn first; empty once the deal is over."""
+        ...
+
+    @property
+    def winner(self) -> int | None: ...
+
+    def legal_actions(self, seat: int) -> list[Any]: ...
+
+    def why_illegal(self, seat: int, action: Any) -> str | None: ...
+
+    def act(self, seat: int, action: Any) -> None:
+        """*seat* makes *action*; a :class:`ValueError` with the reason (nothing changes) if the rules refuse it."""
+        ...
+
+    def view(self, seat: int) -> Any: ...
+
+    def score(self) -> list[int]:
+        """What the finished deal adds to each seat's score in a match (deals won, or chips)."""
+        ...
+
+    def record(self) -> JSON: ...
+
+    def to_json(self) -> str: ...
+
+
+class GameType(Protocol):
+    """A game as the registry knows it."""
+
+    name: str  # in records and on the command line: "sevens"
+    title: str  # for people: "Sevens"
+    presets: Mapping[str, Any]  # named rules: "fan-tan" -> its rules
+    computer_players: Mapping[str, PlayerFactory]
+
+    def rules(self, options: Mapping[str, object]) -> Any:
+        """The rules with *options* (option name -> value, as JSON or as command-line text) and defaults for the rest.
+
+        :class:`RulesError` names an unknown option, or a bad value with the values allowed.
+        """
+        ...
+
+    def read_rules(self, data: object) -> Any:
+        """The rules a record or a request gives (any form the game has ever written)."""
+        ...
+
+    def new_deal(self, rules: Any, seed: int, *, dealer: int = 0, names: Sequence[str] | None = None) -> Deal: ...
+
+    def read_record(self, data: JSON) -> Deal:
+        """Replay a record, checking every action and the stated result; ``RecordError`` if it does not hold."""
+        ...
+
+    def read_request(self, data: JSON) -> Any:
+        """The view of the requesting seat, rebuilt from a bot-protocol request (see :mod:`engine.core.protocol`)."""
+        ...
+
+    def answer(self, decision: Decision) -> JSON:
+        """A decision as the bot protocol answers it."""
+        ...
+
+    def legal_listing(self, rules: Any, position: Mapping[str, str]) -> list[str]:
+        """For the ``moves`` command: the legal actions in a position given as text (``table``, ``hand``)."""
+        ...
+
+    def play_in_terminal(
+        self,
+        rules: Any,
+        seed: int,
+        input_fn: Callable[[str], str],
+        output_fn: Callable[[str], object],
+        *,
+        opponents: Sequence[str],
+        show_seats: bool = False,
+    ) -> Any:
+        """A whole deal in the terminal, the person in seat 0."""
+        ...
+
+    def session(self) -> Any:
+        """A fresh browser session of this game (see :mod:`engine.core.webapi`)."""
+        ...
+
+
+# The game meant when none is named: on the command line, in bot requests and in the first records.
+DEFAULT_GAME = "sevens"
+_GAMES: dict[str, GameType] = {}
+_INSTALLED = "engine.games"  # the module that imports every installed game
+
+
+def register(game: GameType) -> GameType:
+    """Make *game* known by its name; a game package calls this once."""
+    _GAMES[game.name] = game
+    return game
+
+
+def _games() -> dict[str, GameType]:
+    if not _GAMES:
+        importlib.import_module(_INSTALLED)
+    return _GAMES
+
+
+def game_names() -> list[str]:
+    return sorted(_games())
+
+
+def find_game(name: object) -> GameType:
+    """The game called *name*; a :class:`RulesError` listing the known games otherwise."""
+    games = _games()
+    game = games.get(str(name).strip().lower()) if isinstance(name, str) else None
+    if game is None:
+        raise RulesError(f"unknown game {name!r}: choose from {', '.join(sorted(games))}")
+    return game
+
+
+def default_rules(rules: Any = None) -> Any:
+    """*rules*, or the default game's default rules when ``None``."""
+    return rules if rules is not None else find_game(DEFAULT_GAME).rules({})
+
+
+def load_game(name: str, **options: object) -> Any:
+    """The rules of game *name* with *options* (the rest at their defaults): ``load_game("sevens", players=5)``."""
+    return find_game(name).rules(options)
+
+
+def parse_rules(game: GameType, text: str) -> Any:
+    """Rules from command-line text: a preset by name (``fan-tan``) or options (``players=5,scoring=chips``).
+
+    A preset may be followed by options that change it: ``fan-tan,players=6``.
+    """
+    options: dict[str, object] = {}
+    base: Any = None
+    for number, part in enumerate(text.split(",")):
+        part = part.strip()
+        if not part:
+            continue
+        name, equals, value = part.partition("=")
+        if not equals:
+            preset = game.presets.get(name.strip().lower())
+            if preset is None or number:
+                known = ", ".join(game.presets)
+                raise RulesError(
+                    f"{part!r} is neither a preset ({known}) nor an option written name=value, like players=5"
+                )
+            base = preset
+            continue
+        options[name.strip().lower().replace("-", "_")] = value.strip()
+    if base is not None:
+        return game.rules({**base.to_json(), **options})
+    return game.rules(options)

@@ -1,0 +1,41 @@
+"""Words for people: lists joined as a sentence says them, counts with their noun, clauses made sentences.
+
+Every game's explanations and every page's messages use these, so a list reads
+the same everywhere.
+
+>>> join_words(["7♣", "6♦", "8♦"])
+'7♣, 6♦ and 8♦'
+>>> join_words(["7♣", "6♦"], "or"), counted(1, "card"), counted(3, "card")
+('7♣ or 6♦', '1 card', '3 cards')
+>>> sentence("9♥ does not fit: the hearts row has not started")
+'9♥ does not fit: the hearts row has not started.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = ["NUMBER_WORDS", "counted", "join_words", "sentence"]
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+
+
+def join_words(words: Sequence[str], last: str = "and") -> str:
+    """``a``, ``a and b``, ``a, b and c`` (or ``or`` with *last*)."""
+    if len(words) <= 2:
+        return f" {last} ".join(words)
+    return ", ".join(words[:-1]) + f" {last} " + words[-1]
+
+
+def counted(number: int, noun: str, plural: str | None = None) -> str:
+    """``1 card``, ``2 cards``; *plural* for nouns that do not just add an s."""
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
+def sentence(text: str) -> str:
+    """A clause as a sentence: a capital first letter and a full stop, unless it ends with one already."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."

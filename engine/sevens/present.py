@@ -1,0 +1,126 @@
+"""Sevens in words and JSON for a page: rows with their captions, cards, moves and results.
+
+Every sentence the page shows comes from here (or from the rules' reasons),
+so no rule is written in JavaScript.
+
+>>> from engine.sevens.position import parse_table
+>>> from engine.sevens.rules import DEFAULT
+>>> row_json(parse_table("7D 8D"), 0, DEFAULT, 1)["caption"]
+'diamonds row runs 7♦–8♦; next: 6♦ or 9♦'
+>>> row_json(0, 0, DEFAULT, 0)["caption"]
+'clubs row has not started; the 7♦ must open the deal first'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.cards import SUITS, Card, cards_of
+from ..core.text import counted, join_words
+from .moves import Move
+from .position import OPENING_CARD, SUIT_MASKS, Position, describe_row, fitting, row_ends
+from .rules import SevensRules
+
+__all__ = ["card_json", "move_json", "result_json", "row_json", "rules_json"]
+
+JSON = dict[str, Any]
+
+
+def card_json(card: Card) -> JSON:
+    return {"code": card.code, "display": card.display, "name": card.name, "suit": card.suit.value}
+
+
+def row_json(table: int, loose: int, rules: SevensRules, suit_index: int) -> JSON:
+    """One suit's row: its cards, its ends, the cards that fit next to it, and the row in words."""
+    suit = SUITS[suit_index]
+    reached = table & ~loose
+    ends = row_ends(reached, suit)
+    nexts = fitting(table, loose, rules) & SUIT_MASKS[suit_index]
+    text = describe_row(reached, suit)
+    caption = text.removeprefix("the ")
+    shown_nexts = [card.display for card in cards_of(nexts)]
+    if reached & SUIT_MASKS[suit_index] == SUIT_MASKS[suit_index]:
+        caption += "; complete"
+    elif reached & SUIT_MASKS[suit_index]:
+        caption += f"; next: {join_words(shown_nexts, 'or')}" if shown_nexts else "; nothing fits next to it yet"
+    elif shown_nexts:
+        caption += f"; the 7{suit.symbol} can begin it"
+    elif rules.opening == "7D" and not table & OPENING_CARD.bit:
+        caption += f"; the {OPENING_CARD.display} must open the deal first"
+    lying = [card.display for card in cards_of(loose & SUIT_MASKS[suit_index])]
+    if lying:
+        caption += f"; {join_words(lying)} {'lies' if len(lying) == 1 else 'lie'} waiting for the row to reach"
+    return {
+        "suit": suit.value,
+        "name": suit.plural,
+        "symbol": suit.symbol,
+        "cards": [card.code for card in cards_of(table & SUIT_MASKS[suit_index])],
+        "loose": [card.code for card in cards_of(loose & SUIT_MASKS[suit_index])],
+        "low": int(ends[0]) if ends else None,
+        "high": int(ends[1]) if ends else None,
+        "next": [card.code for card in cards_of(nexts)],
+        "text": text,
+        "caption": caption,
+    }
+
+
+def move_json(move: Move, names: Sequence[str]) -> JSON:
+    return {
+        "seat": move.seat,
+        "card": card_json(move.card) if move.card else None,
+        "text": move.describe(names),
+    }
+
+
+def rules_json(rules: SevensRules) -> JSON:
+    """The options, the rules' name and one sentence per option that differs from plain Sevens."""
+    notes = []
+    if rules.opening == "any-seven":
+        notes.append("The player after the dealer starts; any seven may begin its row.")
+    elif rules.opening == "all-sevens":
+        notes.append("Every seven is laid out before the first turn; the 7♦'s holder starts.")
+    else:
+        notes.append("The 7♦ opens the deal.")
+    if rules.eight_before_six:
+        notes.append("A six fits only once its suit's eight is down.")
+    if rules.voluntary_pass:
+        notes.append("You may pass even when a card fits.")
+    if rules.pass_limit is not None:
+        notes.append(
+            f"Passing more than {counted(rules.pass_limit, 'time')} puts a player out: their cards go on the table."
+        )
+    if rules.finish == "places":
+        notes.append("Play goes on for places until one player is left.")
+    if rules.scoring == "chips":
+        notes.append("Each pass costs a chip; the winner takes the pool and a chip for every card left in other hands.")
+    return {"options": rules.to_json(), "name": rules.describe(), "text": rules.text(), "notes": notes}
+
+
+def result_json(position: Position, moves: Sequence[Move], names: Sequence[str], you: int) -> JSON | None:
+    """The end of the deal: who won, with which card, cards left, places and chips as the rules have them."""
+    winner = position.winner
+    if winner is None or not position.is_over:
+        return None
+    final = moves[-1].card if moves and moves[-1].seat == winner else None
+    who = names[winner]
+    verb = "win" if winner == you else "wins"
+    if final is not None:
+        text = f"{who} {verb}, going out with {final.display}."
+    elif position.done:
+        text = f"{who} {verb}."
+    else:
+        text = f"{who} {verb}: everyone else is out."
+    places = position.places()
+    chips = list(position.chips) if position.chips is not None else None
+    if chips is not None:
+        text += f" {who} {'take' if winner == you else 'takes'} {counted(chips[winner], 'chip')}."
+    return {
+        "winner": winner,
+        "winner_name": who,
+        "final_card": card_json(final) if final else None,
+        "left": list(position.counts()),
+        "places": places if position.rules.finish == "places" else None,
+        "chips": chips,
+        "text": text,
+    }

@@ -1,0 +1,234 @@
+"""Bot requests for Sevens: the requesting seat's view, rebuilt from its hand and the moves so far.
+
+A request is ``{"seat": 2, "hand": ["8D", "9H"], "moves": [{"seat": 1, "play": "7D"}]}``,
+optionally with ``"game": "sevens"``, ``"rules"`` (options, or a preset's
+name) and ``"dealer"``. The moves are replayed through the rules themselves
+(:class:`~engine.sevens.position.Position`): the other seats' hands are
+unknown, so each is made of the cards it is seen to play and, for the rest,
+cards nobody has seen. What the public information cannot check (another
+seat's pass) is taken on trust. A pass that puts a player out under
+``pass_limit`` lists the cards they laid: ``{"seat": 3, "pass": true, "laid": ["2S", "KD"]}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.cards import FULL_DECK, Card, cards_of, format_cards, mask_of
+from ..core.game import RulesError, parse_rules
+from ..core.jsontext import shown
+from ..core.protocol import ProtocolError
+from ..core.text import join_words
+from .moves import Move
+from .position import OPENING_CARD, Position
+from .rules import DEFAULT, SevensRules
+from .view import PlayerView
+
+__all__ = ["read_request"]
+
+KEYS = ("seat", "hand", "moves")
+OPTIONAL = ("game", "rules", "dealer")
+
+
+def read_request(data: dict[str, Any]) -> PlayerView:
+    """The view of the requesting seat; :class:`ProtocolError` saying what is wrong with the request."""
+    missing = [key for key in KEYS if key not in data]
+    if missing:
+        raise ProtocolError(f"missing {', '.join(repr(key) for key in missing)}: a request has seat, hand and moves")
+    extra = sorted(set(data) - set(KEYS) - set(OPTIONAL))
+    if extra:
+        raise ProtocolError(
+            f"unknown {', '.join(repr(key) for key in extra)}: a request has seat, hand and moves "
+            "(and may have game, rules and dealer)"
+        )
+    rules = _read_rules(data.get("rules"))
+    count = rules.players
+    seat = data["seat"]
+    if type(seat) is not int or not 0 <= seat < count:
+        raise ProtocolError(f"seat {shown(seat)} is not a seat: use {join_words([str(s) for s in range(count)], 'or')}")
+    dealer = data.get("dealer", 0)
+    if type(dealer) is not int or not 0 <= dealer < count:
+        raise ProtocolError(f"dealer {shown(dealer)} is not a seat: use 0 to {count - 1}")
+    hand = _read_hand(data["hand"])
+    moves, laid = _read_moves(data["moves"], count)
+    return _replay(rules, dealer, seat, hand, moves, laid)
+
+
+def _read_rules(data: object) -> SevensRules:
+    if data is None:
+        return DEFAULT
+    from . import SEVENS
+
+    try:
+        if isinstance(data, str):
+            rules: SevensRules = parse_rules(SEVENS, data)
+            return rules
+        if isinstance(data, dict):
+            return SEVENS.rules(data)
+    except RulesError as error:
+        raise ProtocolError(f"rules: {error}") from None
+    raise ProtocolError(f'rules {shown(data)} must be options like {{"players": 5}} or a preset\'s name')
+
+
+def _read_hand(data: object) -> int:
+    if not (isinstance(data, list) and all(isinstance(code, str) for code in data)):
+        raise ProtocolError(f'hand must be a list of card codes like ["7D", "10H"], not {shown(data)}')
+    try:
+        return mask_of(Card.parse(code) for code in data)
+    except ValueError as error:
+        raise ProtocolError(f"hand: {error}") from None
+
+
+def _read_moves(data: object, count: int) -> tuple[tuple[Move, ...], dict[int, int]]:
+    if not isinstance(data, list):
+        raise ProtocolError(f"moves must be a list of moves, not {shown(data)}")
+    moves = []
+    laid: dict[int, int] = {}
+    for number, item in enumerate(data, start=1):
+        try:
+            if isinstance(item, dict) and "laid" in item and item.get("pass") is True:
+                cards = item["laid"]
+                if not (isinstance(cards, list) and all(isinstance(code, str) for code in cards)):
+                    raise ValueError(f"laid must be a list of card codes, not {shown(cards)}")
+                laid[number] = mask_of(Card.parse(code) for code in cards)
+                item = {key: value for key, value in item.items() if key != "laid"}
+            moves.append(Move.from_json(item, count))
+        except ValueError as error:
+            raise ProtocolError(f"move {number}: {error}") from None
+    return tuple(moves), laid
+
+
+def dealt_count(rules: SevensRules, dealer: int, seat: int) -> int:
+    """How many cards *seat* was dealt: the first ``52 mod players`` seats after the dealer get one more."""
+    count = rules.players
+    return 52 // count + (1 if (seat - dealer - 1) % count < 52 % count else 0)
+
+
+def _replay(
+    rules: SevensRules, dealer: int, seat: int, hand: int, moves: tuple[Move, ...], laid: dict[int, int]
+) -> PlayerView:
+    count = rules.players
+    played = [0] * count
+    for move in moves:
+        if move.card is not None:
+            if played[move.seat] & move.card.bit:
+                raise ProtocolError(f"{move.card.code} is played twice")
+            played[move.seat] |= move.card.bit
+    for mask in laid.values():
+        if mask & hand:
+            raise ProtocolError(f"hand holds {format_cards(mask & hand, display=True)}, laid by a player who is out")
+    known = hand
+    for mask in [*played, *laid.values()]:
+        known |= mask
+    # The other hands: what each is seen to play, then unseen cards (the 7♦ to whoever moved first, if it is unseen).
+    unseen = list(cards_of(FULL_DECK & ~known))
+    if rules.opening == "7D" and not known & OPENING_CARD.bit and moves:
+        unseen.remove(OPENING_CARD)
+        unseen.insert(0, OPENING_CARD)
+        first = moves[0].seat
+        order = [first, *(s for s in range(count) if s != first)]
+    else:
+        order = list(range(count))
+    hands = [0] * count
+    hands[seat] = hand | played[seat]
+    for other in order:
+        if other == seat:
+            continue
+        need = dealt_count(rules, dealer, other) - played[other].bit_count()
+        take = unseen[: max(need, 0)]
+        unseen = unseen[len(take) :]
+        hands[other] = played[other] | mask_of(take)
+    expected = dealt_count(rules, dealer, seat) - played[seat].bit_count()
+    position = _start(rules, dealer, hands, seat, hand, moves)
+    for number, move in enumerate(moves, start=1):
+        if position.is_over:
+            winner = position.winner
+            raise ProtocolError(f"move {number}: the deal is already over: seat {winner} played their last card")
+        if move.seat != position.turn:
+            raise ProtocolError(f"move {number}: it is seat {position.turn}'s turn, not seat {move.seat}'s")
+        if move.card is None:
+            if move.seat == seat and not rules.voluntary_pass and hand & position.fits():
+                fitted = next(cards_of(hand & position.fits()))
+                raise ProtocolError(
+                    f"hand holds {fitted.display}, which fitted when seat {seat} passed in move {number}"
+                )
+            if rules.opening == "7D" and not position.table & OPENING_CARD.bit and not rules.voluntary_pass:
+                raise ProtocolError(f"move {number}: nobody may pass before the {OPENING_CARD.display} opens the deal")
+            limit = rules.pass_limit
+            if limit is not None and position.passes[move.seat] >= limit and move.seat != seat:
+                if number not in laid:
+                    raise ProtocolError(
+                        f'move {number}: this pass puts seat {move.seat} out, so it must list the cards laid: "laid": [...]'
+                    )
+                hands[move.seat] = laid[number]
+                position = Position(
+                    position.table,
+                    (*position.hands[: move.seat], laid[number], *position.hands[move.seat + 1 :]),
+                    position.turn,
+                    rules,
+                    loose=position.loose,
+                    passes=position.passes,
+                    out=position.out,
+                    done=position.done,
+                    chips=position.chips,
+                )
+            position = position.after(None)
+            continue
+        reason = position.why_illegal(move.card)
+        if reason and move.seat != seat and not position.hands[move.seat] & move.card.bit:
+            reason = f"{move.card.display} is not in seat {move.seat}'s hand"
+        if reason:
+            raise ProtocolError(f"move {number}: {reason}")
+        position = position.after(move.card)
+    if position.is_over:
+        raise ProtocolError(f"the deal is over: seat {position.winner} played their last card in move {len(moves)}")
+    if position.turn != seat:
+        if not moves and rules.opening == "7D":
+            raise ProtocolError(
+                f"not seat {seat}'s turn: no move yet, so the holder of the {OPENING_CARD.display} opens"
+            )
+        done = len(moves)
+        raise ProtocolError(
+            f"not seat {seat}'s turn: after {done} move{'s' if done != 1 else ''} it is seat {position.turn}'s turn"
+        )
+    on_table = hand & position.table
+    if on_table:
+        raise ProtocolError(f"hand holds {format_cards(on_table, display=True)}, already on the table")
+    if hand.bit_count() != expected:
+        dealt = dealt_count(rules, dealer, seat)
+        raise ProtocolError(
+            f"hand has {hand.bit_count()} cards, but seat {seat} has played {played[seat].bit_count()} of {dealt}, "
+            f"so it must hold {expected}"
+        )
+    return PlayerView(
+        seat,
+        hand,
+        position.table,
+        position.counts(),
+        moves,
+        rules,
+        position.loose,
+        position.passes,
+        position.out,
+        position.done,
+    )
+
+
+def _start(
+    rules: SevensRules, dealer: int, hands: list[int], seat: int, hand: int, moves: tuple[Move, ...]
+) -> Position:
+    """The position as dealt; the requester's own sevens are laid out too with ``all-sevens``."""
+    try:
+        return Position.deal(hands, rules, dealer)
+    except ValueError:
+        pass  # the request's own hand has the wrong size: replay anyway, and say so after the replay
+    turn = (dealer + 1) % rules.players
+    if rules.opening == "7D":
+        turn = moves[0].seat if moves else next((s for s, h in enumerate(hands) if h & OPENING_CARD.bit), seat)
+    table = 0
+    if rules.opening == "all-sevens":
+        from .position import SEVENS
+
+        table = SEVENS
+        hands = [h & ~SEVENS for h in hands]
+    return Position(table, hands, turn, rules)

@@ -1,0 +1,364 @@
+"""A deal of Sevens in the browser: you in seat 0, computer players in the other seats.
+
+The session holds one :class:`~engine.sevens.game.Game` (and, in a match, the
+:class:`~engine.core.match.Match` it belongs to) and nothing that could get out
+of step with it: whose turn it is, the table, the log and the result are all
+read from the game when :meth:`Session.state` is asked for.
+
+>>> session = Session()
+>>> state = session.new_game(7)
+>>> state["seed"], [len(row["cards"]) for row in state["rows"]], state["counts"]
+(7, [0, 0, 0, 0], [13, 13, 13, 13])
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.cards import Card, cards_of
+from ..core.chance import parse_seed, player_rng
+from ..core.game import RulesError, parse_rules
+from ..core.match import Match
+from ..core.text import sentence
+from .game import DEFAULT_NAMES, Game
+from .moves import Move
+from .players import COMPUTER_PLAYERS, Decision, Player, make_player
+from .position import Position
+from .present import card_json, move_json, result_json, row_json, rules_json
+from .rules import DEFAULT, SevensRules
+from .view import PlayerView
+
+__all__ = ["YOU", "Session", "parse_script"]
+
+YOU = 0  # the seat of the person at the page, in every deal
+BOT_NAMES = ("robin", "alex", "sam")
+ADVISER = "sam"  # the strongest player suggests moves and comments on guided deals
+STAND_IN = "alex"  # plays for a player that cannot read a short deal (see _short_deal_safe)
+
+JSON = dict[str, Any]
+
+
+def parse_script(text: str, names: Sequence[str] = DEFAULT_NAMES) -> list[Move]:
+    """The computer seats' replies of a guided deal: ``"Robin: 8D; Alex: pass; Sam: 6D"``.
+
+    >>> [m.describe(DEFAULT_NAMES) for m in parse_script("Robin: 8D; alex: pass")]
+    ['Robin played 8♦', 'Alex passed']
+    """
+    seats = {name.lower(): seat for seat, name in enumerate(names)}
+    moves = []
+    for step in text.replace("\n", ";").split(";"):
+        if not step.strip():
+            continue
+        who, colon, what = step.partition(":")
+        seat = seats.get(who.strip().lower())
+        if not colon or seat is None or seat == YOU:
+            raise ValueError(f"script step {step.strip()!r}: expected a computer player and a move, like 'Robin: 8D'")
+        card = None if what.strip().lower() == "pass" else Card.parse(what)
+        moves.append(Move(seat, card))
+    return moves
+
+
+def read_rules(rules: object) -> SevensRules:
+    """Rules from the page: ``None`` (the defaults), a preset's name or options text, or an object of options."""
+    from . import SEVENS
+
+    if rules is None or rules == "":
+        return DEFAULT
+    if isinstance(rules, str):
+        parsed: SevensRules = parse_rules(SEVENS, rules)
+        return parsed
+    if isinstance(rules, dict):
+        return SEVENS.rules(rules)
+    raise RulesError(f"rules must be a preset's name or an object of options, not {rules!r:.60}")
+
+
+def seat_names(bots: Sequence[str]) -> tuple[str, ...]:
+    """ "You", then each computer player's name, numbered when a name comes again: Alex, Alex 2."""
+    names = ["You"]
+    seen: dict[str, int] = {}
+    for bot in bots:
+        seen[bot] = seen.get(bot, 0) + 1
+        names.append(bot.capitalize() + (f" {seen[bot]}" if seen[bot] > 1 else ""))
+    return tuple(names)
+
+
+def _short_deal_safe(player: Player, view: PlayerView, stand_in: Player) -> Decision:
+    """*player*'s decision; *stand_in*'s when *player* cannot read a short deal.
+
+    Guided deals leave some cards out of every hand, and a player that reasons
+    about who holds the hidden cards (Sam) may find the counts impossible.
+    """
+    try:
+        return player.decide(view)
+    except ValueError:
+        return stand_in.decide(view)
+
+
+class Session:
+    """One deal in the browser (a shuffled deal, a deal of a match, or a lesson's guided deal)."""
+
+    game_name = "sevens"
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+        self.match: Match | None = None
+        self.bots: dict[int, Player] = {}
+        self.adviser: Player = make_player(ADVISER, random.Random(0))
+        self.stand_in: Player = make_player(STAND_IN, random.Random(0))
+        self.script: list[Move] = []
+        self.goal: str | None = None
+        self.notice: str | None = None
+        self.comment: str | None = None
+
+    # -- starting ---------------------------------------------------------------
+
+    def new_game(self, seed: object = None, rules: object = None, seats: object = None) -> JSON:
+        """A shuffled deal from *seed* (a number or its text; a fresh one when missing or garbage).
+
+        *rules*: a preset's name (``"fan-tan"``), options text or an object of
+        options; *seats*: the computer players for seats 1 onwards (Robin, Alex,
+        Sam round the table by default).
+        """
+        number, notice = self._seed(seed)
+        the_rules = read_rules(rules)
+        bots = self._seats(seats, the_rules)
+        game = Game.new(number, seat_names(bots), rules=the_rules)
+        self.match = None
+        self._start(game, bots)
+        self.notice = notice
+        return self.state()
+
+    def new_match(self, seed: object = None, rules: object = None, seats: object = None) -> JSON:
+        """The first deal of a match: deal *n* is shuffled from ``seed + n``, the dealer moves one seat each deal."""
+        number, notice = self._seed(seed)
+        the_rules = read_rules(rules)
+        bots = self._seats(seats, the_rules)
+        self.match = Match(the_rules, number, seat_names(bots))
+        self._start(self._next(), bots)
+        self.notice = notice
+        return self.state()
+
+    def next_deal(self) -> JSON:
+        """The match's next deal, once the current one is over."""
+        if self.match is None:
+            raise ValueError("there is no match: start one with new_match")
+        bots = [bot.name for _, bot in sorted(self.bots.items())]
+        self._start(self._next(), bots)
+        return self.state()
+
+    def _next(self) -> Game:
+        assert self.match is not None
+        game = self.match.next_deal()
+        assert isinstance(game, Game)
+        return game
+
+    def guided(self, position: str, script: str = "", goal: str = "") -> JSON:
+        """A guided deal from a lesson: *position* in the engine's text form, you in seat 0."""
+        start = Position.parse(position)
+        game = Game.from_position(start)
+        self.match = None
+        self._start(game, [*BOT_NAMES, *BOT_NAMES, *BOT_NAMES][: start.rules.players - 1])
+        self.script = parse_script(script, game.names)
+        self.goal = goal or None
+        return self.state()
+
+    def restore(self, record: str) -> JSON:
+        """Go back to a saved deal: the record is replayed and checked move by move."""
+        game = Game.from_json(record)
+        self.match = None
+        bots = [name.lower().split()[0] for name in game.names[1:]]
+        self._start(game, [bot if bot in COMPUTER_PLAYERS else BOT_NAMES[i % 3] for i, bot in enumerate(bots)])
+        return self.state()
+
+    def _seed(self, seed: object) -> tuple[int, str | None]:
+        if seed is None or seed == "":
+            return random.randrange(1, 10**9), None
+        try:
+            return parse_seed(seed), None
+        except ValueError as error:
+            return random.randrange(1, 10**9), f"{error}. Here is a fresh deal instead."
+
+    @staticmethod
+    def _seats(seats: object, rules: SevensRules) -> list[str]:
+        if seats is None:
+            return [BOT_NAMES[i % 3] for i in range(rules.players - 1)]
+        if not (isinstance(seats, list) and all(isinstance(name, str) for name in seats)):
+            raise ValueError(f"seats must be a list of computer players' names, like {list(BOT_NAMES)}")
+        names = [name.strip().lower() for name in seats]
+        if len(names) != rules.players - 1:
+            raise ValueError(
+                f"{len(names)} computer players named, but players={rules.players} needs {rules.players - 1} besides you"
+            )
+        unknown = [name for name in names if name not in COMPUTER_PLAYERS]
+        if unknown:
+            raise ValueError(f"unknown player {unknown[0]!r}: choose from {', '.join(COMPUTER_PLAYERS)}")
+        return names
+
+    def _start(self, game: Game, bots: Sequence[str]) -> None:
+        self.game = game
+        base = game.seed if game.seed is not None else 0
+        self.bots = {seat: make_player(name, player_rng(base, seat)) for seat, name in enumerate(bots, start=1)}
+        self.adviser = make_player(ADVISER, random.Random(base))
+        self.stand_in = make_player(STAND_IN, random.Random(base))
+        self.script = []
+        self.goal = None
+        self.notice = None
+        self.comment = None
+
+    @property
+    def _game(self) -> Game:
+        if self.game is None:
+            raise ValueError("no deal yet: start one with new_game, new_match or guided")
+        return self.game
+
+    # -- moving -----------------------------------------------------------------
+
+    def play(self, card: str) -> JSON:
+        """You play *card*; ``ok`` false with the engine's reason when it may not be played."""
+        return self._your_move(Card.parse(card))
+
+    def pass_turn(self) -> JSON:
+        """You pass; ``ok`` false with the reason when you may not."""
+        return self._your_move(None)
+
+    def _your_move(self, card: Card | None) -> JSON:
+        game = self._game
+        reason = game.why_illegal(YOU, card)
+        if reason:
+            if not game.is_over and game.turn != YOU:
+                reason = f"it is {game.names[game.turn]}'s turn, not yours"
+            return {"ok": False, "reason": sentence(reason), **self._wrap()}
+        self.comment = self._judge(card) if not game.has_record else None
+        game.act(YOU, card)
+        self.notice = None
+        return {"ok": True, "move": move_json(game.moves[-1], game.names), **self._wrap()}
+
+    def _judge(self, card: Card | None) -> str | None:
+        """In a guided deal, what the strongest bot would have done instead, and why."""
+        if card is None or len(self._game.position.legal_moves()) < 2:
+            return None
+        advice = self._decide(self.adviser, YOU)
+        if advice.card == card:
+            return f"Good choice: {sentence(advice.reason)}"
+        if advice.card is None:
+            return None
+        return f"{advice.card.display} was worth a thought: {sentence(advice.reason)}"
+
+    def computer_move(self) -> JSON:
+        """The computer seat to move plays one card or passes."""
+        game = self._game
+        if game.is_over:
+            raise ValueError("the deal is over")
+        seat = game.turn
+        if seat == YOU:
+            raise ValueError("it is your turn")
+        choices = game.position.legal_mask().bit_count()
+        started = time.perf_counter()
+        move, reason = self._scripted(seat)
+        if move is None:
+            decision = self._decide(self.bots[seat], seat)
+            move, reason = Move(seat, decision.card), decision.reason
+        elapsed = (time.perf_counter() - started) * 1000
+        game.act(seat, move.card)
+        self.notice = None
+        return {
+            "ok": True,
+            "move": move_json(move, game.names),
+            "reason": reason,
+            "choices": choices,  # the cards that fitted: with fewer than two there was nothing to think about
+            "think_ms": elapsed,
+            **self._wrap(),
+        }
+
+    def _scripted(self, seat: int) -> tuple[Move | None, str]:
+        if not self.script:
+            return None, ""
+        move = self.script[0]
+        if move.seat != seat or self._game.why_illegal(seat, move.card):
+            # You left the lesson's line, so the script no longer applies; the bots take over.
+            self.script = []
+            return None, ""
+        self.script.pop(0)
+        return move, "scripted reply"
+
+    def _decide(self, player: Player, seat: int) -> Decision:
+        game = self._game
+        view = game.view(seat)
+        if game.has_record:  # a full deal: any failure is a real bug and must show
+            return player.decide(view)
+        return _short_deal_safe(player, view, self.stand_in)
+
+    # -- advice and records -------------------------------------------------------
+
+    def suggest(self) -> JSON:
+        """A legal move for you and the one-sentence reason, from the strongest computer player."""
+        game = self._game
+        if game.is_over:
+            raise ValueError("the deal is over")
+        if game.turn != YOU:
+            raise ValueError(f"it is {game.names[game.turn]}'s turn, not yours")
+        decision = self._decide(self.adviser, YOU)
+        if game.why_illegal(YOU, decision.card):  # never pass on advice the rules refuse
+            raise ValueError("the adviser chose an illegal move")
+        return {"card": decision.card.code if decision.card else None, "reason": sentence(decision.reason)}
+
+    def record(self) -> str:
+        """The game record (JSON text) of the full deal in progress or finished."""
+        return self._game.to_json()
+
+    # -- state ------------------------------------------------------------------
+
+    def state(self) -> JSON:
+        """Everything the page draws, as plain JSON, with every sentence it shows."""
+        game = self._game
+        pos = game.position
+        yours = pos.turn == YOU and not pos.is_over
+        legal = pos.legal_mask() if yours else 0
+        hand = []
+        for card in cards_of(pos.hands[YOU]):
+            why = None if legal & card.bit or not yours else pos.why_illegal(card)
+            hand.append({**card_json(card), "legal": bool(legal & card.bit), "why": sentence(why) if why else None})
+        return {
+            "game": "sevens",
+            "seed": game.seed,
+            "kind": "guided" if not game.has_record else "match" if self.match else "game",
+            "rules": rules_json(game.rules),
+            "players": game.rules.players,
+            "dealer": game.dealer,
+            "names": list(game.names),
+            "turn": pos.turn,
+            "over": pos.is_over,
+            "your_turn": yours,
+            "must_pass": yours and not legal,
+            "may_pass": yours and pos.may_pass(),
+            "rows": [row_json(pos.table, pos.loose, game.rules, suit_index) for suit_index in range(4)],
+            "hand": hand,
+            "counts": list(pos.counts()),
+            "passes": list(pos.passes),
+            "out": list(pos.out),
+            "log": [move_json(move, game.names) for move in game.moves],
+            "result": result_json(pos, game.moves, game.names, YOU),
+            "match": self._match_json(),
+            "goal": self.goal,
+            "notice": self.notice,
+            "comment": self.comment,
+        }
+
+    def _match_json(self) -> JSON | None:
+        match = self.match
+        if match is None:
+            return None
+        scoring = match.rules.scoring
+        return {
+            "deal": len(match.deals),
+            "scoring": scoring,
+            "heading": "Chips" if scoring == "chips" else "Deals won",
+            "deals": match.table(),
+            "totals": match.scores(),
+        }
+
+    def _wrap(self) -> JSON:
+        return {"state": self.state()}
