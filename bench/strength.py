@@ -25,8 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.core.match import tournament
-from engine.knock_knock import match as knock_knock
-from engine.knock_knock.rules import Rules
+from engine.knock_knock import Rules
 
 TABLES = (
     "alex,random,random,random",
@@ -57,7 +56,7 @@ def main(argv: list[str] | None = None) -> None:
         for seats, target in tables:
             start = time.perf_counter()
             names = seats.split(",")
-            result = knock_knock.tournament(Rules(players=len(names)), args.deals, names, seed=args.seed)
+            result = tournament(args.deals, names, seed=args.seed, rules=Rules(players=len(names)))
             seconds = time.perf_counter() - start
             print(f"## Knock! Knock!: {seats}  ({seconds:.0f} s)")
             print(result.table())

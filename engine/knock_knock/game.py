@@ -23,6 +23,7 @@ from typing import Any
 from ..core.cards import Card, Suit
 from ..core.chance import check_seed
 from ..core.jsontext import read_json, shown
+from ..core.records import RecordError, check_keys, read_envelope, record_card
 from .rules import DEAL_SIZE, Rules, card_points, pack
 from .state import (
     Action,
@@ -59,10 +60,6 @@ RECORD_KEYS = (
 )
 
 
-class RecordError(ValueError):
-    """A game record that cannot be read or does not replay."""
-
-
 def action_to_json(seat: int, action: RecordedAction) -> dict[str, Any]:
     """A move as a record writes it: ``{"seat": 2, "play": "2S", "suit": "D"}``, ``{"seat": 1, "draw": true}``, …"""
     if isinstance(action, Draw):
@@ -77,20 +74,10 @@ def action_to_json(seat: int, action: RecordedAction) -> dict[str, Any]:
     return entry
 
 
-def _record_card(code: object) -> Card:
-    """A card exactly as a record writes it (``10H``, not ``TH`` or ``10♥``)."""
-    if not isinstance(code, str):
-        raise ValueError(f"card {shown(code)} must be a string such as '10H'")
-    card = Card.parse(code)
-    if card.code != code:
-        raise ValueError(f"card {code!r} must be written {card.code!r} in a game record")
-    return card
-
-
 def _record_cards(value: object, what: str) -> list[Card]:
     if not isinstance(value, list):
         raise ValueError(f"{what} must be a list of card codes")
-    return [_record_card(code) for code in value]
+    return [record_card(code) for code in value]
 
 
 def action_from_json(data: object, players: int) -> tuple[int, RecordedAction]:
@@ -107,7 +94,7 @@ def action_from_json(data: object, players: int) -> tuple[int, RecordedAction]:
     if keys == {"challenge"} and data["challenge"] is True:
         return seat, Challenge()
     if "play" in keys and keys <= {"play", "suit", "knock"}:
-        card = _record_card(data["play"])
+        card = record_card(data["play"])
         suit = None
         if "suit" in data:
             if data["suit"] not in ("C", "D", "H", "S"):
@@ -286,41 +273,21 @@ class Game:
         """Replay a record, checking every move, every reshuffle and the stated result."""
         if not isinstance(data, dict):
             raise RecordError("a game record must be a JSON object")
-        missing = [key for key in RECORD_KEYS if key not in data]
-        extra = sorted(set(data) - set(RECORD_KEYS))
-        if missing or extra:
-            parts = ([f"missing {', '.join(missing)}"] if missing else []) + (
-                [f"unknown {', '.join(extra)}"] if extra else []
-            )
-            raise RecordError(f"game record keys: {'; '.join(parts)}")
+        check_keys(data, RECORD_KEYS)
         if data["game"] != GAME_NAME:
             raise RecordError(f"game record game {shown(data['game'])}: expected {GAME_NAME!r}")
-        if not isinstance(data["rules"], dict):
-            raise RecordError(f"game record rules {shown(data['rules'])} must be an object of options")
-        try:
-            rules = Rules.from_options(data["rules"])
-        except ValueError as error:
-            raise RecordError(f"game record rules: {error}") from None
-        seed = data["seed"]
-        if seed is not None and (type(seed) is not int or seed < 0 or seed.bit_length() > 64):
-            raise RecordError(f"game record seed {shown(seed)} must be a whole number from 0 or null")
-        players = data["players"]
-        if not (
-            isinstance(players, list)
-            and len(players) == rules.players
-            and all(isinstance(p, str) and _writable_text(p) for p in players)
-        ):
-            raise RecordError(f"game record players must be a list of {rules.players} names")
-        dealer = data["dealer"]
-        if type(dealer) is not int or not 0 <= dealer < rules.players:
-            raise RecordError(f"game record dealer {shown(dealer)} must be a seat from 0 to {rules.players - 1}")
+        from . import KNOCK_KNOCK  # the registered game, which reads the rules
+
+        envelope = read_envelope(data, KNOCK_KNOCK)
+        rules: Rules = envelope.rules
+        seed, players, dealer = envelope.seed, envelope.names, envelope.dealer
         hands_data = data["hands"]
         if not (isinstance(hands_data, list) and len(hands_data) == rules.players):
             raise RecordError(f"game record hands must be a list of {rules.players} lists of cards")
         try:
             hands = [_record_cards(hand, f"hand {seat}") for seat, hand in enumerate(hands_data)]
             stock = _record_cards(data["stock"], "stock")
-            upcard = _record_card(data["upcard"])
+            upcard = record_card(data["upcard"])
         except ValueError as error:
             raise RecordError(f"game record: {error}") from None
         for seat, hand in enumerate(hands):
@@ -393,11 +360,3 @@ def _difference(dealt: Counter[Card], rules: Rules) -> str:
     if short:
         parts.append(f"missing {' '.join(card.code for card in short[:8])}{' …' if len(short) > 8 else ''}")
     return "; ".join(parts)
-
-
-def _writable_text(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True

@@ -20,14 +20,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from ..core.cards import ALL_CARDS, Card, Rank, Suit
+
+if TYPE_CHECKING:
+    from ..core.game import GameType
 
 __all__ = [
     "DEAL_SIZE",
     "DIRECTIONS",
     "KNOCK_AT",
+    "OPTIONS",
     "SCORINGS",
     "TURN_LIMIT",
     "Rules",
@@ -76,9 +80,14 @@ def card_points(card: Card) -> int:
     return 5 if card == _FIVE_OF_DIAMONDS else 1
 
 
+OPTIONS = ("players", "direction", "scoring")
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """One rule set: the number of players, the direction of play and the scoring."""
+
+    registered: ClassVar[GameType | None] = None  # set when engine.knock_knock registers the game
 
     players: int = 4
     direction: Direction = "clockwise"
@@ -93,6 +102,11 @@ class Rules:
             raise ValueError(f"option direction: {self.direction!r} is not allowed; choose {' or '.join(DIRECTIONS)}")
         if self.scoring not in SCORINGS:
             raise ValueError(f"option scoring: {self.scoring!r} is not allowed; choose {' or '.join(SCORINGS)}")
+
+    @property
+    def game(self) -> GameType:
+        assert Rules.registered is not None, "engine.knock_knock registers the game when imported"
+        return Rules.registered
 
     @property
     def packs(self) -> int:
@@ -114,7 +128,7 @@ class Rules:
     @classmethod
     def from_options(cls, options: Mapping[str, object]) -> Rules:
         """Rules from a mapping such as a record's ``"rules"``; unknown names and bad values are refused."""
-        unknown = sorted(set(options) - {"players", "direction", "scoring"})
+        unknown = sorted(set(options) - set(OPTIONS))
         if unknown:
             raise ValueError(f"unknown option {unknown[0]!r}: Knock! Knock! has players, direction and scoring")
         players = options.get("players", 4)

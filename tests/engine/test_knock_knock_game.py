@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from engine.core.cards import Card, Suit
+from engine.core.match import play_game
 from engine.knock_knock.game import Game, RecordError
-from engine.knock_knock.match import play_game
 from engine.knock_knock.rules import TURN_LIMIT, Rules, card_points, pack
 from engine.knock_knock.state import NO_CHANCE, Draw, IllegalAction, Play, Reshuffle, State, deal
 from engine.knock_knock.view import PlayerView, Reshuffled
@@ -19,14 +19,14 @@ from engine.knock_knock.view import PlayerView, Reshuffled
 
 def _game_with_a_reshuffle() -> Game:
     for seed in range(200):
-        game = play_game(Rules(players=3), seed, ["random", "alex", "robin"])
+        game = play_game(seed, ["random", "alex", "robin"], rules=Rules(players=3))
         if any(isinstance(event, Reshuffle) for event in game.events):
             return game
     raise AssertionError("no deal among 200 seeds needed a reshuffle")
 
 
 def _record(**changes: Any) -> dict[str, Any]:
-    record = play_game(Rules(), 3, ["alex", "random", "robin", "sam"]).record()
+    record = play_game(3, ["alex", "random", "robin", "sam"], rules=Rules()).record()
     record.update(changes)
     return record
 
@@ -97,7 +97,7 @@ def test_a_deal_is_drawn_after_a_thousand_turns() -> None:
 
 
 def test_a_record_has_the_rules_file_shape() -> None:
-    record = play_game(Rules(), 11, ["sam", "alex", "robin", "random"]).record()
+    record = play_game(11, ["sam", "alex", "robin", "random"], rules=Rules()).record()
     assert list(record) == [
         "game",
         "rules",
@@ -133,14 +133,18 @@ def test_records_round_trip_and_replay_without_the_seed() -> None:
 
 def test_the_same_seed_plays_the_same_deal() -> None:
     seats = ["robin", "sam", "alex", "random"]
-    assert play_game(Rules(), 9, seats).record() == play_game(Rules(), 9, seats).record()
+    assert play_game(9, seats, rules=Rules()).record() == play_game(9, seats, rules=Rules()).record()
 
 
 @pytest.mark.parametrize(
     ("change", "message"),
     [
         ({"game": "sevens"}, "game record game 'sevens': expected 'knock-knock'"),
-        ({"rules": {"players": 12}}, "game record rules: option players: 12 is not allowed"),
+        (
+            {"rules": {"players": 12, "direction": "clockwise", "scoring": "tally"}},
+            "game record rules: option players: 12 is not allowed",
+        ),
+        ({"rules": {"players": 4}}, "game record rules: missing direction, scoring: a record writes every option out"),
         ({"dealer": 4}, "game record dealer 4 must be a seat from 0 to 3"),
         ({"upcard": "TH"}, "game record: card 'TH' must be written '10H' in a game record"),
         ({"winner": 5}, "game record says the winner is 5, but the moves give"),
