@@ -43,6 +43,11 @@ def choose(fitting: Sequence[Card], hand: Sequence[Card], next_count: int) -> Ca
     return min(pickups, key=penalty)
 
 
+def _plural(word: str) -> str:
+    """``sixes``, ``kings``."""
+    return word + ("es" if word.endswith("x") else "s")
+
+
 class AlexPlayer:
     name = "alex"
 
@@ -76,7 +81,7 @@ class AlexPlayer:
         else:
             reason = (
                 f"Play {card.display}: it leaves you {follow} card{'s' if follow != 1 else ''} "
-                f"to follow with ({card.suit.plural} or {card.rank.word}s)"
+                f"to follow with ({card.suit.plural} or {_plural(card.rank.word)})"
             )
         return Decision(action, f"{reason}{knock_words(action)}.")
 
