@@ -1,8 +1,8 @@
-"""Robin: a friendly beginner who follows suit with the biggest card and sometimes forgets to knock.
+"""Robin: a friendly beginner who loves pick-up cards and sometimes forgets to knock.
 
-Robin plays the highest card of the playing suit, else a card of the same rank,
-else a pick-up card as soon as nothing else fits, and names the suit it holds
-most. One time in four it forgets to knock on its third-to-last card, and it
+Robin plays a pick-up card as soon as it holds one that fits (making somebody
+pick up is the fun part), naming the suit it holds most; otherwise the highest
+card of the playing suit, else a card of the same rank. One time in four it forgets to knock on its third-to-last card, and it
 calls a missed knock only one time in four. Both come from Robin's own seeded
 random source, so a game replays exactly.
 """
@@ -34,26 +34,25 @@ class RobinPlayer:
         fitting = view.fitting()
         if not fitting:
             return draw()
-        same_suit = [card for card in fitting if card.suit == view.suit and not is_pickup(card)]
-        same_rank = [card for card in fitting if card.rank == view.top.rank and not is_pickup(card)]
         knock = view.must_knock and self.rng.random() >= FORGETS_TO_KNOCK
         forgot = " (and forget to knock)" if view.must_knock and not knock else ""
         knocked = ", with a knock" if knock else ""
+        pickups = [card for card in fitting if is_pickup(card)]
+        if pickups:
+            card = pickups[0]
+            suit = favourite_suit(without(view.hand, card))
+            return Decision(play(view, card, suit, knock=knock), f"Play {pickup_words(card, suit)}{knocked}{forgot}.")
+        same_suit = [card for card in fitting if card.suit == view.suit]
         if same_suit:
             card = max(same_suit, key=lambda c: c.rank)
             return Decision(
                 play(view, card, knock=knock),
                 f"Play {card.display}{knocked}{forgot}: it is the highest {view.suit.plural[:-1]} you hold.",
             )
-        if same_rank:
-            card = same_rank[0]
-            return Decision(
-                play(view, card, knock=knock),
-                f"Play {card.display}{knocked}{forgot}: it matches the {view.top.display}.",
-            )
         card = fitting[0]
-        suit = favourite_suit(without(view.hand, card))
-        return Decision(play(view, card, suit, knock=knock), f"Play {pickup_words(card, suit)}{forgot}.")
+        return Decision(
+            play(view, card, knock=knock), f"Play {card.display}{knocked}{forgot}: it matches the {view.top.display}."
+        )
 
     def call(self, view: PlayerView) -> Decision | None:
         decision = missed_knock_call(view)
