@@ -39,6 +39,7 @@ KNOCK_KNOCK_TABLES = (
     ("sam,random,random,random", 0.40),
     ("sam,alex,alex,alex", 0.25),
     ("robin,random,random,random", None),
+    ("sam,alex,robin,random", None),
 )
 
 
