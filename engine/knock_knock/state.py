@@ -51,7 +51,7 @@ __all__ = [
     "SeededChance",
     "State",
     "TakeBack",
-    "describe_cards",
+    "deal",
 ]
 
 
@@ -182,11 +182,6 @@ class LastDraw:
     suit: Suit
     rank: Rank
     taken: int
-
-
-def describe_cards(cards: Sequence[Card]) -> str:
-    """``9♥ 6♥ 3♠``, or ``-`` for none."""
-    return " ".join(card.display for card in cards) or "-"
 
 
 def _codes(cards: Sequence[Card]) -> str:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..core.cards import Card, Suit
 from .rules import KNOCK_AT, Rules, is_pickup
-from .state import Action, Draw, LastDraw, Move, PickUp, Play, Reshuffle, State, TakeBack
+from .state import LastDraw, Move, PickUp, Reshuffle, State, TakeBack
 
 __all__ = ["PlayerView", "Reshuffled", "SeenEvent", "WindowView"]
 
@@ -101,16 +101,3 @@ class PlayerView:
 
     def next_seat(self, seat: int | None = None) -> int:
         return self.rules.next_seat(self.seat if seat is None else seat)
-
-    def moves(self) -> list[tuple[int, Action]]:
-        """Every move so far as (seat, action)."""
-        return [(e.seat, e.action) for e in self.history if isinstance(e, Move)]
-
-    def drew(self, seat: int) -> int:
-        """How many times *seat* has drawn on their own turn."""
-        return sum(1 for e in self.history if isinstance(e, Move) and e.seat == seat and isinstance(e.action, Draw))
-
-    def discards(self, seat: int) -> list[Card]:
-        return [
-            e.action.card for e in self.history if isinstance(e, Move) and e.seat == seat and isinstance(e.action, Play)
-        ]
