@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import platform
 import random
 import statistics
@@ -293,9 +294,37 @@ def measure_sam(decisions: int) -> dict[str, Any]:
     }
 
 
+SIMULATE_GAMES = 5000
+
+
+def measure_simulate(rounds: int) -> dict[str, Any] | None:
+    """The command a user runs, ``python -m engine simulate --games 5000 --seed 3 --seats random,...``, as a whole
+    process (start-up and imports included), against the baseline playing the same 5000 deals in this process."""
+    if sys.platform == "emscripten":  # no subprocesses in Pyodide
+        return None
+    command = [sys.executable, "-m", "engine", "simulate", "--games", str(SIMULATE_GAMES), "--seed", "3"]
+    command += ["--seats", "random,random,random,random"]
+    best = math.inf
+    for _ in range(rounds):
+        start = time.perf_counter()
+        subprocess.run(command, cwd=REPO, check=True, capture_output=True)
+        best = min(best, time.perf_counter() - start)
+    seeds = range(3, 3 + SIMULATE_GAMES)
+    lists = [baseline_hands(deal_hands(seed)) for seed in seeds]
+    baseline = math.inf
+    for _ in range(rounds):
+        rngs = [random.Random(seed) for seed in seeds]
+        start = time.perf_counter()
+        for rng, hands in zip(rngs, lists, strict=True):
+            baseline_game(hands, rng)
+        baseline = min(baseline, time.perf_counter() - start)
+    return {"command_s": best, "baseline_s": baseline, "ratio": baseline / best}
+
+
 def measure(games: int, rounds: int, sam_decisions: int) -> dict[str, Any]:
     return {
         "python": f"{platform.python_implementation()} {platform.python_version()} on {sys.platform}",
+        "simulate": measure_simulate(rounds),
         "random_games": measure_games(games, rounds),
         "legal_moves": measure_legal_moves(max(1, games // 5), rounds),
         "sam": measure_sam(sam_decisions),
@@ -309,6 +338,13 @@ def report(figures: dict[str, Any]) -> None:
     games = figures["random_games"]
     speed = games["games_per_second"]
     print(f"{figures['python']}")
+    simulate = figures.get("simulate")
+    if simulate:
+        print(
+            f"  python -m engine simulate --games {SIMULATE_GAMES} --seed 3 --seats random x4 (whole process, best round): "
+            f"{simulate['command_s']:.2f} s; baseline, same deals in process: {simulate['baseline_s']:.2f} s; "
+            f"{simulate['ratio']:.2f}x the baseline's games/s (target: at least 3x)"
+        )
     print(f"  random 4-player games ({games['games']} deals, {games['turns_per_game']:.1f} turns a game, best round):")
     print(f"    engine    (Position.legal_moves + after)       {speed['engine']:9.0f} games/s")
     print(f"    masks     (int card sets, Sam's play-out loop) {speed['masks']:9.0f} games/s")

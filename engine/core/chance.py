@@ -12,23 +12,24 @@ later in a deal (a reshuffled stock) is the game's to write into its record.
 from __future__ import annotations
 
 import random
+import re
 
-__all__ = ["MAX_SEED", "check_seed", "parse_seed", "player_rng", "shuffled_pack"]
+__all__ = ["MAX_SEED", "check_seed", "parse_seed", "player_rng", "read_seed", "shuffled_pack"]
 
-# Seeds travel through URLs and JavaScript numbers, so keep them exact there.
+# Seeds travel through URLs and JavaScript numbers, which are exact only up to 2**53 - 1.
 MAX_SEED = 2**53 - 1
+_RANGE = f"seeds are whole numbers from 0 to {MAX_SEED}"
+_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
+_SHOWN = 20  # characters of a bad seed an error message quotes; the rest it counts
 
 
 def shuffled_pack(seed: int, packs: int = 1) -> list[int]:
     """The card indexes (0..51, each *packs* times) in the order *seed* shuffles them, top card first.
 
-    Seeds start at 0: :class:`random.Random` ignores the sign, so a negative
-    seed would shuffle the same as its positive twin.
-
     >>> shuffled_pack(-3)
     Traceback (most recent call last):
     ...
-    ValueError: seed -3 is negative: seeds start at 0 (-3 would deal the same cards as 3)
+    ValueError: seed -3 is out of range: seeds are whole numbers from 0 to 9007199254740991
     """
     order = list(range(52)) * packs
     random.Random(check_seed(seed)).shuffle(order)
@@ -36,34 +37,73 @@ def shuffled_pack(seed: int, packs: int = 1) -> list[int]:
 
 
 def check_seed(seed: int) -> int:
-    """*seed*, if a deal can be shuffled from it; a :class:`ValueError` saying why not otherwise."""
-    if seed < 0:
-        raise ValueError(f"seed {seed} is negative: seeds start at 0 ({seed} would deal the same cards as {-seed})")
+    """*seed*, if it is in the one range of seeds; a :class:`ValueError` naming it and the range otherwise.
+
+    Seeds start at 0 because :class:`random.Random` ignores the sign: seed -5
+    would deal what seed 5 deals. They stop at :data:`MAX_SEED` because they
+    travel through URLs and JavaScript numbers, which are exact only that far.
+
+    >>> check_seed(10**4000)
+    Traceback (most recent call last):
+    ...
+    ValueError: seed 10000000000000000000… (4001 digits) is out of range: seeds are whole numbers from 0 to 9007199254740991
+    """
+    if not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"seed {_shown_number(seed)} is out of range: {_RANGE}")
     return seed
 
 
+def read_seed(text: str) -> int:
+    """The seed written in *text* (a command-line option, a URL's ``?seed=``); :class:`ValueError` as for :func:`check_seed`.
+
+    >>> read_seed(" 42 ")
+    42
+    >>> read_seed("4.2")
+    Traceback (most recent call last):
+    ...
+    ValueError: seed '4.2' is not a whole number: seeds are whole numbers from 0 to 9007199254740991
+    >>> read_seed("9" * 5000)
+    Traceback (most recent call last):
+    ...
+    ValueError: seed 99999999999999999999… (5000 digits) is out of range: seeds are whole numbers from 0 to 9007199254740991
+    """
+    written = text.strip()
+    if not _WHOLE_NUMBER.fullmatch(written):
+        more = f"… ({len(written)} characters)" if len(written) > _SHOWN else ""
+        raise ValueError(f"seed {written[:_SHOWN]!r}{more} is not a whole number: {_RANGE}")
+    sign = "-" if written.startswith("-") else ""
+    digits = written.lstrip("+-").lstrip("0") or "0"
+    # Judge a long number by its length: int() refuses more than 4300 digits, with advice meant for programmers.
+    if len(digits) > len(str(MAX_SEED)):
+        raise ValueError(f"seed {_shortened(sign + digits)} is out of range: {_RANGE}")
+    return check_seed(int(sign + digits))
+
+
+def _shown_number(number: int) -> str:
+    if number.bit_length() > 14_000:  # past about 4200 digits str() refuses (and it is slow long before)
+        return f"of about {int(number.bit_length() * 0.30103)} digits"
+    return _shortened(str(number))
+
+
+def _shortened(digits: str) -> str:
+    """A number's digits as an error message quotes them: the first few and a count if there are more."""
+    sign, body = ("-", digits[1:]) if digits.startswith("-") else ("", digits.lstrip("+"))
+    return digits if len(body) <= _SHOWN else f"{sign}{body[:_SHOWN]}… ({len(body)} digits)"
+
+
 def parse_seed(text: object) -> int:
-    """A deal number from a URL or a form: a whole number from 0 to 2**53 - 1.
+    """A deal number from a URL, a form or a request: a seed as a number, or as :func:`read_seed` reads text.
 
     >>> parse_seed("123"), parse_seed(" 42 ")
     (123, 42)
     >>> parse_seed("abc")
     Traceback (most recent call last):
     ...
-    ValueError: "abc" is not a deal number: use a whole number such as 123
+    ValueError: seed 'abc' is not a whole number: seeds are whole numbers from 0 to 9007199254740991
     """
-    if isinstance(text, bool):
-        raise ValueError(f"{text!r} is not a deal number: use a whole number such as 123")
-    if isinstance(text, int):
-        seed = text
-    else:
-        shown = str(text).strip()
-        if not shown.isascii() or not shown.isdigit():
-            raise ValueError(f'"{shown[:40]}" is not a deal number: use a whole number such as 123')
-        seed = int(shown)
-    if not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"{seed} is out of range: deal numbers go from 0 to {MAX_SEED}")
-    return seed
+    if isinstance(text, int) and not isinstance(text, bool):
+        return check_seed(text)
+    return read_seed(str(text))
 
 
 def player_rng(seed: int, seat: int) -> random.Random:

@@ -121,6 +121,11 @@ class Deal(Protocol):
 
     def view(self, seat: int) -> Any: ...
 
+    def play_to_end(self, players: Sequence[Player]) -> None:
+        """Let computer *players* (one a seat) play the deal out: each seat in :attr:`waiting` sees its view and
+        decides, the player on turn last. A game may take a faster path for players that allow one."""
+        ...
+
     def score(self) -> list[int]:
         """What the finished deal adds to each seat's score in a match (deals won, or chips)."""
         ...

@@ -53,10 +53,7 @@ def play_game(seed: int, seats: Sequence[str], *, rules: Any = None, dealer: int
         raise RulesError(f"{len(names)} seats named, but the rules have players={rules.players}")
     players = [computer_player(rules, name, seed, seat) for seat, name in enumerate(names)]
     deal: Deal = rules.game.new_deal(rules, seed, dealer=dealer, names=[name.capitalize() for name in names])
-    while not deal.is_over:
-        seat = deal.waiting[0]
-        decision = players[seat].decide(deal.view(seat))
-        deal.act(seat, decision.action)
+    deal.play_to_end(players)
     return deal
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card
+from .chance import check_seed
 from .game import Deal, GameType, RulesError, find_game
 from .jsontext import read_json, shown
 
@@ -84,8 +85,13 @@ def read_envelope(data: dict[str, Any], game: GameType) -> Envelope:
     except RulesError as error:
         raise RecordError(f"game record rules: {error}") from None
     seed = data["seed"]
-    if seed is not None and (type(seed) is not int or not _writable(seed)):
-        raise RecordError(f"game record seed {shown(seed)} must be a whole number or null")
+    if seed is not None:
+        if type(seed) is not int:
+            raise RecordError(f"game record seed {shown(seed)} must be a whole number or null")
+        try:
+            check_seed(seed)
+        except ValueError as error:
+            raise RecordError(f"game record {error}") from None
     players = data["players"]
     count = rules.players
     if not (isinstance(players, list) and len(players) == count and all(isinstance(p, str) for p in players)):
@@ -107,15 +113,6 @@ def record_card(code: object) -> Card:
     if card.code != code:
         raise ValueError(f"card {code!r} must be written {card.code!r} in a game record")
     return card
-
-
-def _writable(number: int) -> bool:
-    """Whether *number* can be written as JSON text again (Python refuses numbers of more than 4300 digits)."""
-    try:
-        str(number)
-    except ValueError:
-        return False
-    return True
 
 
 def _writable_text(text: str) -> bool:

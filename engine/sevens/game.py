@@ -15,15 +15,16 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..core.cards import Card, cards_of, mask_of
+from ..core.cards import ALL_CARDS, Card, cards_of, mask_of
+from ..core.game import Player
 from ..core.jsontext import shown
 from ..core.records import RecordError, check_keys, is_legacy, read_envelope, read_record, record_card
 from .deal import deal_hands
 from .moves import Move
-from .position import IllegalMove, Position
+from .position import FLIPS, FLIPS_ANY_SEVEN, IllegalMove, Position, playable_mask
 from .rules import DEFAULT, SevensRules
 from .view import PlayerView
 
@@ -67,11 +68,66 @@ class Game:
         self.dealt = tuple(hands)
         self.position = Position.deal(self.dealt, rules, dealer)
         self.opener = self.position.turn
-        self.moves: list[Move] = []
+        self._moves: list[Move] = []
+        self._played: list[int] = []  # moves played by play_to_end's fast loop, as card bits (0: a pass)
 
     @property
     def players(self) -> tuple[str, ...]:
         return self.names
+
+    @property
+    def moves(self) -> list[Move]:
+        """Every move so far, in order."""
+        if self._played:  # made into Move objects only when somebody reads them
+            seat = self.opener
+            count = self.rules.players
+            for bit in self._played:
+                self._moves.append(Move(seat, ALL_CARDS[bit.bit_length() - 1] if bit else None))
+                seat = (seat + 1) % count
+            self._played = []
+        return self._moves
+
+    def play_to_end(self, players: Sequence[Player]) -> None:
+        """Let computer *players* (one a seat) play the deal out.
+
+        Under plain rules, when every player can choose from a set of cards
+        (``pick``, as ``random`` does), this runs on bit masks alone: no view,
+        no move object and no explanation is made until somebody asks.
+        """
+        if self.rules.is_plain and not self._moves and all(hasattr(p, "pick") for p in players):
+            self._play_fast([p.pick for p in players])  # type: ignore[attr-defined]
+            return
+        while not self.position.is_over:
+            seat = self.position.turn
+            self.act(seat, players[seat].decide(self.view(seat)).action)
+
+    def _play_fast(self, picks: list[Callable[[int], int]]) -> None:
+        pos = self.position
+        hands = list(pos.hands)
+        passes = list(pos.passes)
+        table = pos.table
+        turn = pos.turn
+        count = len(hands)
+        fits = playable_mask(table, self.rules.opening)
+        flips = FLIPS if self.rules.opening == "7D" else FLIPS_ANY_SEVEN
+        played = self._played
+        while True:
+            hand = hands[turn]
+            legal = fits & hand
+            if legal:
+                bit = picks[turn](legal)
+                hand ^= bit
+                hands[turn] = hand
+                fits ^= flips[bit]
+                table |= bit
+                played.append(bit)
+                if not hand:
+                    break
+            else:
+                played.append(0)
+                passes[turn] += 1
+            turn = (turn + 1) % count
+        self.position = Position(table, hands, turn, self.rules, passes=passes, done=(turn,))
 
     @property
     def has_record(self) -> bool:
@@ -89,7 +145,8 @@ class Game:
         game.dealt = ()
         game.position = position
         game.opener = position.turn
-        game.moves = []
+        game._moves = []
+        game._played = []
         return game
 
     @classmethod

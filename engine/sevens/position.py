@@ -37,6 +37,7 @@ __all__ = [
     "describe_row",
     "fitting",
     "flips_for",
+    "flips_of",
     "playable_mask",
     "table_problem",
 ]
@@ -105,30 +106,44 @@ def reach(table: int, loose: int) -> int:
     return loose
 
 
-def _flips(card: Card, opening: str) -> int:
+def _flips(card: Card, opening: str, eight_before_six: bool = False) -> int:
     bit = card.bit
-    if card == OPENING_CARD and opening == "7D":  # the first card of the deal: all four sevens and both neighbours
-        return SEVENS | bit >> 1 | bit << 1
+    # With eight before six a seven opens only upwards, and the eight then lets the six in.
+    below = 0 if eight_before_six else bit >> 1
+    if card.rank == 8 and eight_before_six:
+        return bit | bit << 1 | bit >> 2
+    if card == OPENING_CARD and opening == "7D":  # the first card of the deal: all four sevens and its neighbours
+        return SEVENS | below | bit << 1
     if card.rank == 7:
-        return bit | bit >> 1 | bit << 1
+        return bit | below | bit << 1
     if card.rank < 7:
         return bit | (bit >> 1 if card.rank > 1 else 0)
     return bit | (bit << 1 if card.rank < 13 else 0)
 
 
-def flips_for(opening: str) -> dict[int, int]:
-    """For each card's bit: the bits that change in :func:`playable_mask` when that card is played.
+def flips_for(opening: str, eight_before_six: bool = False) -> dict[int, int]:
+    """For each card's bit: the bits that change in :func:`fitting` when that card is played.
 
     The card itself leaves the set and the next card along its row joins it
     (none after an ace or a king; both neighbours after a seven, and all the
-    sevens after the 7♦ when it opens the deal). Exact for tables of plain rows
-    (no loose cards, no eight-before-six).
+    sevens after the 7♦ when it opens the deal; with eight before six, the six
+    joins after the eight instead of the seven). Exact for tables without loose
+    cards.
     """
-    return {card.bit: _flips(card, opening) for card in cards_of((1 << 52) - 1)}
+    return {card.bit: _flips(card, opening, eight_before_six) for card in cards_of((1 << 52) - 1)}
 
 
 FLIPS: dict[int, int] = flips_for("7D")
 FLIPS_ANY_SEVEN: dict[int, int] = flips_for("any-seven")
+_FLIPS: dict[tuple[str, bool], dict[int, int]] = {("7D", False): FLIPS, ("any-seven", False): FLIPS_ANY_SEVEN}
+
+
+def flips_of(rules: SevensRules) -> dict[int, int]:
+    """The table of :func:`flips_for` for *rules*, made once."""
+    key = ("7D" if rules.opening == "7D" else "any-seven", rules.eight_before_six)
+    if key not in _FLIPS:
+        _FLIPS[key] = flips_for(*key)
+    return _FLIPS[key]
 
 
 def table_problem(table: int) -> str | None:

@@ -18,7 +18,7 @@ engine.core.game.RulesError: opening '8D' is not allowed: choose 7D, any-seven o
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Literal
 
 from ..core.game import GameType, RulesError
@@ -145,15 +145,16 @@ class SevensRules:
 
     def describe(self) -> str:
         """The preset's name if these rules are one, else the options that differ from the defaults."""
+        seats = "" if self.players == DEFAULT.players else f", {self.players} players"
         for name, preset in PRESETS.items():
-            if preset == self:
-                return TITLES[name]
+            if preset == replace(self, players=preset.players):
+                return TITLES[name] + seats
         changed = [
             f"{name}={'none' if value is None else str(value).lower()}"
             for name, value in self.to_json().items()
-            if value != DEFAULT.to_json()[name]
+            if value != DEFAULT.to_json()[name] and name != "players"
         ]
-        return "Sevens" + (f" ({', '.join(changed)})" if changed else "")
+        return "Sevens" + seats + (f" ({', '.join(changed)})" if changed else "")
 
 
 DEFAULT = SevensRules()

@@ -22,7 +22,7 @@ from ..core.cards import Card, cards_of
 from ..core.chance import parse_seed, player_rng
 from ..core.game import RulesError, parse_rules
 from ..core.match import Match
-from ..core.text import sentence
+from ..core.text import counted, sentence
 from .game import DEFAULT_NAMES, Game
 from .moves import Move
 from .players import COMPUTER_PLAYERS, Decision, Player, make_player
@@ -83,6 +83,41 @@ def seat_names(bots: Sequence[str]) -> tuple[str, ...]:
         seen[bot] = seen.get(bot, 0) + 1
         names.append(bot.capitalize() + (f" {seen[bot]}" if seen[bot] > 1 else ""))
     return tuple(names)
+
+
+def prompt(pos: Position) -> str:
+    """What the page says when it is your turn."""
+    if not pos.legal_mask():
+        return "Your turn: nothing fits, so press Pass."
+    if pos.rules.voluntary_pass:
+        left = pos.rules.pass_limit - pos.passes[YOU] if pos.rules.pass_limit is not None else None
+        if left is not None and left <= 0:
+            return "Your turn: play a card, or pass and be out of the deal."
+        return "Your turn: play a card, or pass if you would rather hold your cards."
+    return "Your turn."
+
+
+def seats_json(pos: Position, names: Sequence[str]) -> list[JSON]:
+    """Each seat as the page lists it: its name, its cards, and a sentence for what the options add."""
+    seats = []
+    limit = pos.rules.pass_limit
+    for seat, name in enumerate(names):
+        count = pos.hands[seat].bit_count()
+        if seat in pos.out:
+            status = "out: passed too often, cards laid on the table"
+        elif seat in pos.done:
+            place = pos.done.index(seat) + 1
+            status = "went out first" if place == 1 else f"went out {_ORDINALS[min(place, len(_ORDINALS)) - 1]}"
+        elif limit is not None:
+            left = limit - pos.passes[seat]
+            status = f"{counted(max(left, 0), 'pass', 'passes')} left" if left > 0 else "the next pass puts them out"
+        else:
+            status = None
+        seats.append({"seat": seat, "name": name, "count": count, "cards": counted(count, "card"), "status": status})
+    return seats
+
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
 
 def _short_deal_safe(player: Player, view: PlayerView, stand_in: Player) -> Decision:
@@ -339,6 +374,8 @@ class Session:
             "counts": list(pos.counts()),
             "passes": list(pos.passes),
             "out": list(pos.out),
+            "seats": seats_json(pos, game.names),
+            "prompt": prompt(pos) if yours else None,
             "log": [move_json(move, game.names) for move in game.moves],
             "result": result_json(pos, game.moves, game.names, YOU),
             "match": self._match_json(),

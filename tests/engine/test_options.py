@@ -113,3 +113,36 @@ def test_loose_cards_count_only_once_the_row_reaches_them() -> None:
     )
     after = pos.after(pos.hand(0)[1])  # 4♠: the row reaches past the 3♠, so the 2♠ fits next
     assert after.loose == 0 and after.fits() & parse_table("2S")
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        SevensRules(players=5, opening="any-seven", scoring="chips"),
+        PRESETS["shichinarabe"],
+        SevensRules(players=3, eight_before_six=True, voluntary_pass=True, pass_limit=1, scoring="chips"),
+    ],
+    ids=lambda rules: rules.text(),
+)
+def test_every_computer_player_plays_a_whole_deal_under_the_options(rules: SevensRules) -> None:
+    seats = ["sam", "alex", "robin", "random", "sam"][: rules.players]
+    game = play_game(11, seats, rules=rules)  # every move goes through Game.act, which refuses an illegal one
+    assert game.is_over and game.winner is not None
+
+
+@pytest.mark.parametrize("opening", ["7D", "any-seven"])
+@pytest.mark.parametrize("eight_before_six", [False, True])
+def test_the_cards_that_fit_can_be_kept_card_by_card(opening: str, eight_before_six: bool) -> None:
+    import random
+
+    from engine.sevens.position import fitting, flips_of
+
+    rules = SevensRules(opening=opening, eight_before_six=eight_before_six)  # type: ignore[arg-type]
+    flips = flips_of(rules)
+    rng = random.Random(1)
+    for _ in range(50):
+        table, fits = 0, fitting(0, 0, rules)
+        while fits:
+            bit = 1 << rng.choice([index for index in range(52) if fits >> index & 1])
+            table, fits = table | bit, fits ^ flips[bit]
+            assert fits == fitting(table, 0, rules)

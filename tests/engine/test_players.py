@@ -273,7 +273,7 @@ def early_choice(seed: int) -> PlayerView:
 def test_sams_work_per_decision_is_bounded_but_every_card_gets_its_minimum_of_deals() -> None:
     view = early_choice(3)
     chain = HabitChain(view, random.Random(0))
-    candidates = view.legal_moves()
+    candidates = [card.bit for card in view.legal_moves()]  # evaluate takes card bits (0 would be a pass)
     player = SamPlayer(random.Random(0))
     wins, meter = [0] * len(candidates), [0]
     assert player.evaluate(view, chain, candidates, [0, 1], 40, wins, meter, work=10**9) == 40
@@ -318,3 +318,18 @@ def test_sam_stops_judging_robin_and_random_by_alexs_habits_but_keeps_judging_al
             marked[names[seat]] += chain.unpredictable[seat]
     assert marked["alex"] == 0
     assert marked["robin"] + marked["random"] >= 3
+
+
+def test_sam_weighs_a_voluntary_pass_only_while_it_keeps_a_spare_pass() -> None:
+    from engine.sevens.players.sam import may_pass_at_will
+    from engine.sevens.rules import SevensRules
+
+    def view(rules: SevensRules, passes: int) -> PlayerView:
+        return PlayerView(0, parse_mask("8D 2C"), parse_mask("7D"), (2, 13, 13, 13), (), rules, 0, (passes, 0, 0, 0))
+
+    assert not may_pass_at_will(view(SevensRules(), 0))
+    assert may_pass_at_will(view(SevensRules(voluntary_pass=True), 5))
+    assert may_pass_at_will(view(SevensRules(voluntary_pass=True, pass_limit=3), 1))
+    assert not may_pass_at_will(view(SevensRules(voluntary_pass=True, pass_limit=3), 2))
+    decision = SamPlayer(random.Random(0)).decide(view(SevensRules(voluntary_pass=True), 0))
+    assert decision.card in (None, Card.parse("8D"))

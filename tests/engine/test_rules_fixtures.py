@@ -8,7 +8,10 @@ from pathlib import Path
 import pytest
 
 from engine.core.cards import FULL_DECK, Card, cards_of, format_cards, parse_mask
-from engine.sevens.position import Position, parse_table
+from engine.core.game import parse_rules
+from engine.sevens import SEVENS
+from engine.sevens.position import Position, max_hand, parse_table, reach
+from engine.sevens.rules import DEFAULT, SevensRules
 
 RULES_FILE = Path(__file__).with_name("rules.txt")
 
@@ -26,21 +29,30 @@ class Case:
         return f"{RULES_FILE.name}:{self.line}"
 
 
-def _short_form(table_text: str, hand_text: str) -> Position:
-    """Seat 0 holds *hand* and is to move; the cards left over go round seats 1-3, at most 13 each."""
+def _short_form(table_text: str, hand_text: str, rules: SevensRules, loose: int = 0) -> Position:
+    """Seat 0 holds *hand* and is to move; the cards left over go round the other seats, as many as a hand holds.
+
+    *loose* cards (on the table) were laid by players put out; the rest of the table must be rows.
+    """
     table, hand = parse_table(table_text), parse_mask(hand_text)
-    others = [0, 0, 0]
+    if loose & ~table:
+        raise ValueError("loose cards must be on the table")
+    seats = rules.players - 1
+    others = [0] * seats
     for i, card in enumerate(cards_of(FULL_DECK & ~table & ~hand)):
-        if i >= 39:
+        if i >= seats * max_hand(rules.players):
             break
-        others[i % 3] |= card.bit
-    return Position.setup(table, [hand, *others], 0)
+        others[i % seats] |= card.bit
+    checked = Position.setup(table & ~loose, [hand, *others], 0, rules)
+    return Position(table, checked.hands, 0, rules, loose=reach(table, loose))
 
 
 def read_cases(path: Path = RULES_FILE) -> list[Case]:
     """Parse the fixture file; a malformed line fails with its line number."""
     cases: list[Case] = []
     table_text: tuple[int, str] | None = None
+    loose = 0
+    rules = DEFAULT
     for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -49,15 +61,21 @@ def read_cases(path: Path = RULES_FILE) -> list[Case]:
         rest = rest.strip()
         where = f"{path.name}:{number}"
         try:
-            if keyword == "position":
-                cases.append(Case(number, Position.parse(rest), ""))
+            if keyword == "rules":
+                rules = parse_rules(SEVENS, rest)
+            elif keyword == "position":
+                cases.append(Case(number, Position.parse(rest, rules), ""))
             elif keyword == "table":
                 table_text = (number, rest)
             elif keyword == "hand":
                 if table_text is None:
                     raise ValueError("'hand' must follow a 'table' line")
-                cases.append(Case(table_text[0], _short_form(table_text[1], rest), ""))
-                table_text = None
+                cases.append(Case(table_text[0], _short_form(table_text[1], rest, rules, loose), ""))
+                table_text, loose = None, 0
+            elif keyword == "loose":
+                if table_text is None:
+                    raise ValueError("'loose' must follow a 'table' line")
+                loose = parse_table(rest)
             elif keyword == "legal":
                 if not cases or cases[-1].legal:
                     raise ValueError("'legal' must follow a position or a table and hand")
@@ -102,7 +120,10 @@ def test_legal_moves_match_the_fixture(case: Case) -> None:
         assert position.why_illegal(None) is None, f"{case.where}: passing should be allowed"
     else:
         assert found == case.legal, f"{case.where}: expected {case.legal}, engine allows {found}"
-        assert position.why_illegal(None) is not None, f"{case.where}: passing should be refused"
+        if position.rules.voluntary_pass:
+            assert position.why_illegal(None) is None, f"{case.where}: voluntary_pass allows a pass"
+        else:
+            assert position.why_illegal(None) is not None, f"{case.where}: passing should be refused"
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case.where for case in CASES])

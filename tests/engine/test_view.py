@@ -14,6 +14,7 @@ from engine.core.cards import Card, parse_mask
 from engine.sevens.game import Game
 from engine.sevens.moves import Move
 from engine.sevens.position import Position, parse_table, playable_mask
+from engine.sevens.rules import PRESETS, SevensRules
 from engine.sevens.view import PlayerView
 
 # Code objects are shared by every game: walking into them (a function's
@@ -88,6 +89,25 @@ def test_a_view_cannot_reach_other_hands_at_any_point_of_a_game(seed: int) -> No
             assert leaks(game.view(seat), seat, game.position) == [], f"seat {seat} after {len(game.moves)} moves"
         legal = game.position.legal_moves()
         game.play(rng.choice(legal) if legal else None)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        *PRESETS.values(),
+        SevensRules(players=3, eight_before_six=True, pass_limit=1, voluntary_pass=True),
+        SevensRules(players=7, opening="any-seven", pass_limit=2, finish="places", scoring="chips"),
+    ],
+    ids=lambda rules: rules.text(),
+)
+def test_a_view_cannot_reach_other_hands_under_any_rules(rules: SevensRules) -> None:
+    game = Game.new(5, rules=rules)
+    rng = random.Random(5)
+    while not game.is_over:
+        for seat in range(rules.players):
+            assert leaks(game.view(seat), seat, game.position) == [], f"seat {seat} after {len(game.moves)} moves"
+        choices = game.legal_actions(game.turn)
+        game.play(rng.choice(choices))
 
 
 def test_a_view_shows_own_hand_table_counts_and_public_moves() -> None:

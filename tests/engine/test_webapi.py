@@ -260,3 +260,66 @@ def test_a_request_nested_too_deep_is_refused_as_data_not_a_crash() -> None:
     # Deep nesting overflows Pyodide's stack and would kill the worker if it reached json.loads.
     reply = json.loads(handle("[" * 100_000, Session()))
     assert reply == {"ok": False, "error": {"message": "not valid JSON: nested more than 20 levels deep"}}
+
+
+def play_out_session(session: Session, state: dict[str, Any]) -> dict[str, Any]:
+    """Finish the deal: you play your first legal card (or pass), the computer seats play theirs."""
+    while not state["over"]:
+        if state["your_turn"]:
+            legal = [c["code"] for c in state["hand"] if c["legal"]]
+            state = (session.play(legal[0]) if legal else session.pass_turn())["state"]
+        else:
+            state = session.computer_move()["state"]
+    return state
+
+
+def test_a_fan_tan_match_of_six_seats_moves_the_dealer_and_keeps_the_chips() -> None:
+    reply = json.loads(
+        handle(
+            json.dumps(
+                {
+                    "method": "new_match",
+                    "session": "match-test",
+                    "params": {
+                        "game": "sevens",
+                        "seed": 4,
+                        "rules": "fan-tan,players=6",
+                        "seats": ["robin", "alex", "sam", "random", "alex"],
+                    },
+                }
+            )
+        )
+    )
+    state = reply["result"]
+    assert state["players"] == 6 and state["dealer"] == 0 and state["rules"]["name"] == "Fan Tan, 6 players"
+    assert state["names"] == ["You", "Robin", "Alex", "Sam", "Random", "Alex 2"]
+    assert state["match"] == {"deal": 1, "scoring": "chips", "heading": "Chips", "deals": [], "totals": [0] * 6}
+    assert all(row["caption"] for row in state["rows"])
+    from engine.core.webapi import SESSIONS
+
+    session = SESSIONS["match-test"]
+    first = play_out_session(session, state)
+    assert sum(first["result"]["chips"]) == 0 and first["match"]["totals"] == first["result"]["chips"]
+    second = play_out_session(session, session.next_deal())
+    assert second["dealer"] == 1 and len(second["match"]["deals"]) == 2
+    assert second["match"]["totals"] == [a + b for a, b in zip(*second["match"]["deals"], strict=True)]
+
+
+def test_the_state_says_what_the_options_add() -> None:
+    session = Session()
+    state = session.new_game(9, rules="shichinarabe")
+    assert state["rules"]["name"] == "Shichinarabe" and len(state["rules"]["notes"]) == 4
+    assert all(seat["status"] == "3 passes left" for seat in state["seats"])
+    assert sum(len(row["cards"]) for row in state["rows"]) == 4  # the sevens are laid out
+    if state["your_turn"]:
+        assert state["may_pass"] and state["prompt"].startswith("Your turn: play a card, or pass")
+
+
+def test_bad_rules_and_seats_are_refused_as_data() -> None:
+    for params, message in [
+        ({"rules": "players=9"}, "players '9' is not allowed: choose 3–8"),
+        ({"rules": "players=5", "seats": ["alex"]}, "1 computer players named, but players=5 needs 4 besides you"),
+        ({"game": "hearts"}, "unknown game 'hearts'"),
+    ]:
+        reply = json.loads(handle(json.dumps({"method": "new_game", "session": "bad-rules", "params": params})))
+        assert not reply["ok"] and message in reply["error"]["message"]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 
 from ...core.cards import ALL_CARDS, Card, cards_of
+from ...core.text import NUMBER_WORDS, join_words
 from ..view import PlayerView
 from .base import PASS_REASON, Decision
 from .heuristics import best_card, card_value, paths_of
@@ -36,13 +37,6 @@ class AlexPlayer:
         return Decision(card, explain(card, view.hand, legal))
 
 
-def _listing(cards: list[Card]) -> str:
-    shown = [c.display for c in cards]
-    if len(shown) <= 2:
-        return " and ".join(shown)
-    return ", ".join(shown[:-1]) + " and " + shown[-1]
-
-
 def _gain(card: Card, hand: int) -> str | None:
     """What playing *card* does for your own cards, as a clause; ``None`` if nothing."""
     paths = [p for p in paths_of(card, hand) if p.mine]
@@ -50,7 +44,7 @@ def _gain(card: Card, hand: int) -> str | None:
         return None
     at_once = [c for p in paths for c in p.run]
     if at_once:
-        return f"opens the way to your {_listing(at_once)}"
+        return f"opens the way to your {join_words([c.display for c in at_once])}"
     nearest = min(paths, key=lambda p: p.released)
     return f"brings your {nearest.mine[0].display} closer"
 
@@ -96,7 +90,7 @@ def _cost(card: Card, hand: int) -> str:
         end = "a king" if card.rank == 13 else "an ace"
         return f"gives nobody a new card, since nothing can follow {end}"
     let_out = sum(p.released for p in paths)
-    return f"lets out the fewest cards, only {_NUMBERS[let_out]}"
+    return f"lets out the fewest cards, only {NUMBER_WORDS[let_out]}"
 
 
 def describe(card: Card, hand: int) -> str:
@@ -110,8 +104,5 @@ def describe(card: Card, hand: int) -> str:
     return f"lets out {_count(sum(p.released for p in paths))} to the others"
 
 
-_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
-
-
 def _count(cards: int) -> str:
-    return f"{_NUMBERS[cards]} card{'' if cards == 1 else 's'}"
+    return f"{NUMBER_WORDS[cards]} card{'' if cards == 1 else 's'}"

@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from ...core.cards import ALL_CARDS, Card, cards_of
-from ..position import FLIPS, FLIPS_ANY_SEVEN, fitting
+from ..position import FLIPS, SEVENS, fitting, flips_of
 from ..view import PlayerView
 from .alex import describe, explain
 from .base import PASS_REASON, Decision
@@ -69,6 +69,10 @@ STEPS = 4
 # and, with this share, fell behind Alex in the default tournament; so the simple rule stays.
 UNPREDICTABLE_SHARE = 0.25
 MIN_PLAYS_JUDGED = 3
+# Under voluntary_pass, the share of imagined deals by which a pass must win more often than the best
+# card before Sam passes with a card that fits. Not measured yet: a guess that keeps Sam from trading a
+# sure card for noise (and, with chips, for the chip a pass costs).
+PASS_MARGIN = 0.05
 NOBODY = (False,) * 9
 
 
@@ -260,7 +264,7 @@ class HabitChain:
         self.others = dealer.others
         # Each seat's plays, newest first: (card bit, card index, cards that fitted then).
         self.plays: list[list[tuple[int, int, int]]] = [[] for _ in range(dealer.pile + 1)]
-        table = 0
+        table = SEVENS if view.rules.opening == "all-sevens" else 0
         for move in view.moves:
             if move.card is not None:
                 if move.seat != view.seat:
@@ -336,6 +340,18 @@ class HabitChain:
         return hands.copy()
 
 
+def may_pass_at_will(view: PlayerView) -> bool:
+    """Whether Sam weighs a voluntary pass here: the rules allow one and it keeps a pass in hand.
+
+    Under ``pass_limit`` a pass that would use the last spare pass is not
+    weighed, so that a later turn with nothing to play does not put Sam out.
+    """
+    if not view.rules.voluntary_pass:
+        return False
+    left = view.passes_left(view.seat)
+    return left is None or left >= 2
+
+
 class SamPlayer:
     name = "sam"
 
@@ -347,13 +363,19 @@ class SamPlayer:
         legal = view.legal_mask()
         if not legal:
             return Decision(None, PASS_REASON)
-        candidates = list(cards_of(legal))
+        # Candidates as card bits; 0 is a voluntary pass.
+        candidates = [card.bit for card in cards_of(legal)] + ([0] if may_pass_at_will(view) else [])
         if len(candidates) == 1:
-            card = candidates[0]
+            card = ALL_CARDS[candidates[0].bit_length() - 1]
             return Decision(card, f"Play {card.display}: it is the only card that fits.")
         chain = HabitChain.burnt_in(view, self.rng)
         wins = [0] * len(candidates)
-        # Half the play-outs go to every card, the other half to the better half of them. The first
+
+        def habit(i: int) -> int:  # Alex's value of a card; a pass comes after every card on equal wins
+            bit = candidates[i]
+            return card_value(bit.bit_length() - 1, view.hand) if bit else -1000
+
+        # Half the play-outs go to every candidate, the other half to the better half of them. The first
         # half stops early once the play-outs have played half the cards this decision may play
         # (WORK_PER_SAMPLE a sample), the second once they have played them all.
         work = WORK_PER_SAMPLE * self.samples
@@ -361,27 +383,37 @@ class SamPlayer:
         deals = max(MIN_DEALS, self.samples // 2 // len(candidates))
         everyone = list(range(len(candidates)))
         deals = self.evaluate(view, chain, candidates, everyone, deals, wins, meter, work // 2)
-        ranked = sorted(everyone, key=lambda i: (-wins[i], -card_value(candidates[i].index, view.hand), i))
+        ranked = sorted(everyone, key=lambda i: (-wins[i], -habit(i), i))
         alive = sorted(ranked[: max(2, (len(candidates) + 1) // 2)])
         more = max(MIN_DEALS, self.samples // 2 // len(alive))
         deals += self.evaluate(view, chain, candidates, alive, more, wins, meter, work)
+        # A pass gives the turn away (and with chips costs one): it must beat the best card clearly.
+        margin = [PASS_MARGIN * deals if not candidates[i] else 0 for i in range(len(candidates))]
         # Equal wins go to the card Alex's habits prefer.
-        best = max(alive, key=lambda i: (wins[i], card_value(candidates[i].index, view.hand)))
-        card = candidates[best]
+        best = max(alive, key=lambda i: (wins[i] - margin[i], habit(i)))
+        if not candidates[best]:
+            card_wins = max(wins[i] for i in alive if candidates[i])
+            return Decision(
+                None,
+                f"Pass, though a card fits: holding your cards back blocks the others, and playing the deal out "
+                f"passing wins {wins[best]} of {deals} imagined deals, against {card_wins} for the best card.",
+            )
+        card = ALL_CARDS[candidates[best].bit_length() - 1]
         return Decision(card, self.reason(card, view, legal, wins[best], deals))
 
     def evaluate(
         self,
         view: PlayerView,
         chain: HabitChain,
-        candidates: list[Card],
+        candidates: list[int],
         alive: list[int],
         deals: int,
         wins: list[int],
         meter: list[int],
         work: int,
     ) -> int:
-        """Add to *wins* the wins of *view*'s seat after each card in *alive*, over the same imagined deals.
+        """Add to *wins* the wins of *view*'s seat after each candidate in *alive* (a card's bit, or 0 for a pass),
+        over the same imagined deals.
 
         That is *deals* deals, or fewer (never under :data:`MIN_DEALS`) if the
         cards played in the play-outs, counted on *meter*, reach *work* first.
@@ -390,7 +422,7 @@ class SamPlayer:
         me = view.seat
         fits = view.fits()
         players = view.players
-        flips = FLIPS if view.rules.opening == "7D" else FLIPS_ANY_SEVEN
+        flips = flips_of(view.rules)
         after = (me + 1) % players
         unpredictable, pick = chain.unpredictable, self.rng.random
         for done in range(deals):
@@ -398,14 +430,11 @@ class SamPlayer:
                 return done
             hands = chain.walk(STEPS)
             for i in alive:
-                card = candidates[i]
+                bit = candidates[i]
                 trial = hands.copy()
-                trial[me] ^= card.bit
-                if (
-                    not trial[me]
-                    or play_out(fits ^ flips[card.bit], trial, after, me, unpredictable, pick, meter, players, flips)
-                    == me
-                ):
+                trial[me] ^= bit
+                start = fits ^ flips[bit] if bit else fits
+                if not trial[me] or play_out(start, trial, after, me, unpredictable, pick, meter, players, flips) == me:
                     wins[i] += 1
         return deals
 

@@ -110,7 +110,7 @@ function drawHand() {
 function drawControls() {
   const yours = state.your_turn && !busy && !recovering;
   $("game-play").disabled = !(yours && selected);
-  $("game-pass").disabled = !(yours && state.must_pass);
+  $("game-pass").disabled = !(yours && state.may_pass);
   $("game-suggest").disabled = !yours;
   $("game-seed").textContent = String(state.seed);
   const link = $("game-share");
@@ -245,8 +245,7 @@ async function computerTurns() {
     announce([...news, state.result.text].join(". "));
     $("game-again").focus();
   } else {
-    const prompt = state.must_pass ? "Your turn: nothing fits, so press Pass." : "Your turn.";
-    announce([...news, prompt].join(". "));
+    announce([...news, state.prompt].join(". "));
     if (state.must_pass) say("Nothing fits: press Pass (or P).");
   }
 }
