@@ -22,6 +22,7 @@ from typing import Any
 
 from ..core.cards import Card, Suit
 from ..core.chance import check_seed
+from ..core.game import Player
 from ..core.jsontext import read_json, shown
 from ..core.records import RecordError, check_keys, read_envelope, record_card
 from .rules import DEAL_SIZE, Rules, card_points, pack
@@ -221,6 +222,12 @@ class Game:
 
     def view(self, seat: int) -> PlayerView:
         return PlayerView.of(self.state, seat)
+
+    def play_to_end(self, players: Sequence[Player]) -> None:
+        """Let computer *players* (one a seat) play the deal out: the first seat waiting decides, again and again."""
+        while not self.state.is_over:
+            seat = self.state.waiting[0]
+            self.act(seat, players[seat].decide(self.view(seat)).action)
 
     @property
     def events(self) -> list[Event]:
