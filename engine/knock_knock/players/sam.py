@@ -34,11 +34,13 @@ from .base import Decision, draw, favourite_suit, knock_words, let_pass, missed_
 __all__ = ["SamPlayer", "play_out"]
 
 # Imagined deals per decision, shared by every candidate; fewer when the play-outs are long (WORK).
-SAMPLES = 200
+SAMPLES = 400
 # Turns the play-outs of one decision may take in all: about 7 us a turn in CPython here (a play-out
-# of a whole four-player deal is about 40 turns), so about 45 ms a decision at most; counted in turns,
-# not timed, so a game replays exactly on any machine.
-WORK = 6_000
+# of a whole four-player deal is about 40 turns), so about 85 ms a decision at most; counted in turns,
+# not timed, so a game replays exactly on any machine. Against three Alexes (the two seed blocks
+# below) 12,000 with 400 deals won 28.5% and 31.5% where 6,000 with 200 won 27.8% and 26.8%;
+# 20,000 with 500 won 29.7% on the first block but would take Pyodide's p95 near 200 ms.
+WORK = 12_000
 # Sam thinks ahead once some player holds this many cards or fewer; before, it plays Alex's choice.
 # Measured against three Alexes (100 duplicate deals on each of two seed blocks, 800 games): thinking
 # ahead at every choice won 22.0-25.3% (noisy choices among cards of nearly equal worth cost more than
