@@ -36,6 +36,7 @@ __all__ = [
     "TURN_LIMIT",
     "Rules",
     "card_points",
+    "fits",
     "is_pickup",
     "pack",
     "penalty",
@@ -69,6 +70,12 @@ def penalty(card: Card) -> int:
 def is_pickup(card: Card) -> bool:
     """Every ace, every two and the 5♦."""
     return penalty(card) > 0
+
+
+def fits(card: Card, top: Card, suit: Suit) -> bool:
+    """Whether *card* may be discarded on *top* when *suit* is the playing suit: the playing suit,
+    the top card's rank, or a pick-up card."""
+    return card.suit == suit or card.rank == top.rank or is_pickup(card)
 
 
 def card_points(card: Card) -> int:

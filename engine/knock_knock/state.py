@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from ..core.cards import Card, Rank, Suit, parse_cards
-from .rules import CHALLENGE_PENALTY, DEAL_SIZE, KNOCK_AT, TURN_LIMIT, Rules, is_pickup, pack, penalty
+from .rules import CHALLENGE_PENALTY, DEAL_SIZE, KNOCK_AT, TURN_LIMIT, Rules, fits, is_pickup, pack, penalty
 
 __all__ = [
     "NO_CHANCE",
@@ -320,8 +320,8 @@ class State:
         return Counter([card for hand in self.hands for card in hand] + self._stock + self.pile)
 
     def fits(self, card: Card) -> bool:
-        """Whether *card* may be discarded now: the playing suit, the top card's rank, or a pick-up card."""
-        return card.suit == self.suit or card.rank == self.top.rank or is_pickup(card)
+        """Whether *card* may be discarded now (see :func:`~engine.knock_knock.rules.fits`)."""
+        return fits(card, self.top, self.suit)
 
     def fitting(self, seat: int) -> list[Card]:
         """The distinct cards in *seat*'s hand that fit, in hand order."""

@@ -7,7 +7,8 @@ input and output functions as arguments, so a test can drive a whole game.
 Command(kind='play', card=Card.parse('2S'), suit=<Suit.DIAMONDS: 'D'>, knock=True)
 >>> parse_command("draw").kind
 'draw'
->>> render_hand([Card.parse(c) for c in ("3C", "9H", "2S")], Card.parse("6H"), Suit.HEARTS)
+>>> from engine.knock_knock.state import State
+>>> render_hand(PlayerView.of(State.parse("hands 3C 9H 2S / 4D | pile 6H | turn 0"), 0))
 '3♣ [9♥] [2♠]'
 """
 
@@ -22,8 +23,9 @@ from ..core.chance import player_rng
 from .game import Game
 from .players import Player, make_player
 from .present import describe
-from .rules import Rules, is_pickup
+from .rules import Rules
 from .state import Challenge, Draw, Play, Quiet
+from .view import PlayerView
 
 __all__ = ["HELP", "Command", "parse_command", "play_in_terminal", "render_hand", "render_table"]
 
@@ -94,13 +96,9 @@ def parse_command(text: str) -> Command:
     return Command("play", card, suit, knock)
 
 
-def render_hand(hand: Sequence[Card], top: Card, suit: Suit) -> str:
+def render_hand(view: PlayerView) -> str:
     """The hand in order, each card that fits in [brackets]."""
-    words = []
-    for card in hand:
-        fits = card.suit == suit or card.rank == top.rank or is_pickup(card)
-        words.append(f"[{card.display}]" if fits else card.display)
-    return " ".join(words) or "(empty)"
+    return " ".join(f"[{card.display}]" if view.fits(card) else card.display for card in view.hand) or "(empty)"
 
 
 def render_table(game: Game, seat: int = HUMAN_SEAT) -> str:
@@ -115,7 +113,7 @@ def render_table(game: Game, seat: int = HUMAN_SEAT) -> str:
         "",
         f"Top card {view.top.display}, playing suit {view.suit.plural}{named}. Stock {view.stock_size}.",
         counts,
-        f"Your hand: {render_hand(view.hand, view.top, view.suit)}",
+        f"Your hand: {render_hand(view)}",
     ]
     if view.must_knock:
         lines.append("This discard is your third-to-last card.")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.cards import Card, Suit
-from .rules import KNOCK_AT, Rules, is_pickup
+from .rules import KNOCK_AT, Rules, fits
 from .state import LastDraw, Move, PickUp, Reshuffle, State, TakeBack
 
 __all__ = ["PlayerView", "Reshuffled", "SeenEvent", "WindowView"]
@@ -89,7 +89,7 @@ class PlayerView:
         return self.pile[-1]
 
     def fits(self, card: Card) -> bool:
-        return card.suit == self.suit or card.rank == self.top.rank or is_pickup(card)
+        return fits(card, self.top, self.suit)
 
     def fitting(self) -> list[Card]:
         """The distinct cards of the hand that may be discarded now."""
