@@ -179,11 +179,11 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def run_bot(args: argparse.Namespace) -> int:
-    game, _ = game_and_rules(args)
+    game, rules = game_and_rules(args)
     factory = game.computer_players.get(args.name.strip().lower())
     if factory is None:
         raise UsageError(f"unknown player {args.name!r}: choose from {', '.join(game.computer_players)}")
-    serve(factory(random.Random(args.seed)), game, sys.stdin, sys.stdout.write, sys.stdout.flush)
+    serve(factory(random.Random(args.seed)), game, sys.stdin, sys.stdout.write, sys.stdout.flush, rules)
     return 0
 
 
@@ -193,8 +193,8 @@ BOT_PROTOCOL = """\
 protocol: one JSON request per line on stdin, one JSON answer per line on stdout.
   request:  {"seat": 2, "hand": ["8D", "9H", ...], "moves": [{"seat": 0, "play": "7D"}, {"seat": 1, "pass": true}]}
             seat is the bot's seat, hand its cards now, moves every move so far in game-record form;
-            optional: "game" (default sevens), "rules" (options like {"players": 5} or a preset's name),
-            "dealer" (default 0). A pass that puts a player out (pass_limit) lists their cards: "laid": [...].
+            optional: "game" (default sevens), "rules" (options like {"players": 5} or a preset's name;
+            without it, the bot's --rules), "dealer" (default 0). A pass that puts a player out (pass_limit) lists their cards: "laid": [...].
   answer:   {"play": "8D"}  or  {"pass": true}   (always exactly one of these two shapes)
   error:    {"error": "what is wrong"} for a line that cannot be answered (bad JSON, missing keys,
             a bad card, an illegal move, a hand that does not match the moves, not this seat's turn,

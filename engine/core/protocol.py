@@ -43,8 +43,11 @@ class ProtocolError(ValueError):
     """A request line that cannot be answered; the message says what is wrong."""
 
 
-def read_request(line: str, game: GameType) -> Any:
-    """The view of the requesting seat, rebuilt by *game* from one request line; :class:`ProtocolError` if malformed."""
+def read_request(line: str, game: GameType, rules: Any = None) -> Any:
+    """The view of the requesting seat, rebuilt by *game* from one request line; :class:`ProtocolError` if malformed.
+
+    A request without ``"rules"`` is read under *rules* (the bot's ``--rules``), or the game's defaults.
+    """
     try:
         data = read_json(line)
     except ValueError as error:
@@ -54,17 +57,19 @@ def read_request(line: str, game: GameType) -> Any:
     named = data.get("game", game.name)
     if named != game.name:
         raise ProtocolError(f"game {shown(named)}: this bot plays {game.name}")
+    if rules is not None and "rules" not in data:
+        data = {**data, "rules": rules.to_json()}
     return game.read_request(data)
 
 
-def answer(line: str, player: Player, game: GameType) -> str:
+def answer(line: str, player: Player, game: GameType, rules: Any = None) -> str:
     """The answer line (without newline) to one request *line*: the player's action, or an error.
 
     Whatever the line holds, this answers and never raises: a request that
     cannot be read or checked gets ``{"error": ...}``.
     """
     try:
-        view = read_request(line, game)
+        view = read_request(line, game, rules)
     except ProtocolError as error:
         return _dump({"error": str(error)})
     return _dump(game.answer(player.decide(view)))
@@ -80,10 +85,11 @@ def serve(
     lines: Iterable[str],
     write: Callable[[str], object],
     flush: Callable[[], object],
+    rules: Any = None,
 ) -> None:
     """Answer every non-blank line of *lines* until they run out, flushing after each answer."""
     for line in lines:
         if not line.strip():
             continue
-        write(answer(line, player, game) + "\n")
+        write(answer(line, player, game, rules) + "\n")
         flush()

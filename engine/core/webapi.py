@@ -46,7 +46,9 @@ that differs from plain Sevens), ``players``, ``dealer``, ``names``, ``turn``,
 ``over``, ``your_turn``, ``must_pass``, ``may_pass``, ``rows`` (per suit:
 ``cards``, ``loose``, ``next``, ``low``, ``high``, ``text``, ``caption``: the
 row in words as the page shows it), ``hand`` (cards with ``legal`` and ``why``
-not), ``counts``, ``passes``, ``out``, ``log`` (moves with ``text``),
+not), ``counts``, ``passes``, ``out``, ``seats`` (per seat: ``name``,
+``count``, ``cards`` in words, ``status``: passes left, out, or place),
+``prompt`` (the sentence for your turn), ``log`` (moves with ``text``),
 ``result`` (``winner``, ``winner_name``, ``final_card``, ``left``, ``places``,
 ``chips``, ``text``), ``match`` (``deal``, ``scoring``, ``heading``, ``deals``:
 each finished deal's scores, ``totals``), ``goal``, ``notice``, ``comment``.

@@ -28,9 +28,10 @@ from .position import FLIPS, FLIPS_ANY_SEVEN, IllegalMove, Position, playable_ma
 from .rules import DEFAULT, SevensRules
 from .view import PlayerView
 
-__all__ = ["DEFAULT_NAMES", "Game", "RecordError", "default_names"]
+__all__ = ["DEFAULT_NAMES", "YOU", "Game", "RecordError", "default_names"]
 
 DEFAULT_NAMES = ("You", "Robin", "Alex", "Sam")
+YOU = 0  # the seat of the person playing, on the page and in the terminal
 RECORD_KEYS = ("game", "rules", "seed", "players", "dealer", "hands", "moves", "winner", "remaining")
 LEGACY_KEYS = ("rules", "seed", "players", "hands", "moves", "winner", "remaining")
 

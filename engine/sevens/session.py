@@ -23,7 +23,7 @@ from ..core.chance import parse_seed, player_rng
 from ..core.game import RulesError, parse_rules
 from ..core.match import Match
 from ..core.text import counted, sentence
-from .game import DEFAULT_NAMES, Game
+from .game import DEFAULT_NAMES, YOU, Game
 from .moves import Move
 from .players import COMPUTER_PLAYERS, Decision, Player, make_player
 from .position import Position
@@ -33,7 +33,6 @@ from .view import PlayerView
 
 __all__ = ["YOU", "Session", "parse_script"]
 
-YOU = 0  # the seat of the person at the page, in every deal
 BOT_NAMES = ("robin", "alex", "sam")
 ADVISER = "sam"  # the strongest player suggests moves and comments on guided deals
 STAND_IN = "alex"  # plays for a player that cannot read a short deal (see _short_deal_safe)

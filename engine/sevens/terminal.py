@@ -26,7 +26,7 @@ from typing import Literal
 
 from ..core.cards import SUITS, Card, cards_of, format_cards
 from ..core.chance import player_rng
-from .game import Game
+from .game import YOU, Game
 from .players import Player, make_player
 from .position import SUIT_MASKS
 from .rules import DEFAULT, SevensRules
@@ -42,7 +42,6 @@ __all__ = [
     "render_turn",
 ]
 
-YOU = 0
 OPPONENTS = ("robin", "alex", "sam")
 ADVISER = "sam"  # the strongest player gives the hints
 

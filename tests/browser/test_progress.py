@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from gameplay import open_game, play_to_the_end
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 KEY = "sevens.v2"
@@ -69,8 +70,7 @@ def test_first_version_progress_moves_to_the_new_key_and_the_old_key_goes(
     [
         ("{not json", "it is not JSON"),
         (json.dumps({"version": 99, "lessons": {}}), "newer version of this site"),
-        (json.dumps({"version": 2, "lessons": [], "stats": empty_stats()}), "“lessons” is not a list of tutorials"),
-        (json.dumps(record(games=-1)), "“games” is not a whole number"),
+        ("[1, 2]", "it is not a JSON object"),
     ],
 )
 def test_damaged_progress_is_kept_aside_reset_and_reported_once(
@@ -92,12 +92,95 @@ def test_damaged_progress_is_kept_aside_reset_and_reported_once(
     expect(page.locator(".store-notice")).to_have_count(0)
 
 
-def test_a_damaged_first_version_record_is_kept_aside_too(context: BrowserContext, site_url: str) -> None:
+@pytest.mark.parametrize(
+    ("items", "kept", "lost"),
+    [
+        (
+            {
+                KEY: json.dumps(
+                    {
+                        "version": 2,
+                        "lessons": {
+                            LESSON: {"done": True, "solved": ["fit-6h"]},
+                            OTHER: {"done": "yes", "solved": ["pass-or-play-1"]},
+                            "gone": 5,
+                        },
+                        "stats": {
+                            "games": "many",
+                            "wins": {"you": 3, "robin": -1, "alex": 1, "sam": 0},
+                            "streak": 1,
+                            "best": 2,
+                            "counted": 7,
+                        },
+                    }
+                )
+            },
+            record(
+                {LESSON: {"done": True, "solved": ["fit-6h"]}, OTHER: {"done": False, "solved": ["pass-or-play-1"]}},
+                wins={"you": 3, "robin": 0, "alex": 1, "sam": 0},
+                streak=1,
+                best=2,
+            ),
+            "your progress in tutorials “when-to-pass” and “gone”, the number of games played and Robin's wins",
+        ),
+        (
+            {KEY: json.dumps({"version": 2, "lessons": [], "stats": {**empty_stats(), "games": 4}})},
+            record(games=4),
+            "your tutorial progress",
+        ),
+        (
+            {OLD_KEY: json.dumps({"version": 1, "lessons": {"x": 5, LESSON: {"done": True}}})},
+            record({LESSON: {"done": True, "solved": []}}),
+            "your progress in tutorial “x”",
+        ),
+        ({KEY: json.dumps(record(games=2, counted=7))}, record(games=2), None),  # bookkeeping only: nothing to tell
+    ],
+    ids=["parts", "lessons", "first-version", "unseen"],
+)
+def test_a_partly_damaged_record_keeps_every_part_that_passes_its_check(
+    context: BrowserContext, site_url: str, items: dict[str, str], kept: dict[str, Any], lost: str | None
+) -> None:
     page = context.new_page()
-    open_with(page, site_url, "", {OLD_KEY: '{"version": 1, "lessons": {"x": 5}}'})
-    expect(page.locator(".store-notice")).to_contain_text("old progress format")
+    open_with(page, site_url, "progress/", items)
+    expect(page.locator("[data-stat=games]")).to_have_text(str(kept["stats"]["games"]))
+    assert stored(page) == kept
+    aside = [key for key in keys(page) if key.startswith("sevens.corrupt.")]
+    assert len(aside) == 1 and page.evaluate("key => localStorage.getItem(key)", aside[0]) == next(iter(items.values()))
     assert OLD_KEY not in keys(page)
-    assert stored(page) == record()
+    notice = page.locator(".store-notice")
+    if lost is None:
+        expect(notice).to_have_count(0)
+    else:
+        expect(notice).to_contain_text(f"could not be read, so it was left out: {lost}. Everything else is kept.")
+        expect(notice).to_contain_text(aside[0])
+
+
+def test_counters_stop_at_their_maximum_instead_of_overflowing(context: BrowserContext, site_url: str) -> None:
+    most = 2**53 - 1  # Number.MAX_SAFE_INTEGER: one more would fail the whole-number check on the next load
+    full = record(
+        {LESSON: {"done": True, "solved": ["fit-6h"]}},
+        games=most,
+        wins=dict.fromkeys(empty_stats()["wins"], most),
+        streak=most,
+        best=most,
+    )
+    page = context.new_page()
+    open_with(page, site_url, "progress/", {})
+    page.set_input_files(
+        "[data-import]",
+        files=[{"name": "full.json", "mimeType": "application/json", "buffer": json.dumps(full).encode()}],
+    )
+    expect(page.locator("[data-progress-message]")).to_have_text("Imported full.json.")
+    open_game(page, site_url, "?seed=5")
+    play_to_the_end(page)
+    page.goto(f"{site_url}progress/")
+    expect(page.locator("[data-stat=games]")).to_have_text(str(most))
+    expect(page.locator(f"[data-progress-row={LESSON}] [data-progress-status]")).to_have_text("Finished")
+    expect(page.locator(".store-notice")).to_have_count(0)
+    stats = stored(page)["stats"]
+    assert stored(page)["lessons"] == full["lessons"]
+    assert (stats["games"], stats["wins"], stats["best"]) == (most, full["stats"]["wins"], most)
+    assert stats["streak"] in (0, most) and len(stats["counted"]) == 1
 
 
 def test_the_progress_page_shows_lessons_and_statistics(context: BrowserContext, site_url: str) -> None:

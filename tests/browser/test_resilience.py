@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from gameplay import INSTANT, READY, START_MS, make_move, open_game, play_one
+from gameplay import INSTANT, READY, START_MS, make_move, open_game, play_one, play_to_the_end
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 RESTORED = "The game engine restarted; your deal is restored."
@@ -34,14 +34,6 @@ def log_texts(page: Page) -> list[str]:
 
 def hand(page: Page) -> list[str]:
     return page.locator("#game-hand .card").evaluate_all("cards => cards.map(c => c.dataset.code)")
-
-
-def play_to_the_end(page: Page) -> None:
-    for _ in range(60):
-        if page.get_attribute("#game", "data-state") == "over":
-            break
-        play_one(page, timeout=START_MS)
-    expect(page.locator("#game-result")).to_be_visible()
 
 
 def stats(page: Page) -> dict[str, Any]:

@@ -297,3 +297,15 @@ def test_a_preset_by_name_and_options_on_top(capsys: pytest.CaptureFixture[str])
 
 def test_moves_follows_the_rules(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "moves", "--rules", "fan-tan", "--table", "-", "--hand", "7C 8C 7S") == (0, "7C\n7S\n", "")
+
+
+def test_bot_reads_requests_without_rules_under_its_rules_option(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clubs = ["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC"]
+    request = json.dumps({"seat": 1, "hand": clubs, "moves": []})  # Fan Tan: the seat after the dealer starts
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{request}\n"))
+    assert run(capsys, "bot", "alex", "--rules", "fan-tan") == (0, '{"play": "7C"}\n', "")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{request}\n"))
+    status, out, _ = run(capsys, "bot", "alex")
+    assert status == 0 and "the holder of the 7♦ opens" in json.loads(out)["error"]

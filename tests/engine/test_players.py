@@ -333,3 +333,15 @@ def test_sam_weighs_a_voluntary_pass_only_while_it_keeps_a_spare_pass() -> None:
     assert not may_pass_at_will(view(SevensRules(voluntary_pass=True, pass_limit=3), 2))
     decision = SamPlayer(random.Random(0)).decide(view(SevensRules(voluntary_pass=True), 0))
     assert decision.card in (None, Card.parse("8D"))
+    stuck = tuple(Move(seat, None) for seat in (1, 2, 3))
+    rules = SevensRules(voluntary_pass=True)
+    assert not may_pass_at_will(PlayerView(0, parse_mask("8D 2C"), parse_mask("7D"), (2, 13, 13, 13), stuck, rules))
+
+
+def test_four_sams_free_to_pass_still_finish_the_deal() -> None:
+    from engine.sevens.rules import SevensRules
+
+    game = Game.new(2, rules=SevensRules(voluntary_pass=True))
+    sams = [SamPlayer(random.Random(seat), samples=60) for seat in range(4)]  # few samples: only the ending counts
+    game.play_to_end(sams)
+    assert game.is_over

@@ -14,6 +14,7 @@ from engine.core.protocol import ProtocolError, answer, read_request, serve
 from engine.sevens import SEVENS
 from engine.sevens.game import Game
 from engine.sevens.players import Decision, make_player
+from engine.sevens.rules import SevensRules
 from engine.sevens.view import PlayerView
 
 
@@ -177,3 +178,25 @@ def test_card_codes_in_requests_may_use_any_notation() -> None:
     hand = [code.lower() for code in HEARTS_AND_8D[1:]] + ["8♦"]
     view = read_request(line(1, hand, [{"seat": 0, "play": "7♦"}]), SEVENS)
     assert view.hand == parse_mask(" ".join(HEARTS_AND_8D))
+
+
+def test_a_request_may_name_the_game_and_its_rules() -> None:
+    rules = {"players": 5, "opening": "any-seven"}
+    game = Game.new(3, rules=SevensRules.make(rules), dealer=2)
+    while game.turn == 0 and not game.is_over:  # make seat 0 not the one to move, then ask as the seat on turn
+        game.play((game.position.legal_moves() or [None])[0])
+    seat = game.turn
+    hand = [card.code for card in game.position.hand(seat)]
+    request = {"game": "sevens", "rules": rules, "dealer": 2, "seat": seat, "hand": hand}
+    request["moves"] = [move.to_json() for move in game.moves]
+    view = read_request(json.dumps(request), SEVENS)
+    assert view.rules.players == 5 and view.counts == game.position.counts() and view.table == game.position.table
+    reply = json.loads(answer(json.dumps(request), make_player("alex", random.Random(0)), SEVENS))
+    assert Card.parse(reply["play"]) in game.position.legal_moves()
+    assert "this bot plays sevens" in answer(
+        json.dumps({**request, "game": "hearts"}), make_player("alex", random.Random(0)), SEVENS
+    )
+    bad = json.loads(
+        answer(json.dumps({**request, "rules": {"players": 2}}), make_player("alex", random.Random(0)), SEVENS)
+    )
+    assert bad == {"error": "rules: players 2 is not allowed: choose 3–8"}

@@ -344,9 +344,16 @@ def may_pass_at_will(view: PlayerView) -> bool:
     """Whether Sam weighs a voluntary pass here: the rules allow one and it keeps a pass in hand.
 
     Under ``pass_limit`` a pass that would use the last spare pass is not
-    weighed, so that a later turn with nothing to play does not put Sam out.
+    weighed, so that a later turn with nothing to play does not put Sam out;
+    nor is a pass when all the others have passed since Sam's last turn.
     """
     if not view.rules.voluntary_pass:
+        return False
+    # When everyone else has passed since Sam's last turn, a pass only sends the stuck table round again
+    # (and, were every player Sam, would never end the deal).
+    others = view.players - len(view.done) - len(view.out) - 1
+    recent = view.moves[-others:] if others > 0 else ()
+    if len(recent) == others and all(move.card is None for move in recent):
         return False
     left = view.passes_left(view.seat)
     return left is None or left >= 2

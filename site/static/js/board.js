@@ -1,5 +1,7 @@
 // Drawing the table from the engine's state: shared by the game page and the guided deals in lessons.
 
+import { keepSetting, setting } from "./store.js";
+
 export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 
 export function el(tag, props = {}, ...children) {
@@ -91,10 +93,10 @@ export const SPEEDS = { slow: 1400, normal: 700, fast: 250, instant: 0 };
 const SPEED_KEY = "sevens.speed";
 
 export function speed() {
-  const saved = localStorage.getItem(SPEED_KEY);
-  return saved in SPEEDS ? saved : "normal";
+  const saved = setting(SPEED_KEY);
+  return Object.hasOwn(SPEEDS, saved) ? saved : "normal";
 }
 
 export function setSpeed(value) {
-  localStorage.setItem(SPEED_KEY, value);
+  keepSetting(SPEED_KEY, value);
 }

@@ -1,8 +1,9 @@
 // Lesson puzzles and progress. The answers and the engine's reasons are baked into each
 // page by the build (a JSON block per puzzle), so static puzzles answer at once, without
-// Python. Progress is kept by store.js; this file only shows it.
+// Python. Progress is kept by store.js; this file only shows it, and shows store.js's notices
+// on every page (every page loads it).
 
-import { markDone, markSolved as storeSolved, onChange, read, takeNotice } from "./store.js";
+import { markDone, markSolved as storeSolved, notKept, onChange, read, takeNotice } from "./store.js";
 
 document.documentElement.classList.replace("no-js", "js");
 
@@ -34,6 +35,17 @@ function showNotice(text) {
   box.append(paragraph);
   button.addEventListener("click", () => box.remove());
   main.prepend(box);
+}
+
+// One quiet line at the top of the page while the browser will not let the site keep progress.
+function showNotKept(text) {
+  const main = document.querySelector("main");
+  if (!main) return;
+  const line = document.createElement("p");
+  line.className = "storage-note";
+  line.setAttribute("role", "status");
+  line.textContent = text;
+  main.prepend(line);
 }
 
 function showProgress() {
@@ -186,6 +198,7 @@ function start() {
   });
   showProgress();
   showNotice(takeNotice());
+  notKept(showNotKept);
 }
 
 start();
