@@ -6,8 +6,9 @@ new game is one more import here.
 
 from __future__ import annotations
 
+from .knock_knock import KNOCK_KNOCK
 from .sevens import SEVENS
 
 __all__ = ["GAMES"]
 
-GAMES = (SEVENS,)
+GAMES = (SEVENS, KNOCK_KNOCK)

@@ -262,7 +262,7 @@ def test_python_dash_m_engine_runs_the_command_line() -> None:
         (["--rules", "voluntary_pass=yes"], "voluntary_pass 'yes' is not allowed: choose true or false"),
         (["--rules", "jokers=2"], "--rules 'jokers=2': unknown option 'jokers'"),
         (["--rules", "fantan"], "'fantan' is neither a preset (sevens, fan-tan, shichinarabe, parliament)"),
-        (["--game", "hearts"], "--game: unknown game 'hearts': choose from sevens"),
+        (["--game", "hearts"], "--game: unknown game 'hearts': choose from knock-knock, sevens"),
         (["--rules", "players=5", "--seats", "alex,sam,robin,random"], "expected 5 player names"),
         (["--seats", "alex,sam,robin,random,alex"], "expected 4 player names"),
     ],

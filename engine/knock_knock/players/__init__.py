@@ -1,0 +1,28 @@
+"""The Knock! Knock! computer players, weakest to strongest: ``random``, Robin, Alex and Sam."""
+
+from __future__ import annotations
+
+import random
+
+from .alex import AlexPlayer
+from .base import Decision, Player, PlayerFactory
+from .random_player import RandomPlayer
+from .robin import RobinPlayer
+from .sam import SamPlayer
+
+__all__ = ["PLAYERS", "AlexPlayer", "Decision", "Player", "RandomPlayer", "RobinPlayer", "SamPlayer", "make_player"]
+
+PLAYERS: dict[str, PlayerFactory] = {
+    "random": RandomPlayer,
+    "robin": RobinPlayer,
+    "alex": AlexPlayer,
+    "sam": SamPlayer,
+}
+
+
+def make_player(name: str, rng: random.Random) -> Player:
+    """The computer player called *name* (case ignored), with its own random source."""
+    factory = PLAYERS.get(name.strip().lower())
+    if factory is None:
+        raise ValueError(f"unknown player {name!r}: choose from {', '.join(PLAYERS)}")
+    return factory(rng)

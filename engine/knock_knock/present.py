@@ -1,0 +1,78 @@
+"""Knock! Knock! in words: what each event on the table says, for the log of a game.
+
+The person at the table is called "You", and the sentences say "you draw", not "you draws".
+
+>>> from engine.core.cards import Card, Suit
+>>> from engine.knock_knock.state import PickUp
+>>> names = ["You", "Robin", "Alex", "Sam"]
+>>> describe(Move(2, Play(Card.parse("2S"), Suit.DIAMONDS)), names)
+'Alex plays 2♠ and names diamonds.'
+>>> describe(PickUp(0, 2, 2, "two"), names)
+'You pick up 2 cards and miss a turn.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .state import Challenge, Draw, Event, Move, Play, Reshuffle, TakeBack
+from .view import Reshuffled, SeenEvent
+
+__all__ = ["PERSON", "describe", "describe_action"]
+
+# The name of the person at the table, addressed in the second person.
+PERSON = "You"
+_SECOND_PERSON = {
+    "plays": "play",
+    "draws": "draw",
+    "calls": "call",
+    "knocks": "knock",
+    "names": "name",
+    "picks": "pick",
+    "misses": "miss",
+    "takes": "take",
+    "their": "your",
+}
+
+
+def _say(who: str, sentence: str) -> str:
+    """*sentence* (written for someone else) with *who* as its subject, in the second person for the person."""
+    if who != PERSON:
+        return f"{who} {sentence}"
+    return "You " + " ".join(_SECOND_PERSON.get(word, word) for word in sentence.split(" "))
+
+
+def _cards(count: int) -> str:
+    return f"{count} card{'' if count == 1 else 's'}"
+
+
+def describe_action(seat: int, action: Play | Draw | Challenge, names: Sequence[str]) -> str:
+    """``"Robin knocks and plays 9♥."``, ``"Sam draws a card."``, ``"Alex calls “Knock! Knock!”"``."""
+    who = names[seat]
+    if isinstance(action, Draw):
+        return _say(who, "draws a card.")
+    if isinstance(action, Challenge):
+        return _say(who, "calls “Knock! Knock!”")
+    knocks = "knocks and " if action.knock else ""
+    named = f" and names {action.suit.plural}" if action.suit is not None else ""
+    return _say(who, f"{knocks}plays {action.card.display}{named}.")
+
+
+def describe(event: Event | SeenEvent, names: Sequence[str]) -> str:
+    """One sentence for one event, as anyone at the table saw it."""
+    if isinstance(event, Move):
+        return describe_action(event.seat, event.action, names)
+    if isinstance(event, Reshuffle | Reshuffled):
+        size = len(event.stock) if isinstance(event, Reshuffle) else event.size
+        return f"The pile under the top card is shuffled into a new stock of {_cards(size)}."
+    if isinstance(event, TakeBack):
+        return "Right call: " + _say(
+            names[event.seat], f"did not knock on their third-to-last card and takes the {event.card.display} back."
+        )
+    who = names[event.seat]
+    got = _cards(event.got) if event.got == event.wanted else f"{event.got} of {event.wanted} cards (the cards ran out)"
+    if event.why == "missed-knock":
+        return _say(who, f"picks up {got}, and their turn is over.")
+    if event.why == "wrong-call":
+        return "Wrong call: nobody missed a knock, so " + _say(who, f"picks up {got}.")
+    return _say(who, f"picks up {got} and misses a turn.")

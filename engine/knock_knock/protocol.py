@@ -1,0 +1,188 @@
+"""Knock! Knock! for outside programs: bot requests, bot answers, and the ``moves`` listing.
+
+A bot request gives what the asking seat has seen:
+``{"game": "knock-knock", "rules": {...}, "seat": 2, "dealer": 0, "upcard": "6C",
+"hand": [its cards now], "moves": [record entries so far], "passed": [seats]}``.
+Reshuffle entries list the cards of the new stock (the order is not needed).
+``passed`` (optional) lists the seats that have let the last discard pass without
+a call; once every other seat has, the player on turn is asked for its turn. The request is
+replayed through the rules with the cards nobody showed filled in at random
+(any filling gives the same view), so a move the rules forbid is refused with
+its reason, like a record's.
+
+>>> view = read_request({"seat": 1, "upcard": "6C", "hand": ["6H", "9C", "KD", "2S", "3H", "4H", "5H"], "moves": []})
+>>> view.seat, view.turn, view.top.code
+(1, 1, '6C')
+>>> legal_listing(Rules(), {"table": "6C", "hand": "9H 6H 3C 2S"})
+['3C', '6H', '2S C', '2S D', '2S H', '2S S', 'draw']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from ..core.cards import Card, Suit, parse_cards
+from ..core.jsontext import shown
+from .game import Game, action_from_json, action_to_json
+from .rules import DEAL_SIZE, Rules, is_pickup, pack
+from .state import Action, Play, Quiet, State
+from .view import PlayerView
+
+__all__ = ["answer", "legal_listing", "read_request"]
+
+_KEYS = {"game", "rules", "seat", "dealer", "upcard", "hand", "moves", "passed"}
+
+
+def answer(action: Action) -> dict[str, Any]:
+    """A decision's action as the bot protocol answers it: a record entry without the seat, or ``{"quiet": true}``."""
+    if isinstance(action, Quiet):
+        return {"quiet": True}
+    entry = action_to_json(0, action)
+    del entry["seat"]
+    return entry
+
+
+def read_request(data: Mapping[str, Any]) -> PlayerView:
+    """The asking seat's view, rebuilt from a request; :class:`ValueError` saying what is wrong otherwise."""
+    extra = sorted(set(data) - _KEYS)
+    if extra:
+        raise ValueError(f"unknown request key {extra[0]!r}: a request has {', '.join(sorted(_KEYS))}")
+    try:
+        rules = Rules.from_options(data.get("rules", {})) if isinstance(data.get("rules", {}), dict) else None
+    except ValueError as error:
+        raise ValueError(f"rules: {error}") from None
+    if rules is None:
+        raise ValueError(f"rules {shown(data.get('rules'))} must be an object of options")
+    seat, dealer = data.get("seat"), data.get("dealer", 0)
+    for name, value in (("seat", seat), ("dealer", dealer)):
+        if type(value) is not int or not 0 <= value < rules.players:
+            raise ValueError(f"{name} {shown(value)} must be a seat from 0 to {rules.players - 1}")
+    assert isinstance(seat, int) and isinstance(dealer, int)
+    try:
+        upcard = _card(data.get("upcard"), "upcard")
+        hand = [_card(code, "hand") for code in _list(data.get("hand"), "hand")]
+    except ValueError as error:
+        raise ValueError(str(error)) from None
+    moves = _list(data.get("moves", []), "moves")
+    game = _filled_in(rules, dealer, upcard)
+    state = game.state
+    for number, entry in enumerate(moves, start=1):
+        if isinstance(entry, dict) and set(entry) == {"reshuffle"}:
+            continue  # the replay's own filling makes the reshuffles; their order is nobody's business
+        try:
+            who, action = action_from_json(entry, rules.players)
+        except ValueError as error:
+            raise ValueError(f"move {number}: {error}") from None
+        if isinstance(action, Play) and action.card not in state.hands[who]:
+            _bring(state, who, action.card, f"move {number}")
+        reason = state.why_illegal(who, action)
+        if reason is not None:
+            raise ValueError(f"move {number}: {reason}")
+        game.act(who, action)
+    for who in _list(data.get("passed", []), "passed"):
+        if type(who) is not int or state.why_illegal(who, Quiet()) is not None:
+            raise ValueError(f"passed: seat {shown(who)} cannot let the last discard pass now")
+        game.act(who, Quiet())
+    if state.is_over:
+        raise ValueError("the deal is already over: there is nothing to decide")
+    if seat not in state.waiting:
+        raise ValueError(f"seat {seat} has nothing to decide now: waiting for seat {state.waiting[0]}")
+    if len(hand) != len(state.hands[seat]):
+        raise ValueError(f"hand has {len(hand)} cards, but the moves leave seat {seat} with {len(state.hands[seat])}")
+    for card in hand:
+        if card not in state.hands[seat]:
+            _bring(state, seat, card, "hand", keep=hand)
+    return PlayerView.of(state, seat)
+
+
+def _filled_in(rules: Rules, dealer: int, upcard: Card) -> Game:
+    """A deal with *upcard* turned up and the unseen cards in a fixed order: the replay's stand-in."""
+    cards = pack(rules)
+    cards.remove(upcard)
+    hands = [cards[seat * DEAL_SIZE : (seat + 1) * DEAL_SIZE] for seat in range(rules.players)]
+    stock = cards[rules.players * DEAL_SIZE :]
+    return Game(rules, hands, stock, upcard, dealer=dealer)
+
+
+def _bring(state: State, seat: int, card: Card, where: str, keep: list[Card] | None = None) -> None:
+    """Put *card* into *seat*'s hand from wherever unseen it lies, swapping one of that hand's cards back there."""
+    hand = state.hands[seat]
+    kept = Counter(keep or [])
+    held = Counter(hand)
+    spare = next((c for c in hand if held[c] > kept[c]), None)
+    if spare is None:
+        raise ValueError(f"{where}: the {card.display} cannot be in seat {seat}'s hand")
+    for other, cards in enumerate(state.hands):
+        if other != seat and card in cards:
+            cards.remove(card)
+            cards.append(spare)
+            cards.sort()
+            break
+    else:
+        stock = state._stock
+        if card not in stock:
+            raise ValueError(f"{where}: every {card.display} of the pack is already on the pile or in this hand")
+        stock[stock.index(card)] = spare
+    hand.remove(spare)
+    hand.append(card)
+    hand.sort()
+
+
+def _card(code: object, what: str) -> Card:
+    if not isinstance(code, str):
+        raise ValueError(f"{what}: card {shown(code)} must be a string such as '10H'")
+    try:
+        return Card.parse(code)
+    except ValueError as error:
+        raise ValueError(f"{what}: {error}") from None
+
+
+def _list(value: object, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise ValueError(f"{what} must be a list, not {shown(value)}")
+    return value
+
+
+def legal_listing(rules: Rules, position: Mapping[str, str]) -> list[str]:
+    """For ``moves``: every legal action with ``position["hand"]`` when the pile shows ``position["table"]``.
+
+    The table is the top card, then the playing suit when a pick-up card named another one
+    (``"2S H"``). Discards are listed in hand order, a pick-up card once for each suit it can
+    name, each with ``knock`` when it is the third-to-last card, then ``draw``, which is always
+    allowed.
+    """
+    table = position["table"].split()
+    if not 1 <= len(table) <= 2:
+        raise ValueError(
+            f"--table {position['table']!r}: give the top card, then the playing suit if it differs (2S H)"
+        )
+    try:
+        top = Card.parse(table[0])
+        suit = Suit.parse(table[1]) if len(table) == 2 else top.suit
+    except ValueError as error:
+        raise ValueError(f"--table: {error}") from None
+    if len(table) == 2 and not is_pickup(top) and suit != top.suit:
+        raise ValueError(
+            f"--table: the playing suit is the top card's unless a pick-up card named it; {top.display} is not one"
+        )
+    try:
+        hand = parse_cards(position["hand"])
+    except ValueError as error:
+        raise ValueError(f"--hand: {error}") from None
+    if not hand:
+        raise ValueError("--hand is empty: a player with no cards left has already won")
+    seen = Counter([*hand, top])
+    twice = [card.display for card, n in seen.items() if n > rules.packs]
+    if twice:
+        raise ValueError(f"--hand and --table hold {', '.join(twice)} more often than {rules.packs} pack(s) do")
+    others: list[list[Card]] = [[] for _ in range(rules.players - 1)]
+    state = State.setup(rules, [hand, *others], [top], [], 0, suit)
+    listing = []
+    for action in state.legal_actions(0):
+        if isinstance(action, Play):
+            listing.append(
+                action.card.code + (f" {action.suit.value}" if action.suit else "") + (" knock" if action.knock else "")
+            )
+    return [*listing, "draw"]

@@ -1,0 +1,170 @@
+"""The rules of Knock! Knock! as data: the options, the pack and what each card does.
+
+Options are written as in ``shared/rules/knock-knock.md``; a bad one is refused
+with the option's name and the values it allows.
+
+>>> rules = Rules.parse("players=7,direction=counter-clockwise")
+>>> rules.packs, rules.to_json()
+(2, {'players': 7, 'direction': 'counter-clockwise', 'scoring': 'tally'})
+>>> rules.next_seat(0)
+6
+>>> Rules.parse("scoring=chips")
+Traceback (most recent call last):
+...
+ValueError: option scoring: 'chips' is not allowed; choose tally or points
+>>> [penalty(Card.parse(code)) for code in ("AS", "2H", "5D", "5C")]
+[1, 2, 5, 0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Literal
+
+from ..core.cards import ALL_CARDS, Card, Rank, Suit
+
+if TYPE_CHECKING:
+    from ..core.game import GameType
+
+__all__ = [
+    "DEAL_SIZE",
+    "DIRECTIONS",
+    "KNOCK_AT",
+    "OPTIONS",
+    "SCORINGS",
+    "TURN_LIMIT",
+    "Rules",
+    "card_points",
+    "fits",
+    "is_pickup",
+    "pack",
+    "penalty",
+]
+
+Direction = Literal["clockwise", "counter-clockwise"]
+Scoring = Literal["tally", "points"]
+DIRECTIONS: tuple[Direction, ...] = ("clockwise", "counter-clockwise")
+SCORINGS: tuple[Scoring, ...] = ("tally", "points")
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
+TWO_PACKS_FROM = 7
+DEAL_SIZE = 7
+# A player holding this many cards who discards one must knock (their third-to-last card).
+KNOCK_AT = 3
+# Cards picked up by the offender after a right call, or by the caller after a wrong one.
+CHALLENGE_PENALTY = 7
+TURN_LIMIT = 1000
+
+_FIVE_OF_DIAMONDS = Card.of(Rank.FIVE, Suit.DIAMONDS)
+
+
+def penalty(card: Card) -> int:
+    """How many cards the next player picks up when *card* is discarded: 0 unless it is a pick-up card."""
+    if card.rank == Rank.ACE:
+        return 1
+    if card.rank == Rank.TWO:
+        return 2
+    return 5 if card == _FIVE_OF_DIAMONDS else 0
+
+
+def is_pickup(card: Card) -> bool:
+    """Every ace, every two and the 5♦."""
+    return penalty(card) > 0
+
+
+def fits(card: Card, top: Card, suit: Suit) -> bool:
+    """Whether *card* may be discarded on *top* when *suit* is the playing suit: the playing suit,
+    the top card's rank, or a pick-up card."""
+    return card.suit == suit or card.rank == top.rank or is_pickup(card)
+
+
+def card_points(card: Card) -> int:
+    """What *card* left in a hand scores under ``scoring=points``: ace 2, two 3, 5♦ 5, any other 1."""
+    if card.rank == Rank.ACE:
+        return 2
+    if card.rank == Rank.TWO:
+        return 3
+    return 5 if card == _FIVE_OF_DIAMONDS else 1
+
+
+OPTIONS = ("players", "direction", "scoring")
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """One rule set: the number of players, the direction of play and the scoring."""
+
+    registered: ClassVar[GameType | None] = None  # set when engine.knock_knock registers the game
+
+    players: int = 4
+    direction: Direction = "clockwise"
+    scoring: Scoring = "tally"
+
+    def __post_init__(self) -> None:
+        if type(self.players) is not int or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise ValueError(
+                f"option players: {self.players!r} is not allowed; choose a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}"
+            )
+        if self.direction not in DIRECTIONS:
+            raise ValueError(f"option direction: {self.direction!r} is not allowed; choose {' or '.join(DIRECTIONS)}")
+        if self.scoring not in SCORINGS:
+            raise ValueError(f"option scoring: {self.scoring!r} is not allowed; choose {' or '.join(SCORINGS)}")
+
+    @property
+    def game(self) -> GameType:
+        assert Rules.registered is not None, "engine.knock_knock registers the game when imported"
+        return Rules.registered
+
+    @property
+    def packs(self) -> int:
+        """One 52-card pack for up to six players, two from seven."""
+        return 2 if self.players >= TWO_PACKS_FROM else 1
+
+    @property
+    def step(self) -> int:
+        return 1 if self.direction == "clockwise" else -1
+
+    def next_seat(self, seat: int) -> int:
+        """The seat after *seat* in the direction of play."""
+        return (seat + self.step) % self.players
+
+    def to_json(self) -> dict[str, object]:
+        """Every option written out, as in a game record."""
+        return {"players": self.players, "direction": self.direction, "scoring": self.scoring}
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, object]) -> Rules:
+        """Rules from a mapping such as a record's ``"rules"``; unknown names and bad values are refused."""
+        unknown = sorted(set(options) - set(OPTIONS))
+        if unknown:
+            raise ValueError(f"unknown option {unknown[0]!r}: Knock! Knock! has players, direction and scoring")
+        players = options.get("players", 4)
+        if isinstance(players, str):
+            players = _whole_number(players)
+        return cls(players, options.get("direction", "clockwise"), options.get("scoring", "tally"))  # type: ignore[arg-type]
+
+    @classmethod
+    def parse(cls, text: str) -> Rules:
+        """Rules from ``players=5,direction=clockwise,scoring=points`` (any subset; an empty text is the default)."""
+        options: dict[str, object] = {}
+        for part in text.split(","):
+            if not part.strip():
+                continue
+            name, equals, value = part.partition("=")
+            name = name.strip()
+            if not equals or not name:
+                raise ValueError(f"option {part.strip()!r}: write NAME=VALUE, like players=5")
+            if name in options:
+                raise ValueError(f"option {name} is given twice")
+            options[name] = value.strip()
+        return cls.from_options(options)
+
+
+def _whole_number(text: str) -> int | str:
+    """*text* as an int when it is written as one; otherwise the text, for the rules to refuse by name."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 4 else text
+
+
+def pack(rules: Rules) -> list[Card]:
+    """The cards of the game, each once per pack, in suit-then-rank order."""
+    return [card for card in ALL_CARDS for _ in range(rules.packs)]
