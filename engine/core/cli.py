@@ -14,7 +14,7 @@ from typing import Any
 
 from . import match
 from .chance import check_seed, read_seed
-from .game import DEFAULT_GAME, GameType, RulesError, find_game, game_names, parse_rules
+from .game import DEFAULT_GAME, GameType, RulesError, find_game, game_names, parse_rules, play_command
 from .protocol import serve
 
 __all__ = ["main"]
@@ -173,7 +173,8 @@ def run_play(args: argparse.Namespace) -> int:
     try:
         game.play_in_terminal(rules, seed, input, print, opponents=opponents, show_seats=args.seat_names)
     except KeyboardInterrupt:
-        print(f"\nInterrupted. Replay this deal with: python -m engine play --seed {seed}")
+        again = play_command(rules, seed, opponents if args.opponents is not None else ())
+        print(f"\nInterrupted. Replay this deal with: {again}")
         return 130
     return 0
 
@@ -191,6 +192,7 @@ def run_bot(args: argparse.Namespace) -> int:
 
 BOT_PROTOCOL = """\
 protocol: one JSON request per line on stdin, one JSON answer per line on stdout.
+Sevens' shapes are shown; another game's requests name it ("game") and its shapes are in the README.
   request:  {"seat": 2, "hand": ["8D", "9H", ...], "moves": [{"seat": 0, "play": "7D"}, {"seat": 1, "pass": true}]}
             seat is the bot's seat, hand its cards now, moves every move so far in game-record form;
             optional: "game" (default sevens), "rules" (options like {"players": 5} or a preset's name;
@@ -205,11 +207,15 @@ protocol: one JSON request per line on stdin, one JSON answer per line on stdout
 def build_parser(prog: str) -> argparse.ArgumentParser:
     default = find_game(DEFAULT_GAME)
     names = ", ".join(default.computer_players)
-    presets = ", ".join(default.presets)
+    games = [find_game(name) for name in game_names()]
+    # Each game's presets and options, as --rules takes them.
+    presets = "; ".join(f"{game.name}: {', '.join(game.presets)}" for game in games if game.presets)
+    options = "; ".join(f"{game.name}: {', '.join(game.rules({}).to_json())}" for game in games)
     parser = argparse.ArgumentParser(
         prog=prog,
-        description="Sevens (Fan Tan, Parliament): legal moves, computer games, tournaments, "
-        "a game in the terminal and a bot protocol.",
+        description=f"Card games called Sevens ({', '.join(game.title for game in games)}): legal moves, "
+        "computer games, tournaments, a game in the terminal and a bot protocol. "
+        "The examples are Sevens; add --game to play another.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=f"""examples:
   {prog} moves --table "7D 7H 8H" --hand "9H 6H 3S 7C"
@@ -239,8 +245,8 @@ Run '{prog} SUBCOMMAND --help' for each subcommand's options.""",
         command.add_argument(
             "--rules",
             default="",
-            help=f"a preset ({presets}) and/or options name=value separated by commas, like "
-            "players=5,opening=any-seven,scoring=chips (default: the game's defaults)",
+            help=f"a preset ({presets}) and/or options name=value separated by commas, like players=5 "
+            f"(options: {options}; default: the game's defaults)",
         )
         return command
 

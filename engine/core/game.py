@@ -156,6 +156,10 @@ class GameType(Protocol):
 
     def new_deal(self, rules: Any, seed: int, *, dealer: int = 0, names: Sequence[str] | None = None) -> Deal: ...
 
+    def next_dealer(self, rules: Any, dealer: int) -> int:
+        """Who deals after *dealer* in a series of deals (the deal passes in the direction of play)."""
+        ...
+
     def read_record(self, data: JSON) -> Deal:
         """Replay a record, checking every action and the stated result; ``RecordError`` if it does not hold."""
         ...
@@ -203,8 +207,11 @@ def register(game: GameType) -> GameType:
 
 
 def _games() -> dict[str, GameType]:
-    if not _GAMES:
-        importlib.import_module(_INSTALLED)
+    # Every installed game, whatever was imported first: a game package imported alone (engine.knock_knock)
+    # registers only itself, so the list of installed games is read at every lookup (after the first, the
+    # import is a lookup in sys.modules).
+    for game in importlib.import_module(_INSTALLED).GAMES:
+        _GAMES.setdefault(game.name, game)
     return _GAMES
 
 
@@ -229,6 +236,40 @@ def default_rules(rules: Any = None) -> Any:
 def load_game(name: str, **options: object) -> Any:
     """The rules of game *name* with *options* (the rest at their defaults): ``load_game("sevens", players=5)``."""
     return find_game(name).rules(options)
+
+
+def options_text(rules: Any) -> str:
+    """*rules* as ``--rules`` takes them: every option, ``name=value`` separated by commas.
+
+    >>> options_text(load_game("knock-knock", players=5))
+    'players=5,direction=clockwise,scoring=tally'
+    """
+    words = []
+    for name, value in rules.to_json().items():
+        shown = "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
+        words.append(f"{name}={shown}")
+    return ",".join(words)
+
+
+def play_command(rules: Any, seed: int | None, opponents: Sequence[str] = ()) -> str:
+    """The command that deals the deal from *seed* again under *rules*; the game and rules only when not the defaults.
+
+    >>> play_command(load_game("sevens"), 8)
+    'python -m engine play --seed 8'
+    >>> play_command(load_game("knock-knock", direction="counter-clockwise"), 8, ["sam", "sam", "alex"])
+    'python -m engine play --game knock-knock --rules players=4,direction=counter-clockwise,scoring=tally --opponents sam,sam,alex --seed 8'
+    """
+    game: GameType = rules.game
+    words = ["python -m engine play"]
+    if game.name != DEFAULT_GAME:
+        words.append(f"--game {game.name}")
+    if rules != game.rules({}):
+        words.append(f"--rules {options_text(rules)}")
+    if opponents:
+        words.append(f"--opponents {','.join(opponents)}")
+    if seed is not None:  # a deal set up from a position has none
+        words.append(f"--seed {seed}")
+    return " ".join(words)
 
 
 def parse_rules(game: GameType, text: str) -> Any:

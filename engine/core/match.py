@@ -10,8 +10,9 @@ holds every hand once (duplicate deals):
 >>> sum(entry.wins for entry in result.entries)
 8
 
-A :class:`Match` is a series of deals at one table: the dealer moves one seat
-on each deal and a running score is kept (deals won, or chips).
+A :class:`Match` is a series of deals at one table: the deal passes on as the
+game says (one seat on in the direction of play) and a running score is kept
+(deals won, or chips).
 """
 
 from __future__ import annotations
@@ -65,7 +66,8 @@ def simulate(games: int, seed: int, seats: Sequence[str], *, rules: Any = None) 
 
 @dataclass
 class Match:
-    """A series of deals at one table: deal *n* is shuffled from ``seed + n`` and dealt by seat ``n mod players``.
+    """A series of deals at one table: deal *n* is shuffled from ``seed + n``; seat 0 deals first, and then
+    each deal's dealer is the one the game names after the last (``GameType.next_dealer``).
 
     ``scores`` is the running score per seat: deals won, or chips won and lost
     (whatever the rules' deals score, see ``Deal.score``).
@@ -75,6 +77,7 @@ class Match:
     seed: int
     names: tuple[str, ...]
     deals: list[Deal] = field(default_factory=list)
+    dealers: list[int] = field(default_factory=list)  # the dealer of each deal dealt
 
     def __post_init__(self) -> None:
         if len(self.names) != self.rules.players:
@@ -83,22 +86,21 @@ class Match:
     @property
     def dealer(self) -> int:
         """The dealer of the current deal (of the next one, before it is dealt)."""
-        players: int = self.rules.players
-        return max(len(self.deals) - 1, 0) % players
+        return self.dealers[-1] if self.dealers else 0
 
     @property
     def current(self) -> Deal | None:
         return self.deals[-1] if self.deals else None
 
     def next_deal(self) -> Deal:
-        """Deal the next deal, the dealer one seat on from the last; the current deal must be over."""
+        """Deal the next deal, dealt by the seat the game names after the last dealer; the current deal must be over."""
         if self.deals and not self.deals[-1].is_over:
             raise ValueError("the current deal is not over yet")
         number = len(self.deals)
-        deal: Deal = self.rules.game.new_deal(
-            self.rules, self.seed + number, dealer=number % self.rules.players, names=self.names
-        )
+        dealer: int = self.rules.game.next_dealer(self.rules, self.dealers[-1]) if self.dealers else 0
+        deal: Deal = self.rules.game.new_deal(self.rules, self.seed + number, dealer=dealer, names=self.names)
         self.deals.append(deal)
+        self.dealers.append(dealer)
         return deal
 
     def scores(self) -> list[int]:

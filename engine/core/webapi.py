@@ -21,7 +21,7 @@ Methods (Sevens; every game's session offers the same ones):
     Result: the state.
 ``new_match {seed?, rules?, seats?, game?}``
     The first deal of a match: deal *n* is shuffled from ``seed + n`` and the
-    dealer moves one seat each deal. Result: the state (with ``match``).
+    deal passes on as the game says (Sevens: one seat on). Result: the state (with ``match``).
 ``next_deal {}``
     The match's next deal, once the current one is over. Result: the state.
 ``guided {position, script?, goal?}``

@@ -52,6 +52,10 @@ class KnockKnockGame:
     def new_deal(self, rules: Rules, seed: int, *, dealer: int = 0, names: Sequence[str] | None = None) -> Game:
         return Game.new(rules, seed, dealer=dealer, names=names)
 
+    def next_dealer(self, rules: Rules, dealer: int) -> int:
+        """The seat after the dealer in the direction of play (to the right under ``direction=counter-clockwise``)."""
+        return rules.next_seat(dealer)
+
     def read_record(self, data: dict[str, Any]) -> Game:
         return Game.from_record(data)
 

@@ -20,6 +20,7 @@ from typing import Literal
 
 from ..core.cards import Card, Suit
 from ..core.chance import player_rng
+from ..core.game import play_command
 from .game import Game
 from .players import Player, make_player
 from .present import describe
@@ -192,9 +193,7 @@ def _human_turn(table: _Table, input_fn: Callable[[str], str]) -> bool:
             output_fn(str(error))
             continue
         if command.kind == "quit":
-            output_fn(
-                f"Game stopped. Replay this deal with: python -m engine play --game knock-knock --seed {game.seed}"
-            )
+            output_fn(f"Game stopped. Replay this deal with: {play_command(game.rules, game.seed)}")
             return False
         if command.kind == "help":
             output_fn(HELP)

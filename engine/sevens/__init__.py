@@ -47,6 +47,10 @@ class SevensGame:
     def new_deal(self, rules: SevensRules, seed: int, *, dealer: int = 0, names: Sequence[str] | None = None) -> Game:
         return Game.new(seed, names, rules=rules, dealer=dealer)
 
+    def next_dealer(self, rules: SevensRules, dealer: int) -> int:
+        """The next seat round: play goes that way too."""
+        return (dealer + 1) % rules.players
+
     def read_record(self, data: dict[str, Any]) -> Game:
         return Game.from_record(data)
 

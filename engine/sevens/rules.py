@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Literal
 
-from ..core.game import GameType, RulesError
+from ..core.game import GameType, RulesError, options_text
 from ..core.jsontext import shown
 from ..core.text import join_words
 
@@ -137,11 +137,7 @@ class SevensRules:
 
     def text(self) -> str:
         """The options as the command line writes them: ``players=5,opening=any-seven,...``."""
-        words = []
-        for name, value in self.to_json().items():
-            shown_value = "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
-            words.append(f"{name}={shown_value}")
-        return ",".join(words)
+        return options_text(self)
 
     def describe(self) -> str:
         """The preset's name if these rules are one, else the options that differ from the defaults."""

@@ -26,6 +26,7 @@ from typing import Literal
 
 from ..core.cards import SUITS, Card, cards_of, format_cards
 from ..core.chance import player_rng
+from ..core.game import play_command
 from .game import YOU, Game
 from .players import Player, make_player
 from .position import SUIT_MASKS
@@ -189,7 +190,7 @@ def play_in_terminal(
         names = [names[0], *(f"{name} (seat {seat})" for seat, name in enumerate(names) if seat)]
     game = Game.new(seed, names, rules=rules)
     adviser = make_player(ADVISER, player_rng(seed, YOU))
-    again = f"python -m engine play --seed {seed}" + ("" if rules == DEFAULT else f" --rules {rules.text()}")
+    again = play_command(rules, seed)
     output_fn(f"{rules.describe()}, deal {seed}. Replay it with: {again}")
     output_fn(f"You are in seat 0; {', '.join(names[1:])} follow clockwise. Type help for the commands.")
     while not game.is_over:
@@ -220,7 +221,7 @@ def _human_turn(
             output_fn(str(error))
             continue
         if command.kind == "quit":
-            output_fn(f"Game stopped. Replay this deal with: python -m engine play --seed {game.seed}")
+            output_fn(f"Game stopped. Replay this deal with: {play_command(game.rules, game.seed)}")
             return False
         if command.kind == "help":
             output_fn(HELP)

@@ -8,9 +8,6 @@ import sys
 
 import pytest
 
-# Every installed game, not just the one this module imports: the registry loads engine.games only
-# when no game has registered yet, and importing engine.knock_knock registers Knock! Knock!.
-import engine.games  # noqa: F401
 from engine.core.cli import main
 from engine.core.records import read_record
 

@@ -6,8 +6,10 @@ from collections.abc import Sequence
 
 import pytest
 
+import engine.core.game
 import engine.core.match
-from engine.core.match import TournamentResult, play_game, rotated, simulate, tournament
+from engine.core.game import game_names, load_game
+from engine.core.match import Match, TournamentResult, computer_player, play_game, rotated, simulate, tournament
 from engine.sevens.game import Game
 from engine.sevens.players import COMPUTER_PLAYERS, SamPlayer
 
@@ -98,3 +100,23 @@ def test_tournament_refuses_wrong_entries() -> None:
         tournament(1, ["alex", "robin"])
     with pytest.raises(ValueError, match="unknown player 'bob'"):
         tournament(1, ["alex", "robin", "random", "bob"])
+
+
+def test_every_installed_game_is_found_whichever_game_registered_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine.knock_knock import KNOCK_KNOCK
+
+    # As after `import engine.knock_knock` alone: only Knock! Knock! has registered itself.
+    monkeypatch.setattr(engine.core.game, "_GAMES", {KNOCK_KNOCK.name: KNOCK_KNOCK})
+    assert load_game("sevens", players=5).players == 5
+    assert game_names() == ["knock-knock", "sevens"]
+
+
+@pytest.mark.parametrize(("direction", "dealers"), [("clockwise", [0, 1, 2]), ("counter-clockwise", [0, 4, 3])])
+def test_a_match_passes_the_deal_the_way_the_game_plays(direction: str, dealers: list[int]) -> None:
+    rules = load_game("knock-knock", players=5, direction=direction)
+    match = Match(rules, 11, tuple("ABCDE"))
+    for _ in dealers:
+        deal = match.next_deal()
+        assert deal.dealer == match.dealer
+        deal.play_to_end([computer_player(rules, "random", 11, seat) for seat in range(5)])
+    assert match.dealers == dealers
