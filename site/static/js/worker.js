@@ -107,11 +107,12 @@ async function saveSnapshot(key, bytes) {
   }
 }
 
-// Put the engine wheel into site-packages and import the engine.
-async function loadEngine(py, wheelBytes) {
+// Put the engine wheel into site-packages and import the module that answers the page.
+// tools/stdlib_trace.mjs does the same to find the standard modules the site needs: keep them alike.
+async function loadEngine(py, wheelBytes, api) {
   const sitePackages = py.runPython("import site; site.getsitepackages()[0]");
   py.unpackArchive(await wheelBytes, "wheel", { extractDir: sitePackages });
-  return py.pyimport("engine.webapi");
+  return py.pyimport(api);
 }
 
 // The runtime's file list: the engine wheel's hashed name, the build id, every file's size.
@@ -131,7 +132,7 @@ async function start({ runtime }) {
   // The .mjs files arrive through import(), which no fetch wrapper sees; count what is fetched.
   const sizes = Object.fromEntries(Object.entries(manifest.files).filter(([path]) => !path.endsWith(".mjs")));
   const total = Object.values(sizes).reduce((a, b) => a + b, 0);
-  const big = (sizes["pyodide/pyodide.asm.wasm"] ?? 0) + (sizes["pyodide/python_stdlib.zip"] ?? 0);
+  const big = (sizes["pyodide/pyodide.asm.wasm"] ?? 0) + (sizes[manifest.stdlib] ?? 0);
   let received = 0;
   let lastPosted = 0;
   let downloaded = false;
@@ -154,6 +155,8 @@ async function start({ runtime }) {
   try {
     stage("downloading", 0);
     const wheelBytes = fetchBytes(new URL(manifest.wheel, runtime).href);
+    // Only the standard modules the site uses (sitebuild/stdlib.py), not Pyodide's full library.
+    const stdLibURL = new URL(manifest.stdlib, runtime).href;
     const key = manifest.build ? snapshotKey(runtime, manifest.build) : null;
     const stored = key ? readSnapshot(key) : Promise.resolve(null);
     const { loadPyodide } = await loader;
@@ -163,13 +166,13 @@ async function start({ runtime }) {
       if (!downloaded) stage("downloading", 1); // everything came from a cache that streams no body
       stage("starting", 1);
       stage("engine", 0);
-      return loadEngine(py, wheelBytes);
+      return loadEngine(py, wheelBytes, manifest.api);
     };
     let py = null;
     let webapi = null;
     if (snapshot) {
       try {
-        py = await loadPyodide({ indexURL, checkAPIVersion: true, _loadSnapshot: snapshot });
+        py = await loadPyodide({ indexURL, stdLibURL, checkAPIVersion: true, _loadSnapshot: snapshot });
         webapi = await engineIn(py);
         // The snapshot froze the random generator: every visit would deal the same "random" deals.
         py.runPython("import random; random.seed()");
@@ -181,7 +184,7 @@ async function start({ runtime }) {
     }
     if (!py) {
       const canSave = Boolean(key) && typeof caches !== "undefined" && Boolean(crypto?.subtle);
-      py = await loadPyodide({ indexURL, checkAPIVersion: true, _makeSnapshot: canSave });
+      py = await loadPyodide({ indexURL, stdLibURL, checkAPIVersion: true, _makeSnapshot: canSave });
       webapi = await engineIn(py);
       if (canSave) {
         try {
