@@ -153,6 +153,8 @@ class Bench:
     def context(self) -> BrowserContext:
         context = self.browser.new_context(service_workers="allow", bypass_csp=True)  # Playwright polls with eval
         context.add_init_script(WATCH)
+        # The computer players move at once, so "your turn" measures loading, not their pauses.
+        context.add_init_script("localStorage.setItem('sevens.speed', 'instant')")
         return context
 
     def page(self, context: BrowserContext) -> Page:

@@ -115,11 +115,13 @@ def write_runtime(out: Path, pyodide_dir: Path = ROOT / "node_modules" / "pyodid
             shutil.copyfile(pyodide_dir / name, target / name)
     wheel = build_wheel(runtime)
     full_stdlib = pyodide_dir / "python_stdlib.zip"
-    used = stdlib.trace(wheel, WEB_API, stdlib.guided_deals(out), pyodide_dir)
+    guided = stdlib.guided_deals(out)
+    used = stdlib.trace(wheel, WEB_API, guided, pyodide_dir)
     problems = stdlib.missing_imports(ROOT / WEB_API.split(".")[0], WEB_API, used, full_stdlib)
     if problems:
         raise stdlib.StdlibError("\n".join(problems))
-    trimmed = stdlib.write_trimmed(full_stdlib, used.files, runtime)
+    trimmed = stdlib.write_trimmed(used.sources, runtime)
+    stdlib.check(wheel, WEB_API, guided, pyodide_dir, trimmed)
     version = json.loads((pyodide_dir / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
     files = [f"pyodide/{name}" for name in PYODIDE_FILES] + [trimmed.name, wheel.name]
     sizes = {path: (runtime / path).stat().st_size for path in files}

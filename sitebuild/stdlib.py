@@ -5,10 +5,13 @@ quarter of it. Which quarter is measured, not listed by hand:
 ``tools/stdlib_trace.mjs`` starts Pyodide under Node with the full library,
 does what the page's worker does and plays the site's requests
 (``tools/stdlib_workload.py``), and reports every library file a module was
-imported from. Those files make the trimmed zip, written byte-for-byte the
-same from the same inputs; the trace is cached under ``.cache/stdlib/``,
-keyed by everything it depends on, so it runs again only when the engine,
-the lessons' guided deals, Pyodide or the tools change.
+imported from, without its comments and docstrings (``tools/stdlib_strip.py``:
+nothing on the site reads them, and they were half the bytes). Those files
+make the trimmed zip, written byte-for-byte the same from the same inputs,
+and the same tool then runs the site's start-up and requests again on the
+trimmed zip alone. Answers are cached under ``.cache/stdlib/``, keyed by
+everything they depend on, so the tool runs again only when the engine, the
+lessons' guided deals, Pyodide or the tools change.
 
 A run cannot reach every line, so the engine's own import statements are
 also read: one from the modules the page can import, naming a library module
@@ -23,15 +26,24 @@ import html.parser
 import json
 import subprocess
 import zipfile
-from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["StdlibError", "engine_imports", "guided_deals", "missing_imports", "trace", "write_trimmed"]
+__all__ = [
+    "StdlibError",
+    "Used",
+    "check",
+    "engine_imports",
+    "guided_deals",
+    "missing_imports",
+    "trace",
+    "write_trimmed",
+]
 
 ROOT = Path(__file__).resolve().parent.parent
 TRACER = ROOT / "tools" / "stdlib_trace.mjs"
 WORKLOAD = ROOT / "tools" / "stdlib_workload.py"
+STRIPPER = ROOT / "tools" / "stdlib_strip.py"
 CACHE = ROOT / ".cache" / "stdlib"
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)
 
@@ -42,9 +54,9 @@ class StdlibError(RuntimeError):
 
 @dataclass(frozen=True)
 class Used:
-    """What the traced run used: files of the library zip, and modules that need no file."""
+    """What the traced run used: library files (name to the source shipped), and modules that need no file."""
 
-    files: frozenset[str]
+    sources: dict[str, str]
     builtin: frozenset[str]
 
 
@@ -69,34 +81,50 @@ def guided_deals(site: Path) -> list[dict[str, str]]:
     return found
 
 
-def trace(wheel: Path, api: str, guided: list[dict[str, str]], pyodide_dir: Path) -> Used:
-    """Run the tracer (or read its cached answer) for this engine wheel, API module and guided deals."""
+def _key(wheel: Path, api: str, guided: list[dict[str, str]], pyodide_dir: Path) -> hashlib._Hash:
     key = hashlib.sha256()
-    for part in (wheel.read_bytes(), TRACER.read_bytes(), WORKLOAD.read_bytes(), api.encode()):
+    for part in (wheel.read_bytes(), TRACER.read_bytes(), WORKLOAD.read_bytes(), STRIPPER.read_bytes(), api.encode()):
         key.update(hashlib.sha256(part).digest())
     key.update(json.dumps(guided, sort_keys=True).encode())
     for name in ("python_stdlib.zip", "pyodide-lock.json"):
         key.update(hashlib.sha256((pyodide_dir / name).read_bytes()).digest())
-    cached = CACHE / f"{key.hexdigest()[:24]}.json"
+    return key
+
+
+def _run_tool(mode: str, wheel: Path, api: str, guided: list[dict[str, str]], *extra: str) -> str:
+    CACHE.mkdir(parents=True, exist_ok=True)
+    guided_file = CACHE / "guided.json"
+    guided_file.write_text(json.dumps(guided), encoding="utf-8")
+    command = ["node", str(TRACER), mode, str(wheel), api, str(guided_file), *extra]
+    try:
+        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+    except FileNotFoundError as error:
+        raise StdlibError(f"{TRACER.relative_to(ROOT)}: cannot run node ({error})") from error
+    if done.returncode != 0:
+        what = "find the standard modules the site uses" if mode == "trace" else "run the site on the trimmed library"
+        raise StdlibError(f"{TRACER.relative_to(ROOT)} {mode}: could not {what}:\n{done.stderr.strip()[-3000:]}")
+    return done.stdout
+
+
+def trace(wheel: Path, api: str, guided: list[dict[str, str]], pyodide_dir: Path) -> Used:
+    """Run the tracer (or read its cached answer) for this engine wheel, API module and guided deals."""
+    cached = CACHE / f"{_key(wheel, api, guided, pyodide_dir).hexdigest()[:24]}.json"
     if cached.is_file():
         data = json.loads(cached.read_text(encoding="utf-8"))
     else:
-        CACHE.mkdir(parents=True, exist_ok=True)
-        guided_file = CACHE / "guided.json"
-        guided_file.write_text(json.dumps(guided), encoding="utf-8")
-        command = ["node", str(TRACER), str(wheel), api, str(guided_file)]
-        try:
-            done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
-        except FileNotFoundError as error:
-            raise StdlibError(f"{TRACER.relative_to(ROOT)}: cannot run node ({error})") from error
-        if done.returncode != 0:
-            raise StdlibError(
-                f"{TRACER.relative_to(ROOT)} failed, so the browser's standard library cannot be trimmed:\n"
-                + done.stderr.strip()[-3000:]
-            )
-        data = json.loads(done.stdout)
-        cached.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    return Used(frozenset(data["zip"]), frozenset(data["builtin"]))
+        data = json.loads(_run_tool("trace", wheel, api, guided))
+        cached.write_text(json.dumps(data) + "\n", encoding="utf-8")
+    return Used(dict(data["files"]), frozenset(data["builtin"]))
+
+
+def check(wheel: Path, api: str, guided: list[dict[str, str]], pyodide_dir: Path, trimmed: Path) -> None:
+    """Start Pyodide on *trimmed* alone and run the site's requests; raise StdlibError if anything fails."""
+    key = _key(wheel, api, guided, pyodide_dir)
+    key.update(trimmed.read_bytes())
+    passed = CACHE / f"{key.hexdigest()[:24]}.passed"
+    if not passed.is_file():
+        _run_tool("check", wheel, api, guided, str(trimmed))
+        passed.touch()
 
 
 def _module_file(package: Path, name: str) -> Path | None:
@@ -155,11 +183,11 @@ def engine_imports(package: Path, api: str) -> list[tuple[Path, int, str]]:
     return found
 
 
-def _provides(files: Iterable[str], builtin: frozenset[str], everything: frozenset[str], name: str) -> bool | None:
+def _provides(files: frozenset[str], builtin: frozenset[str], everything: frozenset[str], name: str) -> bool | None:
     """Whether the trimmed library has module *name*: True, False, or None when it is not a module at all."""
     path = name.replace(".", "/")
     candidates = {f"{path}.py", f"{path}/__init__.py"}
-    if name in builtin or candidates & set(files):
+    if name in builtin or candidates & files:
         return True
     if candidates & everything:
         return False
@@ -172,7 +200,7 @@ def missing_imports(package: Path, api: str, used: Used, full_zip: Path) -> list
         everything = frozenset(archive.namelist())
     problems = []
     for source, line, name in engine_imports(package, api):
-        has = _provides(used.files, used.builtin, everything, name)
+        has = _provides(frozenset(used.sources), used.builtin, everything, name)
         if has is False or (has is None and "." not in name):
             where = source.relative_to(package.parent) if source.is_relative_to(package.parent) else source
             problems.append(
@@ -182,15 +210,10 @@ def missing_imports(package: Path, api: str, used: Used, full_zip: Path) -> list
     return sorted(set(problems))
 
 
-def write_trimmed(full_zip: Path, files: frozenset[str], out_dir: Path) -> Path:
-    """Copy *files* of *full_zip* into ``python_stdlib-HASH.zip`` in *out_dir*, the same bytes every time."""
-    with zipfile.ZipFile(full_zip) as archive:
-        names = set(archive.namelist())
-        unknown = sorted(files - names)
-        if unknown:
-            raise StdlibError(f"{full_zip}: the trace names files it does not hold: {', '.join(unknown[:5])}")
-        folders = {name[: i + 1] for name in files for i, char in enumerate(name) if char == "/"}
-        entries = [(name, b"" if name.endswith("/") else archive.read(name)) for name in sorted(files | folders)]
+def write_trimmed(sources: dict[str, str], out_dir: Path) -> Path:
+    """Write *sources* as ``python_stdlib-HASH.zip`` in *out_dir*, the same bytes every time."""
+    folders = {name[: i + 1] for name in sources for i, char in enumerate(name) if char == "/"}
+    entries = [(name, sources[name].encode() if name in sources else b"") for name in sorted(set(sources) | folders)]
     content = hashlib.sha256()
     for name, data in entries:
         content.update(name.encode() + b"\0" + data + b"\0")
