@@ -27,6 +27,7 @@ import functools
 import gzip
 import http.server
 import io
+import os
 import shutil
 import statistics
 import subprocess
@@ -64,6 +65,11 @@ WATCH = """(() => {
   };
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
 })();"""
+
+# When each start-up stage began (runtime.js marks them): where the time goes.
+STAGES = """performance.getEntriesByType("mark").filter((m) => m.name.startsWith("sevens-stage-"))
+  .map((m) => [m.name.slice("sevens-stage-".length), m.startTime])"""
+WARM_MARKS = "performance.getEntriesByType('mark').filter((m) => m.name.startsWith('sevens-warm-')).map((m) => [m.name, m.startTime])"
 
 SNAPSHOT_SAVED = """async (timeout) => {
   const end = performance.now() + timeout;
@@ -139,6 +145,7 @@ class Visit:
     turn_ms: float
     bytes: int
     files: collections.Counter[str] = field(default_factory=collections.Counter)
+    note: str = ""
 
 
 @dataclass
@@ -174,7 +181,9 @@ class Bench:
         page.wait_for_function("globalThis.__firstVisit?.turn !== undefined", timeout=WAIT_MS, polling=50)
         files = self.wire.take()
         seen = page.evaluate("globalThis.__firstVisit")
-        return Visit(seen["table"], seen["turn"], sum(files.values()), files)
+        stages = page.evaluate(STAGES)
+        note = "stages (s): " + ", ".join(f"{name} {ms / 1000:.2f}" for name, ms in stages) if stages else ""
+        return Visit(seen["table"], seen["turn"], sum(files.values()), files, note)
 
     def first_game(self) -> tuple[Visit, Visit]:
         """A first visit to the game page, then a second one once the service worker and the snapshot are in."""
@@ -200,12 +209,18 @@ class Bench:
             context.close()
 
     def after_lesson(self, lesson: str, idle_s: float) -> Visit:
+        """The game page opened from a lesson read for *idle_s*; its note says when the lesson's warm-up ended."""
         context = self.context()
         try:
             page = self.page(context)
             page.goto(self.base + lesson)
             time.sleep(idle_s)
-            return self.until_turn(page, self.base + "play/?seed=3")
+            marks = dict(page.evaluate(WARM_MARKS))
+            visit = self.until_turn(page, self.base + "play/?seed=3")
+            ended = marks.get("sevens-warm-done") or marks.get("sevens-warm-failed")
+            warm = f"warm-up ended after {ended / 1000:.1f} s on the lesson" if ended else "warm-up unfinished"
+            visit.note = f"{warm}; {visit.note}"
+            return visit
         finally:
             context.close()
 
@@ -239,6 +254,11 @@ def report(name: str, visits: list[Visit], turn_target: float | None, bytes_targ
     goal = f"target <= {bytes_target:g} MB" if bytes_target else ""
     line("bytes before your turn", f"{sent:.2f} MB", goal, None if bytes_target is None else sent <= bytes_target)
     print(f"    each run (s): {', '.join(f'{visit.turn_ms / 1000:.2f}' for visit in visits)}")
+    for visit in visits:
+        if visit.note:
+            print(f"    {visit.note}")
+    if not visits[-1].files:
+        return
     biggest = visits[-1].files.most_common(5)
     shown = ", ".join(f"{path.rsplit('/', 1)[-1]} {count / 1e6:.2f} MB" for path, count in biggest)
     print(f"    largest downloads (last run): {shown}")
@@ -283,6 +303,8 @@ def main() -> int:
             server.shutdown()
     cpu = f", CPU slowed {args.cpu:g}x" if args.cpu > 1 else ""
     print(f"network: {args.mbps:g} Mbit/s, {args.rtt:g} ms round trips{cpu}; gzip as GitHub Pages serves it")
+    load = os.getloadavg()[0]
+    print(f"machine: {os.cpu_count()} CPUs, load average {load:.1f} when done (times stretch when it exceeds the CPUs)")
     report("game page, first visit", firsts, 5, 4.5)
     report(f"guided deal, first visit ({guided_lesson})", guided, None, None)
     report(f"game page after {args.idle:g} s on {plain_lesson}", warmed, 2, None)

@@ -24,22 +24,3 @@ def test_the_game_works_offline_after_one_visit(browser: Browser, site_url: str)
         expect(page.locator("main")).to_be_visible()
     finally:
         context.close()
-
-
-WASM_CACHED = """async () => {
-  const wasm = new URL("../../runtime/pyodide/pyodide.asm.wasm", location.href).href;
-  for (const name of await caches.keys()) {
-    if (await (await caches.open(name)).match(wasm)) return true;
-  }
-  return false;
-}"""
-
-
-def test_a_lesson_page_warms_the_cache_when_idle(browser: Browser, site_url: str) -> None:
-    context = browser.new_context(service_workers="allow")
-    try:
-        page = context.new_page()
-        page.goto(f"{site_url}tutorials/where-a-card-belongs/")
-        page.wait_for_function(WASM_CACHED, timeout=START_MS, polling=500)
-    finally:
-        context.close()

@@ -12,7 +12,7 @@ const CALL_TIMEOUT_MS = 60000;
 // request, give up and show the error with its Retry button.
 const MAX_RESTARTS = 3;
 // The service worker is registered once the engine has had nothing to do for this long after starting (the
-// first deal dealt, the computer players' opening moves made), so caching 30 MB competes with nothing.
+// first deal dealt, the computer players' opening moves made), so caching the runtime competes with nothing.
 const QUIET_MS = 1000;
 
 export const STAGE_LABELS = {
