@@ -24,7 +24,9 @@ import ast
 import hashlib
 import html.parser
 import json
+import os
 import subprocess
+import tempfile
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -92,18 +94,26 @@ def _key(wheel: Path, api: str, guided: list[dict[str, str]], pyodide_dir: Path)
 
 
 def _run_tool(mode: str, wheel: Path, api: str, guided: list[dict[str, str]], *extra: str) -> str:
-    CACHE.mkdir(parents=True, exist_ok=True)
-    guided_file = CACHE / "guided.json"
-    guided_file.write_text(json.dumps(guided), encoding="utf-8")
-    command = ["node", str(TRACER), mode, str(wheel), api, str(guided_file), *extra]
-    try:
-        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
-    except FileNotFoundError as error:
-        raise StdlibError(f"{TRACER.relative_to(ROOT)}: cannot run node ({error})") from error
+    with tempfile.TemporaryDirectory(prefix="sevens-stdlib-") as folder:
+        guided_file = Path(folder) / "guided.json"
+        guided_file.write_text(json.dumps(guided), encoding="utf-8")
+        command = ["node", str(TRACER), mode, str(wheel), api, str(guided_file), *extra]
+        try:
+            done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+        except FileNotFoundError as error:
+            raise StdlibError(f"{TRACER.relative_to(ROOT)}: cannot run node ({error})") from error
     if done.returncode != 0:
         what = "find the standard modules the site uses" if mode == "trace" else "run the site on the trimmed library"
         raise StdlibError(f"{TRACER.relative_to(ROOT)} {mode}: could not {what}:\n{done.stderr.strip()[-3000:]}")
     return done.stdout
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Two builds at once never read half a cache file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(f"{path.name}.{os.getpid()}.partial")
+    partial.write_text(text, encoding="utf-8")
+    partial.replace(path)
 
 
 def trace(wheel: Path, api: str, guided: list[dict[str, str]], pyodide_dir: Path) -> Used:
@@ -113,7 +123,7 @@ def trace(wheel: Path, api: str, guided: list[dict[str, str]], pyodide_dir: Path
         data = json.loads(cached.read_text(encoding="utf-8"))
     else:
         data = json.loads(_run_tool("trace", wheel, api, guided))
-        cached.write_text(json.dumps(data) + "\n", encoding="utf-8")
+        _write_atomically(cached, json.dumps(data) + "\n")
     return Used(dict(data["files"]), frozenset(data["builtin"]))
 
 
@@ -124,7 +134,7 @@ def check(wheel: Path, api: str, guided: list[dict[str, str]], pyodide_dir: Path
     passed = CACHE / f"{key.hexdigest()[:24]}.passed"
     if not passed.is_file():
         _run_tool("check", wheel, api, guided, str(trimmed))
-        passed.touch()
+        _write_atomically(passed, "")
 
 
 def _module_file(package: Path, name: str) -> Path | None:
