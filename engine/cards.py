@@ -59,6 +59,11 @@ class Suit(Enum):
 
     @classmethod
     def parse(cls, text: str) -> Suit:
+        """Read ``D``, ``d``, ``♦`` or ``♢``, with or without a variation selector after the symbol.
+
+        >>> Suit.parse("♦\ufe0f"), Suit.parse("♢\ufe0e")
+        (<Suit.DIAMONDS: 'D'>, <Suit.DIAMONDS: 'D'>)
+        """
         suit = _SUIT_BY_TEXT.get(text.strip().upper())
         if suit is None:
             raise ValueError(f"unknown suit {text!r}: use C, D, H, S or ♣ ♦ ♥ ♠")
@@ -74,6 +79,10 @@ for _suit in SUITS:
     _SUIT_BY_TEXT[_SUIT_SYMBOL[_suit]] = _suit
 # The outline symbols are common in typed text; accept them as the same suits.
 _SUIT_BY_TEXT.update({"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES})
+# Phone keyboards type a suit symbol with the emoji variation selector (U+FE0F) after it, some text
+# with the text one (U+FE0E): both only choose how the symbol is drawn, so ``8♦️`` is ``8♦``.
+for _symbol, _suit in [(text, suit) for text, suit in _SUIT_BY_TEXT.items() if not text.isascii()]:
+    _SUIT_BY_TEXT[_symbol + "\ufe0f"] = _SUIT_BY_TEXT[_symbol + "\ufe0e"] = _suit
 
 
 class Rank(IntEnum):
@@ -138,6 +147,11 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read ``7D``, ``10H``, ``TH``, ``7♦``, ``10♥`` or ``a♠`` (case and spaces ignored).
+
+        A suit symbol may carry a variation selector, as phone keyboards type it:
+
+        >>> Card.parse("8♦\ufe0f"), Card.parse("8♦\ufe0e"), Card.parse("8♦\ufe0f").display
+        (Card.parse('8D'), Card.parse('8D'), '8♦')
 
         Anything else is a :class:`ValueError` that quotes the text.
         """

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 from . import match
 from .cards import cards_of, format_cards, parse_mask
-from .deal import check_seed
+from .deal import check_seed, read_seed
 from .players import PLAYERS, make_player
 from .position import parse_table, playable_mask, table_problem
 from .protocol import serve
@@ -84,15 +84,11 @@ def parse_seats(text: str) -> list[str]:
     return names
 
 
-def _whole_number(text: str) -> int:
+def _positive(text: str) -> int:
     try:
-        return int(text)
+        value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-
-
-def _positive(text: str) -> int:
-    value = _whole_number(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} is too small: at least 1")
     return value
@@ -100,13 +96,22 @@ def _positive(text: str) -> int:
 
 def _seed(text: str) -> int:
     try:
-        return check_seed(_whole_number(text))
+        return read_seed(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def _series_seeds(args: argparse.Namespace) -> None:
+    """Refuse a series whose last deal's seed would be out of range (its records could not be read back)."""
+    try:
+        check_seed(args.seed + args.games - 1)
+    except ValueError as error:
+        raise UsageError(f"--games {args.games} from --seed {args.seed}: the last deal's {error}") from None
+
+
 def run_simulate(args: argparse.Namespace) -> int:
     seats = parse_seats(args.seats)
+    _series_seeds(args)
     wins = [0] * SEATS
     names: Sequence[str] = [name.capitalize() for name in seats]
     for game in match.simulate(args.games, args.seed, seats):
@@ -141,6 +146,7 @@ def win_summary(games: int, first_seed: int, names: Sequence[str], wins: Sequenc
 
 def run_tournament(args: argparse.Namespace) -> int:
     seats = parse_seats(args.seats)
+    _series_seeds(args)
     result = match.tournament(args.games, seats, args.seed)
     print(result.table())
     return 0
@@ -290,7 +296,7 @@ Players: {names}.""",
         run_bot,
     )
     bot.add_argument("name", metavar="NAME", help=f"the computer player: {names}")
-    bot.add_argument("--seed", type=int, default=0, help="seed of the player's own random choices (default: 0)")
+    bot.add_argument("--seed", type=_seed, default=0, help="seed of the player's own random choices (default: 0)")
     return parser
 
 

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .cards import Card, cards_of, mask_of
-from .deal import deal_hands
+from .deal import check_seed, deal_hands
 from .jsontext import read_json, shown
 from .moves import Move
 from .position import PLAYERS, IllegalMove, Position, opener
@@ -42,15 +42,6 @@ def _record_card(code: object) -> Card:
     if card.code != code:
         raise ValueError(f"card {code!r} must be written {card.code!r} in a game record")
     return card
-
-
-def _writable(number: int) -> bool:
-    """Whether *number* can be written as JSON text again (Python refuses numbers of more than 4300 digits)."""
-    try:
-        str(number)
-    except ValueError:
-        return False
-    return True
 
 
 def _writable_text(text: str) -> bool:
@@ -164,8 +155,13 @@ class Game:
         if data["rules"] != "sevens":
             raise RecordError(f"game record rules {shown(data['rules'])}: only 'sevens' is known")
         seed = data["seed"]
-        if seed is not None and (type(seed) is not int or not _writable(seed)):
-            raise RecordError(f"game record seed {shown(seed)} must be a whole number or null")
+        if seed is not None:
+            if type(seed) is not int:
+                raise RecordError(f"game record seed {shown(seed)} must be a whole number or null")
+            try:
+                check_seed(seed)
+            except ValueError as error:
+                raise RecordError(f"game record {error}") from None
         players = data["players"]
         if not (isinstance(players, list) and len(players) == PLAYERS and all(isinstance(p, str) for p in players)):
             raise RecordError("game record players must be a list of four names")

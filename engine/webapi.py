@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .cards import SUITS, Card, cards_of
-from .deal import player_rng
+from .deal import check_seed, player_rng, read_seed
 from .game import DEFAULT_NAMES, Game
 from .jsontext import read_json, shown
 from .moves import Move
@@ -30,40 +30,29 @@ from .players import Decision, Player, make_player
 from .position import IllegalMove, Position, describe_row, playable_mask, row_ends
 from .view import PlayerView
 
-__all__ = ["MAX_SEED", "Session", "handle", "parse_script", "parse_seed"]
+__all__ = ["Session", "handle", "parse_script", "parse_seed"]
 
 LEARNER = 0
 BOT_NAMES = ("robin", "alex", "sam")
 ADVISER = "sam"  # the strongest player suggests moves and comments on guided deals
 STAND_IN = "alex"  # plays for a player that cannot read a short deal (see _short_deal_safe)
-# Seeds travel through URLs and JavaScript numbers, so keep them exact there.
-MAX_SEED = 2**53 - 1
 
 JSON = dict[str, Any]
 
 
 def parse_seed(text: object) -> int:
-    """A deal number from a URL or a form: a whole number from 0 to 2**53 - 1.
+    """A deal number from a URL or a form: a seed, as :func:`engine.deal.read_seed` reads it.
 
     >>> parse_seed("123"), parse_seed(" 42 ")
     (123, 42)
     >>> parse_seed("abc")
     Traceback (most recent call last):
     ...
-    ValueError: "abc" is not a deal number: use a whole number such as 123
+    ValueError: seed 'abc' is not a whole number: seeds are whole numbers from 0 to 9007199254740991
     """
-    if isinstance(text, bool):
-        raise ValueError(f"{text!r} is not a deal number: use a whole number such as 123")
-    if isinstance(text, int):
-        seed = text
-    else:
-        shown = str(text).strip()
-        if not shown.isascii() or not shown.isdigit():
-            raise ValueError(f'"{shown[:40]}" is not a deal number: use a whole number such as 123')
-        seed = int(shown)
-    if not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"{seed} is out of range: deal numbers go from 0 to {MAX_SEED}")
-    return seed
+    if isinstance(text, int) and not isinstance(text, bool):
+        return check_seed(text)
+    return read_seed(str(text))
 
 
 def parse_script(text: str, names: tuple[str, ...] = DEFAULT_NAMES) -> list[Move]:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import BuildError
+from .authored import line_of
 
 TUTORIAL_NAME = re.compile(r"^(\d\d)-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$")
 PAGE_NAME = re.compile(r"^([a-z0-9]+(?:-[a-z0-9]+)*)\.md$")
@@ -89,11 +90,9 @@ class Page:
         return "../" * self.url.count("/") or "./"
 
     def line_of(self, text: str) -> int:
-        """The first file line containing *text* (the front matter's end if none does)."""
-        for number, line in enumerate(self.meta.body.splitlines(), start=1):
-            if text in line:
-                return self.meta.body_offset + number
-        return max(self.meta.body_offset, 1)
+        """The file line where *text* first appears in the body, as a browser reads it (else the front matter's end)."""
+        line = line_of(self.meta.body, text)
+        return self.meta.body_offset + line if line else max(self.meta.body_offset, 1)
 
 
 def find_pages(tutorials: Path) -> tuple[list[Page], list[BuildError]]:
@@ -124,8 +123,28 @@ def find_pages(tutorials: Path) -> tuple[list[Page], list[BuildError]]:
     return pages, errors
 
 
+def not_utf8(data: bytes, start: int) -> tuple[int, str]:
+    """The line and message for *data* whose byte at *start* is not UTF-8.
+
+    >>> not_utf8(b"---\\ntitle: x\\xff\\n", 12)
+    (2, 'the file is not UTF-8: byte 0xff at column 9 is not valid UTF-8 (save the file as UTF-8)')
+    """
+    line = data.count(b"\n", 0, start) + 1
+    column = start - data.rfind(b"\n", 0, start)
+    return (
+        line,
+        f"the file is not UTF-8: byte {data[start]:#04x} at column {column} is not valid UTF-8 (save the file as UTF-8)",
+    )
+
+
 def read_page(path: Path, kind: str, slug: str, errors: list[BuildError]) -> Page | None:
-    meta, problems = parse_front_matter(path.read_text(encoding="utf-8"))
+    data = path.read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        errors.append(BuildError(path, *not_utf8(data, error.start)))
+        return None
+    meta, problems = parse_front_matter(text)
     errors.extend(BuildError(path, line, message) for line, message in problems)
     if problems and not meta.values:
         return None

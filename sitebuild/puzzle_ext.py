@@ -25,6 +25,7 @@ from markdown.preprocessors import Preprocessor
 
 from engine.puzzles import Puzzle, PuzzleError, parse_puzzle
 
+from .authored import AuthoredHtml
 from .puzzle_html import puzzle_html
 
 OPENING = re.compile(r"^(?P<fence>`{3,}|~{3,})\s*puzzle\s*$")
@@ -53,11 +54,17 @@ class PuzzlePreprocessor(Preprocessor):
                 index += 1
                 continue
             fence = match.group("fence")
-            end = next((i for i in range(index + 1, len(lines)) if _closes(lines[i], fence)), None)
+            # A block runs to its closing fence; the next puzzle's opening fence first means it has none.
+            end = next(
+                (i for i in range(index + 1, len(lines)) if _closes(lines[i], fence) or OPENING.match(lines[i])),
+                len(lines),
+            )
             fence_line = self.extension.line_offset + index + 1
-            if end is None:
-                self.extension.problems.append((fence_line, "puzzle block is not closed: add a line with ```"))
-                end = len(lines)
+            if end == len(lines) or not _closes(lines[end], fence):
+                # Its lines are not read as a puzzle: that would only add errors that follow from this one.
+                self.extension.problems.append((fence_line, "puzzle fence opened here is never closed"))
+                index = end
+                continue
             html = self.extension.render(lines[index + 1 : end], fence_line)
             out.extend(["", self.md.htmlStash.store(html), ""])
             index = end + 1
@@ -65,14 +72,19 @@ class PuzzlePreprocessor(Preprocessor):
 
 
 class PuzzleExtension(Extension):
-    """Renders puzzle blocks; read ``problems`` and ``puzzles`` after each conversion."""
+    """Renders puzzle blocks; read ``problems`` and ``puzzles`` after each conversion.
 
-    def __init__(self, **kwargs: Any) -> None:
+    The author's fields (question, hint, …) go through *authored*, which
+    escapes, checks and sanitizes them; its ``found`` gathers their problems.
+    """
+
+    def __init__(self, authored: AuthoredHtml | None = None, **kwargs: Any) -> None:
         self.config = {"line_offset": [0, "lines of the file before the Markdown body"]}
         super().__init__(**kwargs)
         self.problems: list[tuple[int, str]] = []
         self.puzzles: list[Puzzle] = []
-        self._inline = markdown.Markdown(extensions=["attr_list"])
+        self.authored = authored or AuthoredHtml()
+        self._inline = markdown.Markdown(extensions=["attr_list", self.authored])
 
     @property
     def line_offset(self) -> int:

@@ -12,6 +12,7 @@ from markupsafe import Markup
 from engine.puzzles import GuidedPuzzle
 
 from . import BuildError
+from .authored import AuthoredHtml, check_source
 from .lessons import Page, not_found_page
 from .links import collect_ids
 from .puzzle_ext import PuzzleExtension
@@ -27,23 +28,42 @@ NOT_FOUND_OUTPUT = "404.html"
 
 
 class MarkdownRenderer:
-    """One Python-Markdown instance, reset for each page."""
+    """One Python-Markdown instance, reset for each page.
+
+    Everything the author wrote enters the page here, through ``authored``
+    (see :mod:`sitebuild.authored`); front matter reaches the templates as
+    text, which Jinja2 escapes.
+    """
 
     def __init__(self) -> None:
-        self.puzzles = PuzzleExtension()
+        self.authored = AuthoredHtml()
+        self.puzzles = PuzzleExtension(self.authored)
         self.md = markdown.Markdown(
-            extensions=["toc", "tables", "attr_list", "admonition", "fenced_code", self.puzzles],
-            extension_configs={"toc": {"permalink": "#", "permalink_title": "Link to this section"}},
+            extensions=["toc", "tables", "attr_list", "admonition", "fenced_code", self.puzzles, self.authored],
+            extension_configs={
+                "toc": {"permalink": "#", "permalink_title": "Link to this section"},
+                "tables": {"use_align_attribute": True},  # the CSP refuses style="text-align: …"
+            },
         )
 
     def render(self, page: Page) -> list[BuildError]:
         self.md.reset()
+        self.authored.found.clear()
         self.puzzles.setConfig("line_offset", page.meta.body_offset)
         page.html = self.md.convert(page.meta.body)
         page.ids = collect_ids(page.html)
         page.puzzles = [puzzle.id for puzzle in self.puzzles.puzzles]
         page.has_guided = any(isinstance(puzzle, GuidedPuzzle) for puzzle in self.puzzles.puzzles)
-        return [BuildError(page.source, line, message) for line, message in self.puzzles.problems]
+        problems = _refused_source(page) + self.puzzles.problems
+        problems += [(page.line_of(needle), message) for needle, message in self.authored.found]
+        return [BuildError(page.source, line, message) for line, message in problems]
+
+
+def _refused_source(page: Page) -> list[tuple[int, str]]:
+    """Refused HTML in the front matter's values and in the body, at their lines in the file."""
+    meta = page.meta
+    problems = [(meta.lines[key], message) for key, text in meta.values.items() for _, message in check_source(text)]
+    return problems + [(meta.body_offset + line, message) for line, message in check_source(meta.body)]
 
 
 def template_env(templates: Path) -> Environment:

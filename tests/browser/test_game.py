@@ -162,7 +162,7 @@ def test_the_same_seed_gives_the_same_deal_after_a_reload(game: Page, page: Page
 def test_a_garbage_seed_says_so_and_deals_afresh(game: Page) -> None:
     page = game
     deal(page, "banana")
-    expect(page.locator("#game-notice")).to_have_text(re.compile(r'"banana" is not a deal number.*fresh deal'))
+    expect(page.locator("#game-notice")).to_have_text(re.compile(r"seed 'banana' is not a whole number.*fresh deal"))
     seed = page.evaluate("new URL(location.href).searchParams.get('seed')")
     assert seed.isdigit()
     expect(page.locator("#game-hand .card")).to_have_count(13)

@@ -90,5 +90,5 @@ def test_the_opener_varies_with_the_seed() -> None:
 
 
 def test_a_negative_seed_is_refused_rather_than_dealt_like_its_positive_twin() -> None:
-    with pytest.raises(ValueError, match="seed -7 is negative: seeds start at 0"):
+    with pytest.raises(ValueError, match="seed -7 is out of range: seeds are whole numbers from 0 to"):
         deal_hands(-7)

@@ -23,12 +23,15 @@ import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
-from engine.cards import ALL_CARDS, Card, Rank, cards_of, format_cards, parse_cards, parse_mask
+from engine.cards import ALL_CARDS, Card, Rank, Suit, cards_of, format_cards, parse_cards, parse_mask
+from engine.cli import main
+from engine.deal import MAX_SEED, read_seed
 from engine.game import Game, RecordError
 from engine.players import make_player
 from engine.position import OPENING_CARD, Position, format_table, parse_table, playable_mask
 from engine.protocol import answer
 from engine.puzzles import KINDS, Puzzle, PuzzleError, parse_puzzle
+from engine.webapi import Session, parse_script, parse_seed
 
 # Twice Hypothesis's default number of examples; a profile that asks for fewer (Pyodide's) keeps its number.
 EXAMPLES = settings(max_examples=200 if settings.default.max_examples >= 100 else settings.default.max_examples)
@@ -47,6 +50,7 @@ TRICKY = (
     *("0", "-1", "4", "13", "52", "99999999999999999999", "10", "T", "7D", "10H", "KC", "AS", "none", "pass"),
 )
 OUTLINE = {"C": "♧", "D": "♢", "H": "♡", "S": "♤"}
+SELECTORS = ("\ufe0f", "\ufe0e")  # emoji and text presentation, as phone keyboards add after a suit symbol
 # Values for a JSON field that is pushed out of its type or range.
 ODD_NUMBERS = (-1, 4, 13, 14, 52, 2**31, 2**53 + 1, -(2**63), 10**400, 0.5, 1.0, -0.0, math.inf, -math.inf, math.nan)
 ODD_VALUES = (None, True, False, "", "7D", "10H", "TH", "10♥", "sevens", "\x00", "x" * LONG, [], {}, [[]], *ODD_NUMBERS)
@@ -60,10 +64,12 @@ JSON_VALUES = st.recursive(
 
 
 def spellings(card: Card) -> list[str]:
-    """Every way the card parser accepts *card*: code, symbol, outline symbol, lower case, T for ten."""
+    """Every way the card parser accepts *card*: code, symbol (with a variation selector or not), outline symbol,
+    lower case, T for ten."""
     ranks = [card.rank.code, card.rank.code.lower()] + (["T", "t"] if card.rank == Rank.TEN else [])
     suit = card.suit.value
-    return [rank + s for rank in ranks for s in (suit, suit.lower(), card.suit.symbol, OUTLINE[suit])]
+    symbols = [symbol + selector for symbol in (card.suit.symbol, OUTLINE[suit]) for selector in ("", *SELECTORS)]
+    return [rank + s for rank in ranks for s in (suit, suit.lower(), *symbols)]
 
 
 def spelled_plain(cards: list[Card]) -> str:
@@ -665,3 +671,123 @@ def test_a_valid_request_gets_a_legal_play_or_pass(case: tuple[Game, str], bot: 
 @example('{"seat": 0, "hand": [], "moves": [{"seat": 0, "play": "\\udfff"}]}', "random")
 def test_the_protocol_answers_any_line_and_never_raises(line: str, bot: str) -> None:
     check_answer(line, bot)
+
+
+# -- seeds: one range everywhere ---------------------------------------------------------
+
+SEED_RANGE = f"seeds are whole numbers from 0 to {MAX_SEED}"
+SERIES = [
+    ["simulate", "--games", "2", "--seats", "random,random,random,random"],
+    ["simulate", "--games", "2", "--seats", "random,random,random,random", "--json"],
+    ["tournament", "--games", "2", "--seats", "random,random,random,random"],
+]
+
+
+def refusal(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
+    """The one line of stderr with which the command line refuses *argv* (exit status 2, nothing on stdout)."""
+    status = main(argv)
+    out, err = capsys.readouterr()
+    assert (status, out) == (2, "")
+    assert "Traceback" not in err and "int_max_str_digits" not in err
+    return err.splitlines()[-1]
+
+
+@pytest.mark.parametrize("command", [*SERIES, ["play"], ["bot", "random"]], ids=" ".join)
+@pytest.mark.parametrize(
+    ("seed", "shown"),
+    [
+        ("1" * 4300, "seed 11111111111111111111… (4300 digits) is out of range"),
+        ("9" * 5000, "seed 99999999999999999999… (5000 digits) is out of range"),
+        ("-5", "seed -5 is out of range"),
+        (str(MAX_SEED + 1), f"seed {MAX_SEED + 1} is out of range"),
+        ("1e3", "seed '1e3' is not a whole number"),
+    ],
+    ids=["4300-digits", "5000-digits", "negative", "max+1", "not-whole"],
+)
+def test_the_command_line_refuses_a_seed_out_of_range_in_one_line(
+    capsys: pytest.CaptureFixture[str], command: list[str], seed: str, shown: str
+) -> None:
+    assert refusal(capsys, [*command, "--seed", seed]).endswith(f"argument --seed: {shown}: {SEED_RANGE}")
+
+
+@pytest.mark.parametrize("command", SERIES, ids=" ".join)
+def test_a_series_may_not_run_past_the_last_seed(capsys: pytest.CaptureFixture[str], command: list[str]) -> None:
+    assert refusal(capsys, [*command, "--seed", str(MAX_SEED)]).endswith(
+        f"--games 2 from --seed {MAX_SEED}: the last deal's seed {MAX_SEED + 1} is out of range: {SEED_RANGE}"
+    )
+
+
+def test_the_last_seed_deals_and_its_record_reads_back(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*SERIES[1][:-1], "--games", "1", "--json", "--seed", str(MAX_SEED)]) == 0
+    assert Game.from_json(capsys.readouterr().out).seed == MAX_SEED
+
+
+@pytest.mark.parametrize(
+    ("seed", "shown"),
+    [(-5, "-5"), (MAX_SEED + 1, str(MAX_SEED + 1)), (10**4000, "10000000000000000000… (4001 digits)")],
+    ids=["negative", "max+1", "4001-digits"],
+)
+def test_a_record_with_a_seed_out_of_range_is_refused_naming_it(seed: int, shown: str) -> None:
+    data = Game.new(5).record()
+    data["seed"] = seed
+    message = f"game record seed {shown} is out of range: {SEED_RANGE}"
+    with pytest.raises(RecordError) as loaded:
+        Game.from_record(data)
+    assert str(loaded.value) == message
+    with pytest.raises(RecordError) as read:
+        Game.from_json(json.dumps(data))
+    assert str(read.value) == message
+
+
+def test_a_record_with_a_seed_too_long_for_json_says_so() -> None:
+    text = json.dumps(Game.new(5).record()).replace('"seed": 5', '"seed": 1' + "0" * 5000)
+    with pytest.raises(RecordError, match=r"^game record is not valid JSON: a number has too many digits$"):
+        Game.from_json(text)
+
+
+def test_a_page_seed_of_5000_digits_gets_the_range_not_pythons_advice() -> None:
+    message = f"seed 99999999999999999999… (5000 digits) is out of range: {SEED_RANGE}"
+    with pytest.raises(ValueError) as error:
+        parse_seed("9" * 5000)
+    assert str(error.value) == message
+    assert Session().new_game("9" * 5000)["notice"] == f"{message}. Here is a fresh deal instead."
+
+
+@EXAMPLES
+@given(st.text() | st.integers().map(str) | st.from_regex(r"\A\s*[+-]?0*[0-9]{1,5000}\s*\Z"))
+@example("0" * 5000 + "7")
+@example("+" + str(MAX_SEED))
+def test_read_seed_reads_a_seed_in_range_or_says_so_in_one_short_line(text: str) -> None:
+    try:
+        seed = read_seed(text)
+    except ValueError as error:
+        message = str(error)
+        assert message.endswith(SEED_RANGE) and "\n" not in message and len(message) < 400, message
+    else:
+        assert 0 <= seed <= MAX_SEED and str(seed) == (text.strip().lstrip("+-").lstrip("0") or "0")
+
+
+# -- suit symbols with a variation selector ----------------------------------------------
+
+
+@pytest.mark.parametrize("selector", SELECTORS, ids=["emoji", "text"])
+def test_a_suit_symbol_with_a_variation_selector_reads_as_the_symbol(
+    capsys: pytest.CaptureFixture[str], selector: str
+) -> None:
+    card = Card.parse("8♦" + selector)
+    assert card == Card.parse("8D") and card.display == "8♦" and Card.parse(card.display) == card
+    assert Suit.parse("♦" + selector) is Suit.DIAMONDS and Suit.parse("♢" + selector) is Suit.DIAMONDS
+    assert parse_cards(f"8♦{selector}, 10♥{selector} a♠{selector} 7♢{selector}") == parse_cards("8D 10H AS 7D")
+    assert parse_table(f"7♦{selector} 5♥{selector}-8♥{selector}") == parse_table("7D 5H-8H")
+    assert parse_script(f"Robin: 8♦{selector}; Alex: pass") == parse_script("Robin: 8D; Alex: pass")
+    assert main(["moves", "--table", "7♦" + selector, "--hand", f"8♦{selector} 9♣{selector}"]) == 0
+    assert capsys.readouterr().out == "8D\n"
+    game = Game.new(5)
+    game.play(OPENING_CARD)
+    hand = list(cards_of(game.position.hands[game.turn]))
+    for spelled_hand in ([card.code for card in hand], [card.display + selector for card in hand]):
+        request = {"seat": game.turn, "hand": spelled_hand, "moves": [move.to_json() for move in game.moves]}
+        assert check_answer(json.dumps(request), "alex") == {"play": "7H"}
+    # Only after a suit symbol: a selector after a letter is not a card.
+    with pytest.raises(ValueError, match="unknown card"):
+        Card.parse("8D" + selector)

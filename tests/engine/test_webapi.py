@@ -10,8 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import Card
+from engine.deal import MAX_SEED
 from engine.game import Game
-from engine.webapi import MAX_SEED, Session, handle, parse_script, parse_seed
+from engine.webapi import Session, handle, parse_script, parse_seed
 
 
 def call(session: Session, method: str, **params: Any) -> Any:

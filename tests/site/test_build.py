@@ -372,3 +372,31 @@ def test_guided_lessons_load_the_game_code_only_when_it_exists(lessons: Lessons,
         'data-position="- / 7D 8D / 6D / 9D / 3S / 0" data-script="Robin: 6D"'
         in with_code["tutorials/the-opening/index.html"]
     )
+
+
+def test_a_lesson_that_is_not_utf8_is_one_error_at_its_line(
+    lessons: Lessons, in_tmp: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write_good_site(lessons)
+    (lessons.folder / "03-x.md").write_bytes(b"---\ntitle: x\xff\n")
+    status, errors = run(lessons, in_tmp / "_site", capsys)
+    assert status == 1
+    assert errors == [
+        "tutorials/03-x.md:2: the file is not UTF-8: byte 0xff at column 9 is not valid UTF-8 (save the file as UTF-8)",
+        "build failed: 1 error",
+    ]
+
+
+def test_an_unclosed_puzzle_fence_is_one_error_at_its_opening(
+    lessons: Lessons, in_tmp: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write_good_site(lessons)
+    unclosed = textwrap.dedent(ROWS).lstrip("\n").rstrip().removesuffix("```")
+    lessons.write("01-where-a-card-belongs.md", unclosed)
+    fence = unclosed.splitlines().index("```puzzle") + 1
+    status, errors = run(lessons, in_tmp / "_site", capsys)
+    assert status == 1
+    assert errors == [
+        f"tutorials/01-where-a-card-belongs.md:{fence}: puzzle fence opened here is never closed",
+        "build failed: 1 error",
+    ]

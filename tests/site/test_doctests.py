@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["sitebuild.lessons", "sitebuild.cards_html", "sitebuild.puzzle_ext"]
+MODULES = ["sitebuild.lessons", "sitebuild.cards_html", "sitebuild.puzzle_ext", "sitebuild.authored"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -94,9 +94,16 @@ def test_block_level_problems_point_at_the_fence() -> None:
     assert [line for line, _ in extension.problems] == [13, 13, 13, 13, 13]
 
 
-def test_an_unclosed_fence_is_reported() -> None:
-    _, extension = convert("```puzzle\nid: x\n", line_offset=2)
-    assert (3, "puzzle block is not closed: add a line with ```") in extension.problems
+def test_an_unclosed_fence_is_one_problem_at_its_opening() -> None:
+    _, extension = convert("```puzzle\nid: x\nkind: riddle\ncard: XX\n", line_offset=2)
+    assert extension.problems == [(3, "puzzle fence opened here is never closed")]
+
+
+def test_a_fence_left_open_before_the_next_puzzle_is_never_closed() -> None:
+    good = "```puzzle\nid: b\nkind: fits\ntable: 7D\ncard: 8D\nanswer: yes\nquestion: q\nhint: h\n```\n"
+    html, extension = convert("```puzzle\nid: a\nkind: fits\n\n" + good)
+    assert extension.problems == [(1, "puzzle fence opened here is never closed")]
+    assert [p.id for p in extension.puzzles] == ["b"] and 'id="b"' in html
 
 
 def test_two_puzzles_with_one_id_on_a_page() -> None:

@@ -1,0 +1,198 @@
+"""What a lesson author writes is untrusted: refuse what could run, escape or sanitize the rest.
+
+Lessons come from contributors, so the build treats their text as hostile:
+
+1. :func:`check_source` reads the whole source file as HTML and refuses, each
+   with its line, every tag that could run code or send the reader elsewhere
+   (:data:`REFUSED_TAGS`), every event-handler attribute (``onerror=``) and
+   every address that is not http(s) or relative (``javascript:`` however it
+   is spelt).
+2. Markdown is converted with raw HTML turned off (:class:`AuthoredHtml`):
+   a ``<b>`` or ``a < b`` the author types shows as text.
+3. The HTML Markdown makes from the author's text is checked again (a link
+   ``[x](javascript:…)`` or an attribute ``{: onclick=… }`` exists only there),
+   then sanitized with nh3 (Ammonia) down to :data:`ALLOWED_TAGS` and
+   :data:`ALLOWED_ATTRIBUTES`: Markdown's own output and nothing else.
+   The build's own markup (puzzles, cards) is put in only after that.
+
+>>> [message for _, message in check_source('<img src=x onerror="alert(1)">')]
+['event-handler attribute onerror= is not allowed in a lesson (it runs code)']
+>>> clean('<p onclick="x()">A <a href="javascript:x()">b</a></p>')
+'<p>A <a>b</a></p>'
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from html.parser import HTMLParser
+from typing import Any
+
+import markdown
+import nh3
+from markdown.extensions import Extension
+from markdown.postprocessors import Postprocessor
+
+from engine.jsontext import shown
+
+# Elements that run code, style the page, load other documents or send the reader away.
+REFUSED_TAGS = frozenset(
+    {"script", "style", "meta", "base", "link", "iframe", "frame", "frameset", "object", "embed", "applet", "form"}
+)
+# Attributes whose value a browser follows as an address.
+URL_ATTRIBUTES = frozenset(
+    {"href", "src", "action", "formaction", "xlink:href", "data", "poster", "background", "cite", "srcset", "ping"}
+    | {"dynsrc", "lowsrc", "longdesc", "usemap", "codebase", "classid", "archive", "manifest", "icon"}
+)
+SAFE_SCHEMES = frozenset({"http", "https"})
+# The HTML Markdown itself writes with the site's extensions (toc, tables, attr_list,
+# admonition, fenced_code); documented in the README's "Writing a lesson".
+ALLOWED_TAGS = frozenset(
+    {"p", "br", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "em", "strong", "code", "pre", "blockquote"}
+    | {"ul", "ol", "li", "a", "img", "table", "thead", "tbody", "tr", "th", "td", "div"}
+)
+ALLOWED_ATTRIBUTES = {
+    "*": {"id", "class", "title"},
+    "a": {"href"},
+    "img": {"src", "alt"},
+    "ol": {"start"},
+    "th": {"align"},
+    "td": {"align"},
+}
+# Before Markdown puts back its stashed HTML (priority 30): the build's puzzles are
+# stashed there, so only the author's Markdown output is sanitized.
+PRIORITY = 35
+
+_SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*):")
+_TAB_OR_NEWLINE = re.compile(r"[\t\n\r]")
+_CONTROL_OR_SPACE = "".join(map(chr, range(0x21)))
+_REFUSED_TAG = re.compile(rf"<({'|'.join(sorted(REFUSED_TAGS))})(?=[\s/>]|$)", re.IGNORECASE)
+_INVISIBLE = re.compile(r"[\x00-\x20\x7f]+")
+
+Problem = tuple[int, str]  # (line, message); line counts from 1 in the text checked
+
+
+def scheme(address: str) -> str | None:
+    """The scheme a browser reads in *address* (lower case), or None for a relative address.
+
+    Browsers drop tabs and newlines anywhere in an address and spaces and
+    control characters around it, so those cannot hide a scheme.
+
+    >>> scheme(" JaVa\\tScRiPt:alert(1)"), scheme("https://example.org"), scheme("../rules/#a")
+    ('javascript', 'https', None)
+    """
+    match = _SCHEME.match(_TAB_OR_NEWLINE.sub("", address).strip(_CONTROL_OR_SPACE))
+    return match.group(1).lower() if match else None
+
+
+def _attribute_problem(name: str, value: str | None) -> str | None:
+    if name.startswith("on"):
+        return f"event-handler attribute {name}= is not allowed in a lesson (it runs code)"
+    if name in URL_ATTRIBUTES and value is not None and scheme(value) not in (None, *SAFE_SCHEMES):
+        return f"link to {shown(value)}: only https://, http:// and relative links are allowed in a lesson"
+    return None
+
+
+class _Finder(HTMLParser):
+    """Collects every event handler and unsafe address in tags, with its line."""
+
+    CDATA_CONTENT_ELEMENTS = ()  # read on after a <script> or <style>, so one run reports everything
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.problems: list[tuple[int, str, str]] = []  # (line, what to look for in the source, message)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        line = self.getpos()[0]
+        for name, value in attrs:
+            problem = _attribute_problem(name, value)
+            if problem:
+                self.problems.append((line, value if not name.startswith("on") and value else name, problem))
+
+    handle_startendtag = handle_starttag
+
+
+def _find(text: str) -> list[tuple[int, str, str]]:
+    finder = _Finder()
+    finder.feed(text)
+    finder.close()
+    return finder.problems
+
+
+def check_source(text: str) -> list[Problem]:
+    """Every refused tag, event handler and unsafe address in *text* read as HTML.
+
+    A refused tag counts wherever it starts, even one never closed with ``>``.
+    """
+    problems = [
+        (text.count("\n", 0, match.start()) + 1, _refused_tag(match.group(1).lower()))
+        for match in _REFUSED_TAG.finditer(text)
+    ]
+    return sorted(problems + [(line, message) for line, _, message in _find(text)])
+
+
+def _refused_tag(tag: str) -> str:
+    return f"<{tag}> is not allowed in a lesson (it could run code or take the reader elsewhere)"
+
+
+def _squashed(text: str) -> str:
+    return _INVISIBLE.sub("", html.unescape(text)).lower()
+
+
+def line_of(source: str, needle: str) -> int | None:
+    """The line of *source* where *needle* starts, ignoring case, entities and whitespace, as a browser would.
+
+    >>> line_of("one\\n[x](jav&#x09;ascript:alert(1))\\n", "JAVASCRIPT:alert(1)")
+    2
+    """
+    target = _squashed(needle)
+    lines = source.splitlines()
+    squashed = [_squashed(line) for line in lines]
+    joined = "".join(squashed)
+    at = joined.find(target) if target else -1
+    if at < 0:
+        return None
+    for number, line in enumerate(squashed, start=1):
+        if at < len(line):
+            return number
+        at -= len(line)
+    return None
+
+
+def clean(fragment: str) -> str:
+    """*fragment* with every tag, attribute and address outside the allowlist removed (nh3, Ammonia)."""
+    return nh3.clean(
+        fragment,
+        tags=set(ALLOWED_TAGS),
+        attributes={tag: set(names) for tag, names in ALLOWED_ATTRIBUTES.items()},
+        url_schemes=set(SAFE_SCHEMES),
+        link_rel=None,
+    )
+
+
+class _Sanitizer(Postprocessor):
+    def __init__(self, md: markdown.Markdown, extension: AuthoredHtml) -> None:
+        super().__init__(md)
+        self.extension = extension
+
+    def run(self, text: str) -> str:
+        self.extension.found.extend((needle, message) for _, needle, message in _find(text))
+        return clean(text)
+
+
+class AuthoredHtml(Extension):
+    """Markdown for untrusted text: raw HTML shows as text, and the output is checked and sanitized.
+
+    ``found`` gathers ``(text to look for in the source, message)`` for each
+    problem in the output (the same instance may serve several Markdown
+    objects); the caller empties it.
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.found: list[tuple[str, str]] = []
+
+    def extendMarkdown(self, md: markdown.Markdown) -> None:
+        md.preprocessors.deregister("html_block")
+        md.inlinePatterns.deregister("html")
+        md.postprocessors.register(_Sanitizer(md, self), "authored_html", PRIORITY)
