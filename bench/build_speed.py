@@ -34,7 +34,8 @@ def page_weight(site: Path, page: Path) -> tuple[int, list[str]]:
     total = len(text.encode("utf-8"))
     assets = []
     for link in ASSET.findall(text):
-        asset = (page.parent / link).resolve()
+        # 404.html links from the site's address path (the default base is "/"); every other page relatively.
+        asset = (site / link.lstrip("/") if link.startswith("/") else page.parent / link).resolve()
         if "runtime" in asset.relative_to(site.resolve()).parts:
             continue
         total += asset.stat().st_size
