@@ -218,7 +218,11 @@ class Bench:
             marks = dict(page.evaluate(WARM_MARKS))
             visit = self.until_turn(page, self.base + "play/?seed=3")
             ended = marks.get("sevens-warm-done") or marks.get("sevens-warm-failed")
-            warm = f"warm-up ended after {ended / 1000:.1f} s on the lesson" if ended else "warm-up unfinished"
+            warm = (
+                f"warm-up ended after {ended / 1000:.1f} s on the lesson"
+                if ended
+                else "warm-up not finished (or none on this site)"
+            )
             visit.note = f"{warm}; {visit.note}"
             return visit
         finally:

@@ -54,10 +54,12 @@ def test_the_game_and_a_guided_deal_run_on_the_trimmed_library(browser: Browser,
     context = browser.new_context(service_workers="block")
     context.add_init_script(INSTANT)
     fetched = requests_to(context, "python_stdlib")
+    interpreter = requests_to(context, "pyodide.asm.wasm")
     try:
         page = context.new_page()
         page.goto(f"{site_url}play/?seed=5")
         page.wait_for_selector(READY, timeout=START_MS)
+        assert len(interpreter) == 1  # fetched early by the worker and handed to Pyodide, not fetched twice
         play_one(page)
         expect(page.locator("#game-log li").first).to_be_visible()
         guided = context.new_page()

@@ -28,10 +28,13 @@ function stage(name, progress) {
 // Count bytes of the runtime files as they stream in (Pyodide fetches them itself),
 // so the page's progress bar shows real download progress without fetching anything twice.
 // A missing runtime file is reported at once: Pyodide itself may wait forever on a broken download.
-function countingFetch(originalFetch, sizes, onBytes, onMissing) {
+// *early* maps a URL to a response already on its way (see start): Pyodide gets that one instead of a second.
+function countingFetch(originalFetch, sizes, onBytes, onMissing, early = new Map()) {
   return async (input, init) => {
-    const response = await originalFetch(input, init);
     const url = String(input instanceof Request ? input.url : input);
+    const started = early.get(url);
+    early.delete(url);
+    const response = await (started ?? originalFetch(input, init));
     const tracked = Object.keys(sizes).some((path) => url.endsWith(path.split("/").pop()));
     if (tracked && !response.ok) onMissing(url, response.status);
     if (!tracked || !response.ok || !response.body) return response;
@@ -125,6 +128,11 @@ async function fetchManifest(runtime) {
 async function start({ runtime }) {
   // Neither waits for the other: the loader module and the file list download side by side.
   const indexURL = new URL("pyodide/", runtime).href;
+  // The interpreter is most of a first visit's download: ask for it now, not once the loader module and
+  // the file list are in and Pyodide asks (a few round trips later); Pyodide is handed this response.
+  const wasmURL = new URL("pyodide.asm.wasm", indexURL).href;
+  const early = new Map([[wasmURL, fetch(wasmURL)]]);
+  early.get(wasmURL).catch(() => {}); // a failed download is reported where Pyodide awaits it
   const loader = import(new URL("pyodide.mjs", indexURL).href);
   loader.catch(() => {}); // a failed import is reported where it is awaited
   const manifest = await fetchManifest(runtime);
@@ -151,7 +159,7 @@ async function start({ runtime }) {
     }
   }, (url, status) => {
     postMessage({ type: "failed", message: `${url.split("/").pop()} could not be downloaded (HTTP ${status})` });
-  });
+  }, early);
   try {
     stage("downloading", 0);
     const wheelBytes = fetchBytes(new URL(manifest.wheel, runtime).href);
