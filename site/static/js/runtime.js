@@ -199,9 +199,9 @@ export function registerServiceWorker(build) {
 // How long a page without a game must have been open and quiet before the warm-up starts: long enough that
 // the visitor is reading, not passing through, and that the page's own loading is long over.
 const WARM_AFTER_MS = 3000;
-// Connection types on which a 4 MB download the visitor did not ask for would hurt.
 // The snapshot is stored a second or two after the engine is ready; past this, none is coming.
 const WARM_SNAPSHOT_WAIT_MS = 30000;
+// Connection types on which a 4 MB download the visitor did not ask for would hurt.
 const SLOW_CONNECTIONS = new Set(["slow-2g", "2g"]);
 
 // Why the warm-up must not run here, or null: the visitor asked to save data, or the connection is slow.
