@@ -30,6 +30,7 @@ from pathlib import Path
 from sitebuild import BuildError
 from sitebuild.lessons import find_pages
 from sitebuild.links import check_links
+from sitebuild.practice import BEST_FILE, bank_files
 from sitebuild.render import MarkdownRenderer, render_pages
 
 ROOT = Path(__file__).resolve().parent
@@ -61,16 +62,24 @@ def build(tutorials: Path, out: Path, *, runtime: bool = True, base: str = "/") 
     """
     pages, errors = find_pages(tutorials)  # 1. find lessons, read front matter
     renderer = MarkdownRenderer()
-    for page in pages:  # 2. Markdown and puzzles, judged by the engine
+    for page in pages:  # 2. Markdown and puzzles, judged by the engine (and "which card" ones by Sam)
         errors += renderer.render(page)
+    if renderer.puzzles.verdicts:
+        renderer.puzzles.verdicts.save()
     errors += check_links(pages)  # 3. links checked against all pages
-    html, template_errors = render_pages(SITE / "templates", pages, check_base(base))  # 4. Jinja2
+    bank: dict[str, str] = {}
+    if any(page.layout == "practice" for page in pages):  # 4. the practice page's bank of fresh puzzles
+        problems: list[tuple[int, str]] = []
+        bank = bank_files(renderer.puzzles.verdicts, problems)
+        errors += [BuildError(BEST_FILE, line, message) for line, message in problems]
+    html, template_errors = render_pages(SITE / "templates", pages, check_base(base), len(bank))  # 5. Jinja2
+    html |= bank
     errors += template_errors
     if errors:
         return sorted(set(errors))
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=out.name + ".", dir=out.parent))
-    try:  # 5. write everything to a fresh folder, then swap it in
+    try:  # 6. write everything to a fresh folder, then swap it in
         for path, text in html.items():
             (staging / path).parent.mkdir(parents=True, exist_ok=True)
             (staging / path).write_text(text, encoding="utf-8")

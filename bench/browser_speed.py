@@ -5,7 +5,8 @@
 Measures, in one run: bare Pyodide start-up (a page that only loads Pyodide),
 the game page's time until a card can be clicked on a first visit and on a
 second visit (service worker cache and memory snapshot), Sam's decision time
-inside the worker (when two or more cards fitted), and memory (page JS heap,
+inside the worker (when two or more cards fitted), the time to review a whole
+deal in the worker (as the page asks for it: one choice at a time), and memory (page JS heap,
 Pyodide's wasm memory) after one deal and after twenty deals played with Deal
 again. Figures only: nothing here fails a build.
 """
@@ -64,6 +65,34 @@ SAM_TIMES = """async (deals) => {
     }
   }
   return times;
+}"""
+
+# Runs inside the game page: plays deals through the bench's session (you take the last card that fits), then
+# reviews each as the page does, one choice at a time: the whole review's time and the first choice's.
+REVIEW_TIMES = """async (deals) => {
+  const { getRuntime } = await import("../static/js/runtime.js");
+  const runtime = getRuntime();
+  const reviews = [];
+  for (let seed = 1; seed <= deals; seed += 1) {
+    let state = await runtime.call("new_game", { seed }, "bench");
+    while (!state.over) {
+      const legal = state.hand.filter((card) => card.legal).at(-1);
+      const reply = !state.your_turn ? await runtime.call("computer_move", {}, "bench")
+        : legal ? await runtime.call("play", { card: legal.code }, "bench")
+        : await runtime.call("pass_turn", {}, "bench");
+      state = reply.state;
+    }
+    const record = await runtime.call("record", {}, "bench");
+    const started = performance.now();
+    const { moves } = await runtime.call("review_points", { record }, "review");
+    let first = null;
+    for (const move of moves) {
+      await runtime.call("review_move", { record, move }, "review");
+      first ??= performance.now() - started;
+    }
+    reviews.push({ ms: performance.now() - started, first: first ?? 0, choices: moves.length });
+  }
+  return reviews;
 }"""
 
 # Runs inside the game page: plays the deal on screen to its end by clicking, as a person would.
@@ -191,6 +220,9 @@ def measure(browser: Browser, base: str, deals: int, repeats: int) -> dict[str, 
     figures["sam_p95_ms"] = statistics.quantiles(times, n=20)[-1]
     figures["sam_max_ms"] = max(times)
 
+    reviews = page.evaluate(REVIEW_TIMES, min(deals, 10))
+    figures["reviews"] = reviews
+
     page.evaluate(PLAY_ON_SCREEN)
     figures["memory_1"] = page.evaluate(MEMORY)
     for number in range(2, deals + 1):
@@ -228,6 +260,14 @@ def report(figures: dict[str, Any], deals: int) -> None:
     print(f"{'Sam decision, median':<44} {median:>11.1f} ms")
     line("Sam decision, p95", f"{p95:.1f} ms", "< 200 ms", p95 < 200)
     print(f"{'Sam decision, slowest':<44} {figures['sam_max_ms']:>11.1f} ms")
+    reviews = figures["reviews"]
+    whole = [review["ms"] for review in reviews]
+    choices = [review["choices"] for review in reviews]
+    print(f"{'deals reviewed (choices each: ' + ', '.join(map(str, choices)) + ')':<44} {len(reviews):>14}")
+    print(f"{'deal review, median':<44} {statistics.median(whole):>11.0f} ms")
+    line("deal review, slowest", f"{max(whole):.0f} ms", "< 5000 ms", max(whole) < 5000)
+    first = max(review["first"] for review in reviews)
+    line("first choice weighed, slowest", f"{first:.0f} ms", "< 1000 ms (progress shows)", first < 1000)
     one, two, many = figures["memory_1"], figures["memory_2"], figures["memory_n"]
     for kind, label in (("js", "page JS heap"), ("wasm", "Pyodide wasm memory")):
         if one[kind] is None:

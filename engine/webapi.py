@@ -21,19 +21,20 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .cards import SUITS, Card, cards_of
+from .cards import SUITS, Card, Suit, cards_of
 from .deal import check_seed, player_rng, read_seed
 from .game import DEFAULT_NAMES, Game
 from .jsontext import read_json, shown
 from .moves import Move
 from .players import Decision, Player, make_player
-from .position import IllegalMove, Position, describe_row, playable_mask, row_ends
+from .position import SUIT_MASKS, IllegalMove, Position, describe_row, playable_mask, row_ends
+from .review import decisions, estimate, replay
 from .view import PlayerView
 
-__all__ = ["Session", "handle", "parse_script", "parse_seed"]
+__all__ = ["Session", "handle", "parse_script", "parse_seed", "parse_table", "seat_names"]
 
 LEARNER = 0
-BOT_NAMES = ("robin", "alex", "sam")
+BOT_NAMES = ("robin", "alex", "sam")  # the default table: who sits in seats 1, 2 and 3
 ADVISER = "sam"  # the strongest player suggests moves and comments on guided deals
 STAND_IN = "alex"  # plays for a player that cannot read a short deal (see _short_deal_safe)
 
@@ -75,6 +76,53 @@ def parse_script(text: str, names: tuple[str, ...] = DEFAULT_NAMES) -> list[Move
     return moves
 
 
+def parse_table(players: object) -> tuple[str, ...]:
+    """Who sits in seats 1-3: three of Robin, Alex and Sam, repeats allowed.
+
+    >>> parse_table(["Sam", "sam", "robin"])
+    ('sam', 'sam', 'robin')
+    >>> parse_table(["alex", "bob", "sam"])
+    Traceback (most recent call last):
+    ...
+    ValueError: players: 'bob' is not a computer player here: choose Robin, Alex or Sam
+    """
+    if not isinstance(players, list) or len(players) != len(BOT_NAMES):
+        raise ValueError(f"players: expected a list of {len(BOT_NAMES)} names, one a seat, got {shown(players)}")
+    table = []
+    for name in players:
+        kind = str(name).strip().lower()
+        if kind not in BOT_NAMES:
+            raise ValueError(f"players: {shown(name)} is not a computer player here: choose Robin, Alex or Sam")
+        table.append(kind)
+    return tuple(table)
+
+
+def seat_names(table: tuple[str, ...]) -> tuple[str, ...]:
+    """The names at the table, you first; a player sitting more than once is numbered in seat order.
+
+    >>> seat_names(("robin", "alex", "sam"))
+    ('You', 'Robin', 'Alex', 'Sam')
+    >>> seat_names(("sam", "alex", "sam"))
+    ('You', 'Sam 1', 'Alex', 'Sam 2')
+    """
+    names = ["You"]
+    for seat, kind in enumerate(table):
+        name = kind.title()
+        if table.count(kind) > 1:
+            name += f" {table[: seat + 1].count(kind)}"
+        names.append(name)
+    return tuple(names)
+
+
+def _table_of(names: tuple[str, ...]) -> tuple[str, ...]:
+    """Who sat in seats 1-3 of a game record, from their names (``"Sam 2"`` is Sam); the default when unknown."""
+    table = []
+    for seat, name in enumerate(names[1:]):
+        kind = name.split(" ")[0].lower()
+        table.append(kind if kind in BOT_NAMES else BOT_NAMES[seat])
+    return tuple(table)
+
+
 def _card_json(card: Card) -> JSON:
     return {"code": card.code, "display": card.display, "name": card.name, "suit": card.suit.value}
 
@@ -101,6 +149,7 @@ class Session:
 
     def __init__(self) -> None:
         self.names: tuple[str, ...] = DEFAULT_NAMES
+        self.table: tuple[str, ...] = BOT_NAMES
         self.game: Game | None = None
         self.position = Position(0, (0, 0, 0, 0), 0)
         self.moves: list[Move] = []
@@ -115,8 +164,12 @@ class Session:
 
     # -- starting ---------------------------------------------------------------
 
-    def new_game(self, seed: object = None) -> JSON:
-        """A shuffled deal from *seed* (a number or its text); a fresh one when it is missing or garbage."""
+    def new_game(self, seed: object = None, players: object = None) -> JSON:
+        """A shuffled deal from *seed* (a number or its text); a fresh one when it is missing or garbage.
+
+        *players* names who sits in seats 1-3 (see :func:`parse_table`); Robin, Alex and Sam when missing.
+        """
+        table = BOT_NAMES if players is None else parse_table(players)
         notice = None
         if seed is None or seed == "":
             number = random.randrange(1, 10**9)
@@ -126,15 +179,15 @@ class Session:
             except ValueError as error:
                 number = random.randrange(1, 10**9)
                 notice = f"{error}. Here is a fresh deal instead."
-        game = Game.new(number)
-        self._start(game.position, seed=number, game=game)
+        game = Game.new(number, seat_names(table))
+        self._start(game.position, seed=number, game=game, table=table)
         self.notice = notice
         return self.state()
 
     def guided(self, position: str, script: str = "", goal: str = "") -> JSON:
         """A guided deal from a lesson: *position* in the engine's text form, you in seat 0."""
         start = Position.parse(position)
-        self._start(start, seed=None, game=None)
+        self._start(start, seed=None, game=None, table=BOT_NAMES)
         self.script = parse_script(script, self.names)
         self.goal = goal or None
         return self.state()
@@ -142,16 +195,24 @@ class Session:
     def restore(self, record: str) -> JSON:
         """Go back to a saved deal: the record is replayed and checked move by move."""
         game = Game.from_json(record)
-        self._start(game.position, seed=game.seed, game=game)
+        self._start(game.position, seed=game.seed, game=game, table=_table_of(game.players))
         return self.state()
 
-    def _start(self, position: Position, *, seed: int | None, game: Game | None) -> None:
+    def replay(self, record: str, moves: object) -> JSON:
+        """The deal in *record* after its first *moves* moves, to look at or to play on from there."""
+        game = replay(Game.from_json(record), _move_number(moves))
+        self._start(game.position, seed=game.seed, game=game, table=_table_of(game.players))
+        return self.state()
+
+    def _start(self, position: Position, *, seed: int | None, game: Game | None, table: tuple[str, ...]) -> None:
         self.game = game
+        self.table = table
+        self.names = game.players if game is not None else DEFAULT_NAMES
         self.position = position
         self.moves = list(game.moves) if game else []
         self.seed = seed
         base = seed if seed is not None else 0
-        self.bots = {seat: make_player(BOT_NAMES[seat - 1], player_rng(base, seat)) for seat in (1, 2, 3)}
+        self.bots = {seat: make_player(table[seat - 1], player_rng(base, seat)) for seat in (1, 2, 3)}
         self.adviser = make_player(ADVISER, random.Random(base))
         self.stand_in = make_player(STAND_IN, random.Random(base))
         self.script = []
@@ -257,7 +318,14 @@ class Session:
         decision = self._decide(self.adviser, LEARNER)
         if self.position.why_illegal(decision.card):  # never pass on advice the rules refuse
             raise ValueError("the adviser chose an illegal move")
-        return {"card": decision.card.code if decision.card else None, "reason": _sentence(decision.reason)}
+        plain = _sentence(decision.plain or decision.reason)
+        # In a learner's words: "Sam would play 2♦: it opens the way to your A♦."
+        said = f"{ADVISER.title()} would {plain[0].lower()}{plain[1:]}" if decision.card else plain
+        return {
+            "card": decision.card.code if decision.card else None,
+            "reason": _sentence(decision.reason),
+            "text": said,
+        }
 
     def record(self) -> str:
         """The game record (JSON text) of the full deal in progress or finished."""
@@ -279,6 +347,8 @@ class Session:
             "seed": self.seed,
             "kind": "game" if self.game is not None else "guided",
             "names": list(self.names),
+            "table": list(self.table),
+            "passes": [sum(1 for m in self.moves if m.seat == seat and m.card is None) for seat in range(4)],
             "turn": pos.turn,
             "over": pos.is_over,
             "your_turn": pos.turn == LEARNER and not pos.is_over,
@@ -307,6 +377,7 @@ class Session:
             "high": int(ends[1]) if ends else None,
             "next": [card.code for card in cards_of(nexts)],
             "text": describe_row(table, suit),
+            "caption": _row_caption(table, suit, nexts),
         }
 
     def _move_json(self, move: Move) -> JSON:
@@ -335,6 +406,38 @@ class Session:
         return {"state": self.state()}
 
 
+def _row_caption(table: int, suit: Suit, nexts: int) -> str:
+    """A row for the board, with the cards that may come next.
+
+    >>> _row_caption(Card.parse("7H").bit, Suit("H"), playable_mask(Card.parse("7H").bit) & Card.parse("8H").bit)
+    'hearts row holds only the 7♥; next: 8♥'
+    """
+    caption = describe_row(table, suit).removeprefix("the ")
+    shown_next = " or ".join(card.display for card in cards_of(nexts))
+    if table & SUIT_MASKS[suit.index]:
+        return f"{caption}; next: {shown_next}" if nexts else f"{caption}; complete"
+    if nexts:
+        return f"{caption}; the 7{suit.symbol} can begin it"
+    return f"{caption}; the 7♦ must open the deal first"
+
+
+def _move_number(value: object) -> int:
+    if type(value) is not int:
+        raise ValueError(f"move {shown(value)} must be a whole number")
+    return value
+
+
+def review_points(session: Session, record: str) -> JSON:
+    """The moves of *record* to review: yours where more than one card fitted."""
+    game = Game.from_json(record)
+    return {"moves": decisions(game), "total": len(game.moves)}
+
+
+def review_move(session: Session, record: str, move: object) -> JSON:
+    """Sam's estimate of your chance to win with each card that fitted at *move* (see :mod:`engine.review`)."""
+    return estimate(Game.from_json(record), _move_number(move))
+
+
 def _sentence(text: str) -> str:
     """Engine reasons are clauses ("9♥ does not fit: …"); the page shows sentences."""
     text = text.strip()
@@ -354,6 +457,10 @@ METHODS: dict[str, Callable[..., Any]] = {
     "computer_move": Session.computer_move,
     "suggest": Session.suggest,
     "record": Session.record,
+    "replay": Session.replay,
+    # A review is asked for one decision at a time, so the page can show its progress.
+    "review_points": review_points,
+    "review_move": review_move,
 }
 
 # One page may hold several deals (a lesson with two guided deals), each in its own named session.

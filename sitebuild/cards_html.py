@@ -5,7 +5,7 @@ alone) and carries its full name for screen readers.
 
 >>> from engine.cards import Card
 >>> card_html(Card.parse("6H"))
-'<span class="card card--hearts" role="img" aria-label="six of hearts"><span aria-hidden="true">6♥</span></span>'
+'<span class="card card--hearts" role="img" aria-label="six of hearts">6♥</span>'
 """
 
 from __future__ import annotations
@@ -17,10 +17,7 @@ from engine.position import SUIT_MASKS
 
 
 def card_html(card: Card) -> str:
-    return (
-        f'<span class="card card--{card.suit.plural}" role="img" aria-label="{card.name}">'
-        f'<span aria-hidden="true">{card.display}</span></span>'
-    )
+    return f'<span class="card card--{card.suit.plural}" role="img" aria-label="{card.name}">{card.display}</span>'
 
 
 def card_button(card: Card) -> str:
@@ -39,17 +36,30 @@ def cards_html(mask: int, *, buttons: bool = False) -> str:
 
 
 def table_html(table: int) -> str:
-    """The four rows on the table, one line per suit, lowest card first."""
+    """The four rows as the game lays them out: thirteen columns, ace to king, the sevens in the middle.
+
+    Each card sits in its rank's column, so a row is seen growing outwards from its
+    seven; empty places are drawn faintly and hidden from screen readers.
+    """
     rows = []
     for suit in SUITS:
         row = table & SUIT_MASKS[suit.index]
-        cards = cards_html(row) if row else '<span class="table__empty">not started</span>'
+        # One <i> per column (an empty one has no content, so screen readers skip it); CSS finds the
+        # sevens' column as the seventh. Kept this terse: a lesson page draws a table per puzzle.
+        # A card is read as its rank and symbol ("7♥"), in order along the row, after the row's name.
+        cells = "".join(
+            f'<i class="card card--{suit.plural}">{c.display}</i>' if row & c.bit else "<i></i>"
+            for c in map(Card.of, range(1, 14), [suit] * 13)
+        )
+        label = suit.plural.capitalize()
+        empty = "" if row else '<span class="visually-hidden">not started</span>'
         rows.append(
-            f'<li class="table__row table__row--{suit.plural}"><span class="table__suit">{suit.symbol} {suit.plural.capitalize()}'
-            f'<span class="visually-hidden">:</span></span> <span class="table__cards">{cards}</span></li>'
+            f'<li class="layout-grid__row"><span class="layout-grid__suit">'
+            f'<span aria-hidden="true">{suit.symbol}</span><span class="visually-hidden">{label}:</span></span>'
+            f"{cells}{empty}</li>"
         )
     return (
-        f'<div class="table"><p class="table__label">On the table</p><ul class="table__rows">{"".join(rows)}</ul></div>'
+        f'<div class="table"><p class="table__label">On the table</p><ul class="layout-grid">{"".join(rows)}</ul></div>'
     )
 
 

@@ -12,13 +12,14 @@ from pathlib import Path
 
 from . import BuildError
 from .authored import line_of
+from .stages import Stage
 
 TUTORIAL_NAME = re.compile(r"^(\d\d)-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$")
 PAGE_NAME = re.compile(r"^([a-z0-9]+(?:-[a-z0-9]+)*)\.md$")
 FRONT_MATTER_LINE = re.compile(r"^([a-z][a-z0-9_-]*)\s*:\s*(.*)$")
 KEYS = ("title", "summary", "order", "layout")
 REQUIRED = {"tutorial": ("title", "summary", "order"), "page": ("title", "summary")}
-LAYOUTS = ("lesson", "page", "home", "sheet", "game", "progress")
+LAYOUTS = ("lesson", "page", "home", "sheet", "game", "progress", "practice")
 IGNORED = {"README.md"}
 
 
@@ -79,6 +80,7 @@ class Page:
     ids: list[str] = field(default_factory=list)
     puzzles: list[str] = field(default_factory=list)
     has_guided: bool = False
+    stages: list[Stage] = field(default_factory=list)  # tutorials only
 
     @property
     def output(self) -> str:

@@ -17,16 +17,17 @@ the number of lines before the Markdown body) and collects every problem as
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 import markdown
 from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
 
-from engine.puzzles import Puzzle, PuzzleError, parse_puzzle
-
 from .authored import AuthoredHtml
 from .puzzle_html import puzzle_html
+from .puzzles import BestPuzzle, Puzzle, PuzzleError, parse_puzzle
+from .verdicts import VerdictCache
 
 OPENING = re.compile(r"^(?P<fence>`{3,}|~{3,})\s*puzzle\s*$")
 # After whitespace normalisation (30) and before raw HTML blocks are stashed (20),
@@ -34,7 +35,7 @@ OPENING = re.compile(r"^(?P<fence>`{3,}|~{3,})\s*puzzle\s*$")
 PRIORITY = 29
 
 
-def _closes(line: str, fence: str) -> bool:
+def closes(line: str, fence: str) -> bool:
     mark = line.strip()
     return len(mark) >= len(fence) and mark == fence[0] * len(mark)
 
@@ -56,11 +57,11 @@ class PuzzlePreprocessor(Preprocessor):
             fence = match.group("fence")
             # A block runs to its closing fence; the next puzzle's opening fence first means it has none.
             end = next(
-                (i for i in range(index + 1, len(lines)) if _closes(lines[i], fence) or OPENING.match(lines[i])),
+                (i for i in range(index + 1, len(lines)) if closes(lines[i], fence) or OPENING.match(lines[i])),
                 len(lines),
             )
             fence_line = self.extension.line_offset + index + 1
-            if end == len(lines) or not _closes(lines[end], fence):
+            if end == len(lines) or not closes(lines[end], fence):
                 # Its lines are not read as a puzzle: that would only add errors that follow from this one.
                 self.extension.problems.append((fence_line, "puzzle fence opened here is never closed"))
                 index = end
@@ -84,6 +85,7 @@ class PuzzleExtension(Extension):
         self.problems: list[tuple[int, str]] = []
         self.puzzles: list[Puzzle] = []
         self.authored = authored or AuthoredHtml()
+        self.verdicts: VerdictCache | None = None  # Sam's verdicts, for "which card" puzzles
         self._inline = markdown.Markdown(extensions=["attr_list", self.authored])
 
     @property
@@ -110,8 +112,16 @@ class PuzzleExtension(Extension):
         except PuzzleError as error:
             self.problems.extend((fence_line + p.line, p.message) for p in error.problems)
             return '<p class="puzzle-error">This puzzle has errors.</p>'
+        line_of = {line.partition(":")[0]: fence_line + i for i, line in enumerate(block, 1)}
+        if isinstance(puzzle, BestPuzzle):
+            self.verdicts = self.verdicts or VerdictCache()
+            verdict = self.verdicts.verdict(puzzle.table, puzzle.hand, puzzle.counts, puzzle.passed)
+            if problem := verdict.problem(puzzle.answer.code):
+                self.problems.append((line_of.get("answer", fence_line), f'puzzle "{puzzle.id}": {problem}'))
+                return '<p class="puzzle-error">This puzzle has errors.</p>'
+            puzzle = replace(puzzle, verdict=verdict)
         if any(p.id == puzzle.id for p in self.puzzles):
-            id_line = next((fence_line + i for i, line in enumerate(block, 1) if line.startswith("id:")), fence_line)
+            id_line = line_of.get("id", fence_line)
             self.problems.append((id_line, f'puzzle "{puzzle.id}": id is used by another puzzle on this page'))
         self.puzzles.append(puzzle)
         return puzzle_html(puzzle, self.inline)

@@ -13,17 +13,20 @@ from collections.abc import Callable
 from html import escape
 
 from engine.cards import cards_of
-from engine.puzzles import (
+
+from .cards_html import card_html, hand_html, table_html
+from .puzzles import (
     SEAT_NAMES,
+    BestPuzzle,
     FitsPuzzle,
     GuidedPuzzle,
+    Judgement,
     OpenerPuzzle,
     PickPuzzle,
     PlayOrPassPuzzle,
     Puzzle,
+    sentence,
 )
-
-from .cards_html import card_html, hand_html, table_html
 
 Inline = Callable[[str], str]  # Markdown text -> HTML without the surrounding <p>
 
@@ -34,25 +37,33 @@ def json_block(data: object, css_class: str) -> str:
     return f'<script type="application/json" class="{css_class}">{text}</script>'
 
 
-def sentence(text: str) -> str:
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
-
-
 def _choice(value: str, label: str) -> str:
     return f'<button type="button" class="choice" data-choice="{escape(value)}">{escape(label)}</button>'
 
 
 def _choices(buttons: list[str]) -> str:
+    if not buttons:  # a "which card" puzzle: the hand is the answer
+        return '<p class="puzzle__which js-only">Play a card: select it in your hand.</p>'
     return f'<div class="puzzle__choices js-only" role="group" aria-label="Your answer">{"".join(buttons)}</div>'
 
 
+def _others(puzzle: BestPuzzle) -> str:
+    """What you know of the others: how many cards each holds, and who passed."""
+    held = ", ".join(f"{name} {count}" for name, count in zip(SEAT_NAMES[1:], puzzle.counts, strict=True))
+    passed = [SEAT_NAMES[seat] for seat in puzzle.passed]
+    said = f" {' and '.join(passed)} passed since the last card went down." if passed else ""
+    return f'<p class="puzzle__others">Cards held: {escape(held)}.{escape(said)}</p>'
+
+
 def _position(puzzle: Puzzle) -> str:
+    if isinstance(puzzle, BestPuzzle):
+        return table_html(puzzle.table) + _others(puzzle) + hand_html("Your hand", puzzle.hand, buttons=True)
     if isinstance(puzzle, FitsPuzzle):
         return table_html(puzzle.table) + f'<p class="puzzle__card">Card: {card_html(puzzle.card)}</p>'
     if isinstance(puzzle, PickPuzzle):
         return table_html(puzzle.table) + hand_html("Your hand", puzzle.hand, buttons=True)
     if isinstance(puzzle, PlayOrPassPuzzle):
-        return table_html(puzzle.table) + hand_html("Your hand", puzzle.hand)
+        return table_html(puzzle.table) + hand_html("Your hand", puzzle.hand, buttons=True)
     if isinstance(puzzle, OpenerPuzzle):
         return "".join(hand_html(name, hand) for name, hand in zip(SEAT_NAMES, puzzle.hands, strict=True))
     if isinstance(puzzle, GuidedPuzzle):
@@ -62,6 +73,8 @@ def _position(puzzle: Puzzle) -> str:
 
 
 def _buttons(puzzle: Puzzle) -> list[str]:
+    if isinstance(puzzle, BestPuzzle):
+        return []  # the learner plays a card from the hand
     if isinstance(puzzle, FitsPuzzle):
         return [_choice("yes", "Yes, it fits"), _choice("no", "No, it does not fit")]
     if isinstance(puzzle, PickPuzzle):
@@ -73,17 +86,24 @@ def _buttons(puzzle: Puzzle) -> list[str]:
     raise TypeError(f"no choices for {puzzle.kind} puzzles")
 
 
+def solution_html(judgement: Judgement) -> str:
+    """The engine's full reason: one sentence, then a short list when several cards are involved."""
+    items = "".join(f"<li>{escape(sentence(item))}</li>" for item in judgement.items)
+    listed = f"<ul>{items}</ul>" if len(judgement.items) > 1 else items.replace("li>", "p>")
+    return f'<div class="puzzle__solution"><p>{escape(sentence(judgement.explanation))}</p>{listed}</div>'
+
+
 def _answer(puzzle: Puzzle, inline: Inline) -> str:
-    """The no-script answer: the right choice, then the lesson's explanation or else the engine's."""
+    """The no-script answer: the right choice, the engine's reason, then the lesson's own words if any."""
     judgement = puzzle.judge()
     explain = f"<p>{inline(puzzle.explain)}</p>" if puzzle.explain else ""
     if isinstance(puzzle, PickPuzzle):
-        notes = "".join(f"<li>{escape(sentence(judgement.reasons[c.code]))}</li>" for c in cards_of(puzzle.hand))
-        return f"<p><strong>{escape(sentence(judgement.explanation))}</strong></p><ul>{notes}</ul>{explain}"
-    label = {"yes": "Yes", "no": "No", "play": "Play", "pass": "Pass"}.get(judgement.answer[0], judgement.answer[0])
-    if explain:
-        return f"<p><strong>Answer: {escape(label)}.</strong></p>{explain}"
-    return f"<p><strong>{escape(label)}.</strong> {escape(sentence(judgement.explanation))}</p>"
+        label = " ".join(card.display for card in cards_of(puzzle.legal())) or "None of them"
+    elif isinstance(puzzle, BestPuzzle):
+        label = f"play {puzzle.answer.display}"
+    else:
+        label = {"yes": "Yes", "no": "No", "play": "Play", "pass": "Pass"}.get(judgement.answer[0], judgement.answer[0])
+    return f"<p><strong>Answer: {escape(label)}.</strong></p>{solution_html(judgement)}{explain}"
 
 
 def puzzle_html(puzzle: Puzzle, inline: Inline) -> str:
@@ -94,7 +114,7 @@ def puzzle_html(puzzle: Puzzle, inline: Inline) -> str:
     )
     labelled = f' aria-labelledby="{pid}-question"' if puzzle.question else ""
     hint = f'<details class="puzzle__hint"><summary>Hint</summary><p>{inline(puzzle.hint)}</p></details>'
-    feedback = '<p class="puzzle__feedback" aria-live="polite"></p>'
+    feedback = '<div class="puzzle__feedback" aria-live="polite"></div>'
     if isinstance(puzzle, GuidedPuzzle):
         data = escape(puzzle.position.text())
         script = escape(puzzle.script_text())
@@ -110,6 +130,8 @@ def puzzle_html(puzzle: Puzzle, inline: Inline) -> str:
             f"{json_block(puzzle.data(), 'puzzle__data')}</section>"
         )
     explain = f'<div class="puzzle__explain" hidden><p>{inline(puzzle.explain)}</p></div>' if puzzle.explain else ""
+    if isinstance(puzzle, PlayOrPassPuzzle):
+        explain = '<p class="puzzle__which js-only" hidden>Which card? Select it in your hand.</p>' + explain
     return (
         f'<section class="puzzle" data-kind="{puzzle.kind}" id="{pid}"{labelled}>'
         f'<p class="puzzle__kind">Puzzle</p>{question}'

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -9,19 +10,28 @@ import markdown
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError, TemplateSyntaxError
 from markupsafe import Markup
 
-from engine.puzzles import GuidedPuzzle
-
 from . import BuildError
 from .authored import AuthoredHtml, check_source
 from .lessons import Page, not_found_page
 from .links import collect_ids
+from .practice import sample
 from .puzzle_ext import PuzzleExtension
+from .puzzle_html import puzzle_html
+from .puzzles import GuidedPuzzle, Puzzle
+from .stages import Stage, split_stages
 
 SITE_NAME = "Learn Sevens"
 # Pages named in the header, in this order, with their short names.
-NAV_PAGES = {"rules": "Rules", "questions": "Questions", "house-rules": "House rules", "rules-sheet": "Rules sheet"}
+NAV_PAGES = {
+    "practice": "Practice",
+    "rules": "Rules",
+    "questions": "Questions",
+    "house-rules": "House rules",
+    "rules-sheet": "Rules sheet",
+}
 PLAY_SLUG = "play"
 PROGRESS_SLUG = "progress"  # linked from every footer when the page exists
+PRACTICE_SLUG = "practice"
 # GitHub Pages answers a missing address at any depth with the site's 404.html.
 NOT_FOUND_TEMPLATE = "404.html"
 NOT_FOUND_OUTPUT = "404.html"
@@ -47,16 +57,49 @@ class MarkdownRenderer:
         )
 
     def render(self, page: Page) -> list[BuildError]:
-        self.md.reset()
         self.authored.found.clear()
-        self.puzzles.setConfig("line_offset", page.meta.body_offset)
-        page.html = self.md.convert(page.meta.body)
+        if page.kind != "tutorial":
+            html, puzzles, problems = self._convert(page.meta.body, page.meta.body_offset)
+        else:
+            intro, stages, problems = split_stages(page.meta.body, page.meta.body_offset)
+            html, puzzles, more = self._convert(intro.text, intro.first_line - 1)
+            problems += more
+            for number, stage in enumerate(stages, start=1):
+                body, found, more = self._convert(stage.text, stage.first_line - 1)
+                problems += more
+                stage.puzzles = [puzzle.id for puzzle in found]
+                stage.kinds = [puzzle.kind for puzzle in found]
+                html += stage_html(stage, number, len(stages), body)
+                clash = {p.id for p in puzzles} & set(stage.puzzles)
+                problems += [
+                    (stage.line, f'puzzle "{pid}": id is used by another puzzle on this page') for pid in clash
+                ]
+                puzzles += found
+            page.stages = stages
+        page.html = html
         page.ids = collect_ids(page.html)
-        page.puzzles = [puzzle.id for puzzle in self.puzzles.puzzles]
-        page.has_guided = any(isinstance(puzzle, GuidedPuzzle) for puzzle in self.puzzles.puzzles)
-        problems = _refused_source(page) + self.puzzles.problems
+        page.puzzles = [puzzle.id for puzzle in puzzles]
+        page.has_guided = any(isinstance(puzzle, GuidedPuzzle) for puzzle in puzzles)
+        problems = _refused_source(page) + problems
         problems += [(page.line_of(needle), message) for needle, message in self.authored.found]
         return [BuildError(page.source, line, message) for line, message in problems]
+
+    def _convert(self, text: str, line_offset: int) -> tuple[str, list[Puzzle], list[tuple[int, str]]]:
+        """*text* (whose first line is file line *line_offset* + 1) as HTML, its puzzles and problems."""
+        self.md.reset()
+        self.puzzles.setConfig("line_offset", line_offset)
+        html = self.md.convert(text)
+        return html, list(self.puzzles.puzzles), list(self.puzzles.problems)
+
+
+def stage_html(stage: Stage, number: int, count: int, body: str) -> str:
+    """One stage as a ``<section>``; lessons.js reads its puzzles and writes its stars into it."""
+    return (
+        f'<section class="stage" id="{stage.slug}" data-stage="{stage.slug}" aria-labelledby="{stage.slug}-title">'
+        f'<p class="stage__where">Stage {number} of {count} · about {stage.minutes} min</p>'
+        f'<h2 class="stage__title" id="{stage.slug}-title">{escape(stage.title)}</h2>'
+        f'{body}<p class="stage__status js-only" data-stage-status aria-live="polite"></p></section>'
+    )
 
 
 def _refused_source(page: Page) -> list[tuple[int, str]]:
@@ -89,7 +132,11 @@ def _link(page: Page, target: Page, root: str) -> dict[str, Any]:
 
 
 def context(
-    page: Page, pages: list[Page], static_files: frozenset[str] = frozenset(), root: str | None = None
+    page: Page,
+    pages: list[Page],
+    static_files: frozenset[str] = frozenset(),
+    root: str | None = None,
+    practice_files: int = 0,
 ) -> dict[str, Any]:
     """Everything a template may use; every address in it starts with *root*.
 
@@ -100,13 +147,14 @@ def context(
     root = page.root if root is None else root
     tutorials = [p for p in pages if p.kind == "tutorial"]
     by_slug = {p.slug: p for p in pages if p.kind == "page"}
-    lessons = [_link(page, t, root) | {"number": n} for n, t in enumerate(tutorials, start=1)]
+    lessons = [_link(page, t, root) | {"number": n, **course_entry(t)} for n, t in enumerate(tutorials, start=1)]
     number = next((n for n, t in enumerate(tutorials, start=1) if t is page), None)
     nav_pages = [
         _link(page, by_slug[slug], root) | {"label": label} for slug, label in NAV_PAGES.items() if slug in by_slug
     ]
     play = _link(page, by_slug[PLAY_SLUG], root) if PLAY_SLUG in by_slug else None
     progress = _link(page, by_slug[PROGRESS_SLUG], root) if PROGRESS_SLUG in by_slug else None
+    practice = _link(page, by_slug[PRACTICE_SLUG], root) if PRACTICE_SLUG in by_slug else None
     home = by_slug.get("home")
     return {
         "site_name": SITE_NAME,
@@ -130,11 +178,34 @@ def context(
         "nav_pages": nav_pages,
         "play": play,
         "progress": progress,
+        "practice": practice,
+        "practice_sample": Markup(practice_sample()) if page.layout == "practice" else "",
+        "practice_files": practice_files,
     }
 
 
-def render_pages(templates: Path, pages: list[Page], base: str = "/") -> tuple[dict[str, str], list[BuildError]]:
-    """Each page's finished HTML, by output path, and ``404.html`` whose links start with *base*."""
+def practice_sample() -> str:
+    """The bank's first puzzle, drawn by the build: what the practice page shows without JavaScript."""
+    return "".join(puzzle_html(puzzle, escape) for puzzle in sample())
+
+
+def course_entry(tutorial: Page) -> dict[str, Any]:
+    """A lesson's stages for the course map: titles, anchors, puzzles (for stars) and minutes."""
+    stages = [
+        {"slug": s.slug, "title": s.title, "minutes": s.minutes, "puzzles": " ".join(s.puzzles)}
+        for s in tutorial.stages
+    ]
+    puzzles = " ".join(pid for s in tutorial.stages for pid in s.puzzles)
+    return {"stages": stages, "minutes": sum(s.minutes for s in tutorial.stages), "puzzles": puzzles}
+
+
+def render_pages(
+    templates: Path, pages: list[Page], base: str = "/", practice_files: int = 0
+) -> tuple[dict[str, str], list[BuildError]]:
+    """Each page's finished HTML, by output path, and ``404.html`` whose links start with *base*.
+
+    *practice_files* is how many files the practice bank has, for the practice page's script.
+    """
     env = template_env(templates)
     static = templates.parent / "static"
     static_files = frozenset(p.relative_to(static).as_posix() for p in static.rglob("*") if p.is_file())
@@ -142,7 +213,12 @@ def render_pages(templates: Path, pages: list[Page], base: str = "/") -> tuple[d
     errors: list[BuildError] = []
     for page in pages:
         html = _render(
-            env, templates, template_name(env, page.layout), page, context(page, pages, static_files), errors
+            env,
+            templates,
+            template_name(env, page.layout),
+            page,
+            context(page, pages, static_files, practice_files=practice_files),
+            errors,
         )
         if html is not None:
             out[page.output] = html

@@ -17,10 +17,15 @@ PASS_REASON = "Nothing fits, so you pass."
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """A card to play (``None`` to pass) and the reason, in one sentence."""
+    """A card to play (``None`` to pass) and the reason, in one sentence.
+
+    *plain* is the same reason without the player's working (Sam's counts of
+    imagined deals), for a learner; empty when *reason* has no working in it.
+    """
 
     card: Card | None
     reason: str
+    plain: str = ""
 
 
 class Player(Protocol):

@@ -8,7 +8,7 @@ kings and queens early, which feels good but often opens a row for others.
 >>> pos = Position.parse("7D 7H / 8H 6D 2S / 8D / KC / 3S / 0")
 >>> view = PlayerView(0, pos.hands[0], pos.table, pos.counts(), ())
 >>> RobinPlayer(random.Random(1)).decide(view)
-Decision(card=Card.parse('8H'), reason='Play 8♥: it is the highest card that fits, so a big card leaves your hand.')
+Decision(card=Card.parse('8H'), reason='Play 8♥: it is the highest card that fits, so a big card leaves your hand.', plain='')
 """
 
 from __future__ import annotations

@@ -362,7 +362,7 @@ class SamPlayer:
         # Equal wins go to the card Alex's habits prefer.
         best = max(alive, key=lambda i: (wins[i], card_value(candidates[i].index, view.hand)))
         card = candidates[best]
-        return Decision(card, self.reason(card, view, legal, wins[best], deals))
+        return Decision(card, self.reason(card, view, legal, wins[best], deals), self.reason(card, view, legal))
 
     def evaluate(
         self,
@@ -401,14 +401,21 @@ class SamPlayer:
         return deals
 
     @staticmethod
-    def reason(card: Card, view: PlayerView, legal: int, wins: int, deals: int) -> str:
+    def reason(card: Card, view: PlayerView, legal: int, wins: int | None = None, deals: int = 0) -> str:
+        """Why *card*, with how often it won in the imagined deals; in plain words only when *wins* is None."""
+        counted = wins is not None
         if not view.hand & ~card.bit:
             return f"Play {card.display}: it is your last card, so you win."
         habit = ALL_CARDS[best_card(legal, view.hand)]
         if habit == card:
             said = explain(card, view.hand, legal).removesuffix(".")
-            return f"{said} (it won {wins} of {deals} imagined deals, and no other card did better)."
+            return (
+                f"{said} (it won {wins} of {deals} imagined deals, and no other card did better)."
+                if counted
+                else f"{said}."
+            )
+        working = f" ({wins} of {deals} imagined deals)" if counted else ""
         return (
             f"Play {card.display}: it {describe(card, view.hand)}, and playing the deal out it wins more often "
-            f"than {habit.display} ({wins} of {deals} imagined deals)."
+            f"than {habit.display}{working}."
         )

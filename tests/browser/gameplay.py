@@ -6,7 +6,7 @@ pytest puts this folder on ``sys.path`` for its test files.
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 READY = "#game[data-your-turn=true], #game[data-state=over]"  # your turn, or the deal is over
 START_MS = 90_000  # starting Pyodide and the engine on a loaded machine
@@ -49,3 +49,12 @@ def play_one(page: Page, *, ready: bool = True, timeout: float | None = None) ->
     before = log_length(page)
     make_move(page)
     wait_after_move(page, before, ready=ready, timeout=timeout)
+
+
+def play_to_the_end(page: Page) -> None:
+    """Your moves (see play_one) until the deal is over and its result is shown."""
+    for _ in range(60):
+        if page.get_attribute("#game", "data-state") == "over":
+            break
+        play_one(page, timeout=START_MS)
+    expect(page.locator("#game-result")).to_be_visible()

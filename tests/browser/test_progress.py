@@ -10,20 +10,28 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from gameplay import open_game, play_to_the_end
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-KEY = "sevens.v2"
+KEY = "sevens.v3"
+V2_KEY = "sevens.v2"
 OLD_KEY = "sevens.progress.v1"
 LESSON = "where-a-card-belongs"
 OTHER = "when-to-pass"
 
 
 def empty_stats() -> dict[str, Any]:
-    return {"games": 0, "wins": {"you": 0, "robin": 0, "alex": 0, "sam": 0}, "streak": 0, "best": 0, "counted": []}
+    wins = {"you": 0, "robin": 0, "alex": 0, "sam": 0}
+    return {"games": 0, "wins": wins, "streak": 0, "best": 0, "counted": [], "tables": {}}
 
 
 def record(lessons: dict[str, Any] | None = None, **stats: Any) -> dict[str, Any]:
-    return {"version": 2, "lessons": lessons or {}, "stats": {**empty_stats(), **stats}}
+    return {"version": 3, "lessons": lessons or {}, "practice": {}, "stats": {**empty_stats(), **stats}}
+
+
+def lesson(finished: bool = False, solved: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A lesson's record: *solved* puzzles, each solved after a miss (as migrated ones are)."""
+    return {"finished": finished, "puzzles": {pid: {"solved": True, "missed": True, "choice": ""} for pid in solved}}
 
 
 @pytest.fixture
@@ -52,15 +60,29 @@ def open_with(page: Page, site_url: str, path: str, items: dict[str, str]) -> No
     page.goto(f"{site_url}{path}")
 
 
-def test_first_version_progress_moves_to_the_new_key_and_the_old_key_goes(
-    context: BrowserContext, site_url: str
+@pytest.mark.parametrize("version", [1, 2])
+def test_older_progress_moves_to_the_new_key_keeping_what_was_earned(
+    context: BrowserContext, site_url: str, version: int
 ) -> None:
     page = context.new_page()
-    old = {"version": 1, "lessons": {LESSON: {"done": True, "solved": ["fit-9h"]}, OTHER: {"solved": []}}}
-    open_with(page, site_url, "progress/", {OLD_KEY: json.dumps(old)})
-    expect(page.locator(f"[data-progress-row={LESSON}] [data-progress-status]")).to_have_text("Finished")
+    old: dict[str, Any] = {
+        "version": version,
+        "lessons": {LESSON: {"done": True, "solved": ["fit-6h"]}, OTHER: {"solved": ["pass-or-play-1"]}},
+    }
+    if version == 2:
+        old["stats"] = {**empty_stats(), "games": 4}
+    open_with(page, site_url, "", {OLD_KEY if version == 1 else V2_KEY: json.dumps(old)})
+    # The finished tutorial's stages are complete with one star each; the other keeps its solved puzzle.
+    stages = page.locator(f"[data-map-stage={LESSON}]")
+    expect(stages.first).to_have_class(re.compile(r"\bis-complete\b"))
+    assert set(stages.locator("[data-stars]").all_inner_texts()) == {"★☆☆"}
+    expect(page.locator(f"[data-map-stage={OTHER}].is-complete")).to_have_count(0)
+    expect(page.locator("[data-next-step]")).to_have_text(re.compile(r"^Continue: When to pass, "))
     assert keys(page) == [KEY]
-    assert stored(page) == record({LESSON: {"done": True, "solved": ["fit-9h"]}, OTHER: {"done": False, "solved": []}})
+    games = 4 if version == 2 else 0
+    assert stored(page) == record(
+        {LESSON: lesson(True, ("fit-6h",)), OTHER: lesson(False, ("pass-or-play-1",))}, games=games
+    )
     expect(page.locator(".store-notice")).to_have_count(0)
 
 
@@ -69,8 +91,7 @@ def test_first_version_progress_moves_to_the_new_key_and_the_old_key_goes(
     [
         ("{not json", "it is not JSON"),
         (json.dumps({"version": 99, "lessons": {}}), "newer version of this site"),
-        (json.dumps({"version": 2, "lessons": [], "stats": empty_stats()}), "“lessons” is not a list of tutorials"),
-        (json.dumps(record(games=-1)), "“games” is not a whole number"),
+        ("[1, 2]", "it is not a JSON object"),
     ],
 )
 def test_damaged_progress_is_kept_aside_reset_and_reported_once(
@@ -92,22 +113,108 @@ def test_damaged_progress_is_kept_aside_reset_and_reported_once(
     expect(page.locator(".store-notice")).to_have_count(0)
 
 
-def test_a_damaged_first_version_record_is_kept_aside_too(context: BrowserContext, site_url: str) -> None:
+@pytest.mark.parametrize(
+    ("items", "kept", "lost"),
+    [
+        (
+            {
+                V2_KEY: json.dumps(
+                    {
+                        "version": 2,
+                        "lessons": {
+                            LESSON: {"done": True, "solved": ["fit-6h"]},
+                            OTHER: {"done": "yes", "solved": ["pass-or-play-1"]},
+                            "gone": 5,
+                        },
+                        "stats": {
+                            "games": "many",
+                            "wins": {"you": 3, "robin": -1, "alex": 1, "sam": 0},
+                            "streak": 1,
+                            "best": 2,
+                            "counted": 7,
+                        },
+                    }
+                )
+            },
+            record(
+                {LESSON: lesson(True, ("fit-6h",)), OTHER: lesson(False, ("pass-or-play-1",))},
+                wins={"you": 3, "robin": 0, "alex": 1, "sam": 0},
+                streak=1,
+                best=2,
+            ),
+            "your progress in tutorials “when-to-pass” and “gone”, the number of games played and Robin's wins",
+        ),
+        (
+            {V2_KEY: json.dumps({"version": 2, "lessons": [], "stats": {**empty_stats(), "games": 4}})},
+            record(games=4),
+            "your tutorial progress",
+        ),
+        (
+            {OLD_KEY: json.dumps({"version": 1, "lessons": {"x": 5, LESSON: {"done": True}}})},
+            record({LESSON: lesson(True)}),
+            "your progress in tutorial “x”",
+        ),
+        ({KEY: json.dumps(record(games=2, counted=7))}, record(games=2), None),  # bookkeeping only: nothing to tell
+    ],
+    ids=["parts", "lessons", "first-version", "unseen"],
+)
+def test_a_partly_damaged_record_keeps_every_part_that_passes_its_check(
+    context: BrowserContext, site_url: str, items: dict[str, str], kept: dict[str, Any], lost: str | None
+) -> None:
     page = context.new_page()
-    open_with(page, site_url, "", {OLD_KEY: '{"version": 1, "lessons": {"x": 5}}'})
-    expect(page.locator(".store-notice")).to_contain_text("old progress format")
-    assert OLD_KEY not in keys(page)
-    assert stored(page) == record()
+    open_with(page, site_url, "progress/", items)
+    expect(page.locator("[data-stat=games]")).to_have_text(str(kept["stats"]["games"]))
+    assert stored(page) == kept
+    aside = [key for key in keys(page) if key.startswith("sevens.corrupt.")]
+    assert len(aside) == 1 and page.evaluate("key => localStorage.getItem(key)", aside[0]) == next(iter(items.values()))
+    assert OLD_KEY not in keys(page) and V2_KEY not in keys(page)
+    notice = page.locator(".store-notice")
+    if lost is None:
+        expect(notice).to_have_count(0)
+    else:
+        expect(notice).to_contain_text(f"could not be read, so it was left out: {lost}. Everything else is kept.")
+        expect(notice).to_contain_text(aside[0])
+
+
+def test_counters_stop_at_their_maximum_instead_of_overflowing(context: BrowserContext, site_url: str) -> None:
+    most = 2**53 - 1  # Number.MAX_SAFE_INTEGER: one more would fail the whole-number check on the next load
+    full = record(
+        {LESSON: lesson(True, ("fit-6h",))},
+        games=most,
+        wins=dict.fromkeys(empty_stats()["wins"], most),
+        streak=most,
+        best=most,
+    )
+    page = context.new_page()
+    open_with(page, site_url, "progress/", {})
+    page.set_input_files(
+        "[data-import]",
+        files=[{"name": "full.json", "mimeType": "application/json", "buffer": json.dumps(full).encode()}],
+    )
+    expect(page.locator("[data-progress-message]")).to_have_text("Imported full.json.")
+    open_game(page, site_url, "?seed=5")
+    play_to_the_end(page)
+    page.goto(f"{site_url}progress/")
+    expect(page.locator("[data-stat=games]")).to_have_text(str(most))
+    expect(page.locator(f"[data-progress-row={LESSON}] [data-progress-status]")).to_have_text("Finished")
+    expect(page.locator(".store-notice")).to_have_count(0)
+    stats = stored(page)["stats"]
+    assert stored(page)["lessons"] == full["lessons"]
+    assert (stats["games"], stats["wins"], stats["best"]) == (most, full["stats"]["wins"], most)
+    assert stats["streak"] in (0, most) and len(stats["counted"]) == 1
 
 
 def test_the_progress_page_shows_lessons_and_statistics(context: BrowserContext, site_url: str) -> None:
     page = context.new_page()
     data = record(
-        {LESSON: {"done": False, "solved": ["a", "b"]}}, games=5, wins={"you": 2, "robin": 1, "alex": 0, "sam": 2}
+        {LESSON: lesson(False, ("fit-6h", "wrong-suit"))}, games=5, wins={"you": 2, "robin": 1, "alex": 0, "sam": 2}
     )
-    data["stats"].update(streak=1, best=2)
+    data["stats"].update(streak=1, best=2, tables={"sam,sam,sam": {"games": 3, "won": 1}})
     open_with(page, site_url, "progress/", {KEY: json.dumps(data)})
-    expect(page.locator(f"[data-progress-row={LESSON}] [data-progress-status]")).to_have_text("2 puzzles solved")
+    expect(page.locator("[data-tables] tbody tr")).to_have_text(["Sam, Sam, Sam31"])
+    expect(page.locator(f"[data-progress-row={LESSON}] [data-progress-status]")).to_have_text(
+        re.compile(r"^2 of \d+ puzzles solved$")
+    )
     expect(page.locator(f"[data-progress-row={OTHER}] [data-progress-status]")).to_have_text("Not started")
     expect(page.locator(f"[data-progress-row={OTHER}] [data-reset-lesson]")).to_be_hidden()
     shown = {cell.get_attribute("data-stat"): cell.inner_text() for cell in page.locator("[data-stat]").all()}
@@ -125,7 +232,7 @@ def test_the_progress_page_shows_lessons_and_statistics(context: BrowserContext,
 
 def test_resetting_one_lesson_asks_first_and_keeps_the_rest(context: BrowserContext, site_url: str) -> None:
     page = context.new_page()
-    lessons = {LESSON: {"done": True, "solved": []}, OTHER: {"done": True, "solved": []}}
+    lessons = {LESSON: lesson(True), OTHER: lesson(True)}
     open_with(page, site_url, "progress/", {KEY: json.dumps(record(lessons, games=3))})
     questions: list[str] = []
     page.once("dialog", lambda dialog: (questions.append(dialog.message), dialog.dismiss()))
@@ -135,19 +242,19 @@ def test_resetting_one_lesson_asks_first_and_keeps_the_rest(context: BrowserCont
     page.once("dialog", lambda dialog: (questions.append(dialog.message), dialog.accept()))
     page.locator(f"[data-reset-lesson={LESSON}]").click()
     expect(page.locator(f"[data-progress-row={LESSON}] [data-progress-status]")).to_have_text("Not started")
-    assert stored(page) == record({OTHER: {"done": True, "solved": []}}, games=3)
+    assert stored(page) == record({OTHER: lesson(True)}, games=3)
     assert len(questions) == 2 and all("tutorial 1. Where a card belongs" in q for q in questions), questions
 
 
 @pytest.mark.parametrize(
     ("button", "left"),
-    [("[data-reset-stats]", record({LESSON: {"done": True, "solved": []}})), ("[data-reset-all]", record())],
+    [("[data-reset-stats]", record({LESSON: lesson(True)})), ("[data-reset-all]", record())],
 )
 def test_resetting_statistics_or_everything_asks_first(
     context: BrowserContext, site_url: str, button: str, left: dict[str, Any]
 ) -> None:
     page = context.new_page()
-    data = record({LESSON: {"done": True, "solved": []}}, games=4, streak=2, best=3)
+    data = record({LESSON: lesson(True)}, games=4, streak=2, best=3)
     open_with(page, site_url, "progress/", {KEY: json.dumps(data)})
     page.once("dialog", lambda dialog: dialog.dismiss())
     page.click(button)
@@ -160,7 +267,7 @@ def test_resetting_statistics_or_everything_asks_first(
 
 def test_export_downloads_the_record_as_json(context: BrowserContext, site_url: str, tmp_path: Path) -> None:
     page = context.new_page()
-    data = record({LESSON: {"done": True, "solved": ["fit-9h"]}}, games=2, streak=1, best=1)
+    data = record({LESSON: lesson(True, ("fit-6h",))}, games=2, streak=1, best=1)
     open_with(page, site_url, "progress/", {KEY: json.dumps(data)})
     with page.expect_download() as download_info:
         page.click("[data-export]")
@@ -174,7 +281,7 @@ def test_export_downloads_the_record_as_json(context: BrowserContext, site_url: 
 def test_import_replaces_progress_with_a_good_file(context: BrowserContext, site_url: str) -> None:
     page = context.new_page()
     open_with(page, site_url, "progress/", {KEY: json.dumps(record(games=9))})
-    imported = record({OTHER: {"done": True, "solved": []}}, games=1, wins={"you": 1, "robin": 0, "alex": 0, "sam": 0})
+    imported = record({OTHER: lesson(True)}, games=1, wins={"you": 1, "robin": 0, "alex": 0, "sam": 0})
     page.set_input_files(
         "[data-import]",
         files=[{"name": "mine.json", "mimeType": "application/json", "buffer": json.dumps(imported).encode()}],
@@ -189,9 +296,9 @@ def test_import_replaces_progress_with_a_good_file(context: BrowserContext, site
     [
         (b"\x89PNG not json at all", "it is not JSON"),
         (b"[1, 2, 3]", "it is not a JSON object"),
-        (json.dumps({"version": 2, "lessons": {}}).encode(), "“stats” is missing"),
+        (json.dumps({"version": 3, "lessons": {}, "practice": {}}).encode(), "“stats” is missing"),
         (json.dumps(record(wins={"you": 1})).encode(), "“wins” needs a whole number"),
-        (json.dumps(record({LESSON: {"done": "yes"}})).encode(), "“done” is not true or false"),
+        (json.dumps(record({LESSON: {"finished": "yes", "puzzles": {}}})).encode(), "“finished” is not true or false"),
         (b" " * 100_001, "too large"),
     ],
 )
@@ -199,7 +306,7 @@ def test_a_bad_import_file_is_refused_with_a_reason_and_nothing_is_lost(
     context: BrowserContext, site_url: str, content: bytes, why: str
 ) -> None:
     page = context.new_page()
-    data = record({LESSON: {"done": True, "solved": []}}, games=7)
+    data = record({LESSON: lesson(True)}, games=7)
     open_with(page, site_url, "progress/", {KEY: json.dumps(data)})
     page.set_input_files(
         "[data-import]", files=[{"name": "bad.json", "mimeType": "application/json", "buffer": content}]
@@ -226,23 +333,23 @@ def test_without_javascript_the_progress_page_says_why_it_is_empty(
 
 
 def test_progress_made_in_one_tab_appears_in_another(context: BrowserContext, site_url: str) -> None:
-    lesson, progress = context.new_page(), context.new_page()
-    open_with(lesson, site_url, f"tutorials/{LESSON}/", {KEY: json.dumps(record(games=3))})
+    lesson_page, progress = context.new_page(), context.new_page()
+    open_with(lesson_page, site_url, f"tutorials/{LESSON}/", {KEY: json.dumps(record(games=3))})
     progress.goto(f"{site_url}progress/")
     status = progress.locator(f"[data-progress-row={LESSON}] [data-progress-status]")
     expect(status).to_have_text("Not started")
-    lesson.click("[data-finish-lesson]")
-    expect(status).to_have_text("Finished")  # told by the storage event, without a reload
+    lesson_page.locator("#fit-6h [data-choice=yes]").click()
+    expect(status).to_have_text(re.compile(r"^1 of \d+ puzzles solved$"))  # told by the storage event, no reload
     progress.reload()
-    expect(status).to_have_text("Finished")
+    expect(status).to_have_text(re.compile(r"^1 of \d+ puzzles solved$"))
     expect(progress.locator("[data-stat=games]")).to_have_text("3")  # the lesson tab kept the games
     # A reset in the progress tab clears the lesson tab's marks too, and the lesson tab does not write them back.
     progress.once("dialog", lambda dialog: dialog.accept())
     progress.click(f"[data-reset-lesson={LESSON}]")
-    expect(lesson.locator("[data-lesson-status]")).not_to_have_text("You have finished this tutorial.")
-    lesson.reload()
-    expect(lesson.locator("[data-lesson-status]")).not_to_have_text("You have finished this tutorial.")
-    assert stored(lesson) == record(games=3)
+    expect(lesson_page.locator("#fit-6h")).not_to_have_class(re.compile(r"\bis-solved\b"))
+    lesson_page.reload()
+    expect(lesson_page.locator("#fit-6h")).not_to_have_class(re.compile(r"\bis-solved\b"))
+    assert stored(lesson_page) == record(games=3)
 
 
 def test_the_progress_page_and_the_damaged_data_notice_pass_axe(context: BrowserContext, site_url: str) -> None:

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from gameplay import INSTANT, READY, START_MS, make_move, open_game, play_one
+from gameplay import INSTANT, READY, START_MS, make_move, open_game, play_one, play_to_the_end
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 RESTORED = "The game engine restarted; your deal is restored."
@@ -36,16 +36,8 @@ def hand(page: Page) -> list[str]:
     return page.locator("#game-hand .card").evaluate_all("cards => cards.map(c => c.dataset.code)")
 
 
-def play_to_the_end(page: Page) -> None:
-    for _ in range(60):
-        if page.get_attribute("#game", "data-state") == "over":
-            break
-        play_one(page, timeout=START_MS)
-    expect(page.locator("#game-result")).to_be_visible()
-
-
 def stats(page: Page) -> dict[str, Any]:
-    return json.loads(page.evaluate("localStorage.getItem('sevens.v2')"))["stats"]
+    return json.loads(page.evaluate("localStorage.getItem('sevens.v3')"))["stats"]
 
 
 def wait_restored(page: Page, before_log: list[str], before_hand: list[str]) -> None:

@@ -80,14 +80,14 @@ def test_a_missing_address_at_any_depth_gets_the_styled_404_page_with_links_home
     assert failed == [f"404 {any_site_url}tutorials/no/such/lesson/"]
     page.get_by_role("link", name="Go to the home page").click()
     expect(page).to_have_url(any_site_url)
-    expect(page.locator(".deal-card").first).to_be_visible()
+    expect(page.locator(".course-map__lesson").first).to_be_visible()
 
 
 def test_a_lesson_puzzle_answers(page: Page, any_site_url: str) -> None:
     page.goto(any_site_url + "tutorials/where-a-card-belongs/")
     puzzle = page.locator("#fit-6h")
     puzzle.get_by_role("button", name="Yes, it fits").click()
-    expect(puzzle.locator(".puzzle__feedback")).to_have_text(re.compile(r"^Right!"))
+    expect(puzzle.locator(".puzzle__feedback")).to_have_text(re.compile(r"^Right first time!"))
     expect(puzzle).to_have_class(re.compile(r"\bis-solved\b"))
 
 

@@ -259,3 +259,42 @@ def test_a_request_nested_too_deep_is_refused_as_data_not_a_crash() -> None:
     # Deep nesting overflows Pyodide's stack and would kill the worker if it reached json.loads.
     reply = json.loads(handle("[" * 100_000, Session()))
     assert reply == {"ok": False, "error": {"message": "not valid JSON: nested more than 20 levels deep"}}
+
+
+def test_suggest_says_in_plain_words_what_sam_would_play_without_its_working() -> None:
+    session = Session()
+    session.guided("7D 7H / 8D 6H 6D 2C / 3C / 4C / 5C / 0")
+    advice = call(session, "suggest")
+    card = Card.parse(advice["card"])
+    assert advice["text"].startswith(f"Sam would play {card.display}: ") or advice["text"].startswith("Sam would hold ")
+    assert "imagined" not in advice["text"] and advice["text"].endswith(".")
+    assert "imagined deals" in advice["reason"]  # the command line's form keeps Sam's working
+
+
+def test_a_table_of_three_sams_plays_and_restores_as_three_sams() -> None:
+    session = Session()
+    state = call(session, "new_game", seed=12, players=["sam", "Sam", "sam"])
+    assert state["names"] == ["You", "Sam 1", "Sam 2", "Sam 3"]
+    assert state["table"] == ["sam", "sam", "sam"]
+    assert [player.name for player in session.bots.values()] == ["sam", "sam", "sam"]
+    restored = Session()
+    assert call(restored, "restore", record=session.record())["table"] == ["sam", "sam", "sam"]
+    assert call(Session(), "new_game", seed=12)["names"] == ["You", "Robin", "Alex", "Sam"]
+
+
+def test_a_table_with_a_stranger_is_refused_by_name() -> None:
+    assert "'bob' is not a computer player" in error_of(Session(), "new_game", seed=1, players=["robin", "bob", "sam"])
+    assert "expected a list of 3 names" in error_of(Session(), "new_game", seed=1, players=["robin"])
+
+
+def test_the_state_counts_passes_and_words_each_row_for_the_board() -> None:
+    session = Session()
+    state = session.guided("7D / 2C 3C / 3D / 4C / 5C / 0")
+    assert [row["caption"] for row in state["rows"]] == [
+        "clubs row has not started; the 7♣ can begin it",
+        "diamonds row holds only the 7♦; next: 6♦ or 8♦",
+        "hearts row has not started; the 7♥ can begin it",
+        "spades row has not started; the 7♠ can begin it",
+    ]
+    assert session.pass_turn()["state"]["passes"] == [1, 0, 0, 0]
+    assert call(Session(), "new_game", seed=3)["rows"][0]["caption"].endswith("the 7♦ must open the deal first")

@@ -34,7 +34,15 @@ def lessons(tmp_path: Path) -> Lessons:
     return Lessons(tmp_path / "tutorials")
 
 
-ROWS = """
+def fits(pid: str, card: str = "8D") -> str:
+    """A puzzle block that builds: does *card* fit next to 7♦?"""
+    return (
+        f"```puzzle\nid: {pid}\nkind: fits\nquestion: Fits?\ntable: 7D\ncard: {card}\nanswer: yes\nhint: Ends.\n```\n"
+    )
+
+
+ROWS = (
+    """
 ---
 title: Where a card belongs
 summary: One row per suit.
@@ -43,7 +51,7 @@ order: 1
 
 # Where a card belongs
 
-## One row per suit
+## Stage: One row per suit
 
 See [when to pass](02-when-to-pass.md#pass-only-when-nothing-fits), the [rules](pages/rules.md)
 and [this heading](#one-row-per-suit).
@@ -58,8 +66,12 @@ answer: yes
 hint: Next to the seven.
 ```
 """
+    + fits("fit-8d")
+    + fits("fit-6d", "6D")
+)
 
-PASS = """
+PASS = (
+    """
 ---
 title: When to pass
 summary: Pass only when nothing fits.
@@ -68,10 +80,15 @@ order: 2
 
 # When to pass
 
-## Pass only when nothing fits
+## Stage: Pass only when nothing fits
 
 Back to [tutorial 1](01-where-a-card-belongs.md#one-row-per-suit) or [play](pages/play.md).
+
 """
+    + fits("fit-8d")
+    + fits("fit-6d", "6D")
+    + fits("fit-7c", "7C")
+)
 
 RULES = """
 ---
@@ -194,11 +211,11 @@ def test_pages_use_no_inline_scripts_or_styles(good_site: Path) -> None:
 
 def test_lesson_pages_have_progress_and_previous_next(good_site: Path) -> None:
     second = (good_site / "tutorials/when-to-pass/index.html").read_text(encoding="utf-8")
-    assert "Tutorial 2 of 2" in second
+    assert "Lesson 2 of 2" in second
     assert 'href="../../tutorials/where-a-card-belongs/" rel="prev"' in second
     assert 'href="../../play/"><span class="pager__label">Next</span> Play a full game' in second
     home = (good_site / "index.html").read_text(encoding="utf-8")
-    assert "Choose your first deal" in home and 'href="./tutorials/where-a-card-belongs/"' in home
+    assert 'href="./tutorials/where-a-card-belongs/" data-next-step>Start lesson 1</a>' in home
 
 
 BROKEN_ROWS = """
@@ -209,6 +226,8 @@ order: 1
 ---
 
 # Where a card belongs
+
+## Stage: Links
 
 A link to [nowhere](03-nope.md) and to [a missing heading](02-when-to-pass.md#nowhere).
 
@@ -280,19 +299,23 @@ def test_a_broken_build_lists_every_error_and_keeps_the_last_good_site(
     status, errors = run(lessons, old, capsys)
     assert status == 1
     assert errors == [
-        "tutorials/01-where-a-card-belongs.md:9: link 02-when-to-pass.md#nowhere: "
+        'tutorials/01-where-a-card-belongs.md:9: stage "Links": 1 puzzle; a stage has 3 to 6',
+        "tutorials/01-where-a-card-belongs.md:11: link 02-when-to-pass.md#nowhere: "
         "no heading or puzzle with id 'nowhere' on 02-when-to-pass.md",
-        "tutorials/01-where-a-card-belongs.md:9: link 03-nope.md: no such page",
-        'tutorials/01-where-a-card-belongs.md:17: puzzle "fit-9h": answer says yes, but 9♥ does not fit: '
+        "tutorials/01-where-a-card-belongs.md:11: link 03-nope.md: no such page",
+        'tutorials/01-where-a-card-belongs.md:19: puzzle "fit-9h": answer says yes, but 9♥ does not fit: '
         "the hearts row runs 5♥–7♥, so the next hearts are 4♥ and 8♥",
         "tutorials/02-when-to-pass.md:1: front matter: missing 'summary'",
-        "tutorials/02-when-to-pass.md:10: puzzle \"who\": unknown kind 'riddle': use fits, pick, play-or-pass, opener, guided",
+        "tutorials/02-when-to-pass.md:5: a tutorial needs at least one stage: start each with '## Stage: title'",
+        "tutorials/02-when-to-pass.md:8: a puzzle must sit in a stage: put it under a '## Stage: title' line",
+        "tutorials/02-when-to-pass.md:10: puzzle \"who\": unknown kind 'riddle': use fits, pick, play-or-pass, opener, best, guided",
+        "tutorials/02-when-to-pass.md:14: a puzzle must sit in a stage: put it under a '## Stage: title' line",
         "tutorials/02-when-to-pass.md:19: puzzle \"pick\": hand: unknown card 'XX': expected a rank (A, 2-10, J, Q, K) "
         "then a suit (C, D, H, S or ♣ ♦ ♥ ♠), like 7D, 10H or 7♦",
-        "tutorials/pages/rules.md:4: unknown layout 'poster': use lesson, page, home, sheet, game, progress",
+        "tutorials/pages/rules.md:4: unknown layout 'poster': use lesson, page, home, sheet, game, progress, practice",
         "tutorials/pages/rules.md:14: puzzle \"fit\": unknown field 'colour' for a fits puzzle: "
         "use answer, card, explain, hint, id, kind, question, table",
-        "build failed: 8 errors",
+        "build failed: 12 errors",
     ]
     assert [p.name for p in old.iterdir()] == ["index.html"]
     assert (old / "index.html").read_text() == "last good build"
@@ -300,8 +323,9 @@ def test_a_broken_build_lists_every_error_and_keeps_the_last_good_site(
 
 
 def test_misnamed_files_and_clashing_orders(lessons: Lessons, in_tmp: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    lessons.write("01-rows.md", "---\ntitle: A\nsummary: a\norder: 1\n---\n# A\n")
-    lessons.write("02-more.md", "---\ntitle: B\nsummary: b\norder: 1\n---\n# B\n")
+    stage = "## Stage: S\n" + fits("p1") + fits("p2") + fits("p3")
+    lessons.write("01-rows.md", "---\ntitle: A\nsummary: a\norder: 1\n---\n# A\n" + stage)
+    lessons.write("02-more.md", "---\ntitle: B\nsummary: b\norder: 1\n---\n# B\n" + stage)
     lessons.write("Rows.md", "---\ntitle: C\n---\n")
     lessons.write("pages/home.md", "no front matter\n")
     status, errors = run(lessons, in_tmp / "_site", capsys)
@@ -328,7 +352,8 @@ def test_the_runtime_is_written_when_its_module_exists(lessons: Lessons, in_tmp:
     assert (in_tmp / "_site/runtime/manifest.json").is_file()
 
 
-GUIDED_LESSON = """
+GUIDED_LESSON = (
+    """
 ---
 title: The opening
 summary: Open the deal.
@@ -337,6 +362,12 @@ order: 1
 
 # The opening
 
+## Stage: Open
+
+"""
+    + fits("fit-8d")
+    + fits("fit-6d", "6D")
+    + """
 ```puzzle
 id: guided-opening
 kind: guided
@@ -346,6 +377,7 @@ goal: Empty your hand first.
 hint: Play the 7♦.
 ```
 """
+)
 
 
 def test_guided_lessons_load_the_game_code_only_when_it_exists(lessons: Lessons, tmp_path: Path) -> None:
@@ -353,7 +385,8 @@ def test_guided_lessons_load_the_game_code_only_when_it_exists(lessons: Lessons,
     from sitebuild.render import MarkdownRenderer, render_pages
 
     lessons.write("01-the-opening.md", GUIDED_LESSON)
-    lessons.write("02-rows.md", "---\ntitle: Rows\nsummary: r\norder: 2\n---\n# Rows\n")
+    stage = "## Stage: R\n" + fits("a") + fits("b") + fits("c")
+    lessons.write("02-rows.md", "---\ntitle: Rows\nsummary: r\norder: 2\n---\n# Rows\n" + stage)
     pages, errors = find_pages(lessons.folder)
     renderer = MarkdownRenderer()
     errors += [e for page in pages for e in renderer.render(page)]
@@ -393,7 +426,8 @@ def test_an_unclosed_puzzle_fence_is_one_error_at_its_opening(
     write_good_site(lessons)
     unclosed = textwrap.dedent(ROWS).lstrip("\n").rstrip().removesuffix("```")
     lessons.write("01-where-a-card-belongs.md", unclosed)
-    fence = unclosed.splitlines().index("```puzzle") + 1
+    lines = unclosed.splitlines()
+    fence = len(lines) - lines[::-1].index("```puzzle")  # the last puzzle's fence lost its closing line
     status, errors = run(lessons, in_tmp / "_site", capsys)
     assert status == 1
     assert errors == [

@@ -7,7 +7,14 @@ import importlib
 
 import pytest
 
-MODULES = ["sitebuild.lessons", "sitebuild.cards_html", "sitebuild.puzzle_ext", "sitebuild.authored"]
+MODULES = [
+    "sitebuild.lessons",
+    "sitebuild.cards_html",
+    "sitebuild.puzzle_ext",
+    "sitebuild.puzzles",
+    "sitebuild.stages",
+    "sitebuild.authored",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

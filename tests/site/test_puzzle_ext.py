@@ -39,33 +39,20 @@ After.
 REASON = "8♥ fits: the hearts row holds only the 7♥, so 8♥ goes next to 7♥"
 EXPECTED = f"""
 <p>Before.</p>
-<section class="puzzle" data-kind="fits" id="fit-8h" aria-labelledby="fit-8h-question">
-  <p class="puzzle__kind">Puzzle</p>
+<section class="puzzle" data-kind="fits" id="fit-8h" aria-labelledby="fit-8h-question"><p class="puzzle__kind">Puzzle</p>
   <p class="puzzle__question" id="fit-8h-question">Does <strong>8♥</strong> fit?</p>
-  <div class="puzzle__position">
-    <div class="table"><p class="table__label">On the table</p><ul class="table__rows">
-      <li class="table__row table__row--clubs"><span class="table__suit">♣ Clubs<span class="visually-hidden">:</span></span> <span class="table__cards"><span class="table__empty">not started</span></span></li>
-      <li class="table__row table__row--diamonds"><span class="table__suit">♦ Diamonds<span class="visually-hidden">:</span></span> <span class="table__cards"><span class="card card--diamonds" role="img" aria-label="seven of diamonds">
-          <span aria-hidden="true">7♦</span></span></span></li>
-      <li class="table__row table__row--hearts"><span class="table__suit">♥ Hearts<span class="visually-hidden">:</span></span> <span class="table__cards"><span class="card card--hearts" role="img" aria-label="seven of hearts">
-          <span aria-hidden="true">7♥</span></span></span></li>
-      <li class="table__row table__row--spades"><span class="table__suit">♠ Spades<span class="visually-hidden">:</span></span> <span class="table__cards"><span class="table__empty">not started</span></span></li>
-    </ul></div>
-    <p class="puzzle__card">Card: <span class="card card--hearts" role="img" aria-label="eight of hearts"><span aria-hidden="true">8♥</span></span></p>
-  </div>
-  <div class="puzzle__choices js-only" role="group" aria-label="Your answer">
-    <button type="button" class="choice" data-choice="yes">Yes, it fits</button>
-    <button type="button" class="choice" data-choice="no">No, it does not fit</button>
-  </div>
-  <p class="puzzle__feedback" aria-live="polite"></p>
+  <div class="puzzle__position"><div class="table"><p class="table__label">On the table</p><ul class="layout-grid">
+  <li class="layout-grid__row"><span class="layout-grid__suit"><span aria-hidden="true">♣</span><span class="visually-hidden">Clubs:</span></span><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><span class="visually-hidden">not started</span></li>
+  <li class="layout-grid__row"><span class="layout-grid__suit"><span aria-hidden="true">♦</span><span class="visually-hidden">Diamonds:</span></span><i></i><i></i><i></i><i></i><i></i><i></i><i class="card card--diamonds">7♦</i><i></i><i></i><i></i><i></i><i></i><i></i></li>
+  <li class="layout-grid__row"><span class="layout-grid__suit"><span aria-hidden="true">♥</span><span class="visually-hidden">Hearts:</span></span><i></i><i></i><i></i><i></i><i></i><i></i><i class="card card--hearts">7♥</i><i></i><i></i><i></i><i></i><i></i><i></i></li>
+  <li class="layout-grid__row"><span class="layout-grid__suit"><span aria-hidden="true">♠</span><span class="visually-hidden">Spades:</span></span><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><span class="visually-hidden">not started</span></li>
+  </ul></div>
+  <p class="puzzle__card">Card: <span class="card card--hearts" role="img" aria-label="eight of hearts">8♥</span></p></div>
+  <div class="puzzle__choices js-only" role="group" aria-label="Your answer"><button type="button" class="choice" data-choice="yes">Yes, it fits</button><button type="button" class="choice" data-choice="no">No, it does not fit</button></div>
+  <div class="puzzle__feedback" aria-live="polite"></div>
   <details class="puzzle__hint"><summary>Hint</summary><p>Next to the seven.</p></details>
-  <details class="puzzle__answer"><summary>Show the answer</summary>
-    <p><strong>Yes.</strong> {REASON}.</p>
-  </details>
-  <script type="application/json" class="puzzle__data">
-    {{"id":"fit-8h","kind":"fits","answer":["yes"],"explanation":"{REASON}","reasons":{{"yes":"{REASON}","no":"{REASON}"}}}}
-  </script>
-</section>
+  <details class="puzzle__answer"><summary>Show the answer</summary><p><strong>Answer: Yes.</strong></p><div class="puzzle__solution"><p>{REASON}.</p></div></details>
+  <script type="application/json" class="puzzle__data">{{"id":"fit-8h","kind":"fits","answer":["yes"],"nudges":{{"no":"Look at the top end of the hearts row, 7♥: which rank comes next?"}}}}</script></section>
 <p>After.</p>
 """
 

@@ -1,4 +1,4 @@
-"""engine.puzzles: reading a puzzle block, judging it by the rules, and where each problem is.
+"""sitebuild.puzzles: reading a puzzle block, judging it by the rules, and where each problem is.
 
 These import only the engine and pytest, so they could also run under Pyodide.
 """
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.puzzles import (
+from sitebuild.puzzles import (
     FitsPuzzle,
     GuidedPuzzle,
     OpenerPuzzle,
@@ -78,7 +78,7 @@ def test_every_problem_is_found_in_one_pass_with_its_line() -> None:
 
 def test_unknown_kind_points_at_the_kind_line() -> None:
     assert problems(block("id: x", "kind: riddle", "hint: h")) == [
-        Problem(2, "puzzle \"x\": unknown kind 'riddle': use fits, pick, play-or-pass, opener, guided")
+        Problem(2, "puzzle \"x\": unknown kind 'riddle': use fits, pick, play-or-pass, opener, best, guided")
     ]
 
 
@@ -138,7 +138,9 @@ def test_pass_when_nothing_fits() -> None:
     text = block("id: pp", "kind: play-or-pass", "question: q", "table: 7D 6S-7S", "hand: 3S 9H", "hint: h")
     judgement = parse_puzzle(text + "\nanswer: pass").judge()
     assert judgement.answer == ("pass",)
-    assert judgement.explanation.startswith("nothing fits, so you pass: 9♥ does not fit")
+    assert judgement.explanation == "nothing fits, so you pass"
+    assert any(item.startswith("9♥ does not fit") for item in judgement.items)
+    assert set(judgement.nudges) == {"3S", "9H"}  # what to look at again, for the card the learner tried
     assert problems(text + "\nanswer: play")[0].line == 7
 
 

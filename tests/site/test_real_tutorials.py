@@ -1,12 +1,13 @@
 """The real lessons in tutorials/: they build, and each static puzzle's embedded answer is the engine's.
 
 The answers are recomputed here straight from the rules (``Position``), not
-through ``engine.puzzles``, and compared with the JSON baked into each page:
+through ``sitebuild.puzzles``, and compared with the JSON baked into each page:
 what a learner sees with no JavaScript and no Pyodide must be what the engine says.
 """
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -16,7 +17,7 @@ import pytest
 import build
 from engine.cards import Card, parse_cards
 from engine.position import OPENING_CARD, Position, parse_table
-from engine.puzzles import SEAT_NAMES, read_fields
+from sitebuild.puzzles import SEAT_NAMES, read_fields
 
 ROOT = Path(build.__file__).resolve().parent
 
@@ -57,6 +58,13 @@ def built_puzzles(site: Path) -> dict[tuple[str, str], tuple[str, dict[str, obje
     return found
 
 
+def solution(section: str) -> list[str]:
+    """The engine's reason in a puzzle's "Show the answer" block: its sentence, then each listed item."""
+    block = re.search(r'<div class="puzzle__solution">(.*?)</div>', section)
+    assert block is not None
+    return [html.unescape(text) for text in re.findall(r"<(?:p|li)>(.*?)</(?:p|li)>", block.group(1))]
+
+
 def to_move(table: int, hand: int) -> Position:
     """Seat 0 to move with *hand*; the others hold a card each so the deal is not over."""
     other = next(card.bit for card in map(Card, range(52)) if not (table | hand) & card.bit)
@@ -82,34 +90,47 @@ def test_each_static_puzzle_embeds_the_engines_answer(site: Path) -> None:
             assert f'data-position="{position.text()}"' in section
             continue
         answer = data["answer"]
-        reasons = data["reasons"]
-        assert isinstance(answer, list) and isinstance(reasons, dict)
+        nudges = data["nudges"]
+        assert isinstance(answer, list) and isinstance(nudges, dict)
+        legal_shown: set[str] = set()
         if kind == "fits":
             table = parse_table(fields["table"])
             card = Card.parse(fields["card"])
             fits = card in to_move(table, card.bit).legal_moves()
             assert answer == (["yes"] if fits else ["no"]), pid
+            assert list(nudges) == (["no"] if fits else ["yes"]), pid  # a nudge for the wrong choice only
             if not fits:
-                assert reasons["yes"] == to_move(table, card.bit).why_illegal(card)
+                assert solution(section)[0] == to_move(table, card.bit).why_illegal(card) + ".", pid
         elif kind in ("pick", "play-or-pass"):
             table = parse_table(fields["table"])
             hand = parse_cards(fields["hand"])
             position = to_move(table, sum(c.bit for c in hand))
             legal = [c.code for c in position.legal_moves()]
+            legal_shown = {Card.parse(code).display for code in legal}
+            illegal = [c for c in hand if c.code not in legal]
             if kind == "pick":
                 assert answer == legal, pid
-                for card in hand:
-                    if card.code not in legal:
-                        assert reasons[card.code] == position.why_illegal(card), (pid, card)
             else:
                 assert answer == (["play"] if legal else ["pass"]), pid
-                if legal:
-                    assert reasons["pass"] == position.why_illegal(None), pid
+                assert data.get("cards", []) == legal, pid
+            for card in illegal:
+                assert card.code in nudges, (pid, card)
+                if kind == "pick" or not legal:  # the full reason lists every card that does not fit
+                    assert position.why_illegal(card) + "." in solution(section)[1:], (pid, card)
+        elif kind == "best":  # Sam's verdict is checked by the build (tests/site/test_best_puzzles.py)
+            answer_card = Card.parse(fields["answer"])
+            assert answer == [answer_card.code] and answer_card.code not in nudges, pid
+            legal_shown = {answer_card.display}
         elif kind == "opener":
             holders = [name for name in SEAT_NAMES if OPENING_CARD in parse_cards(fields[name.lower()])]
             assert answer == holders, pid
+            assert holders[0] not in nudges and all(holders[0] not in text for text in nudges.values()), pid
         else:
             pytest.fail(f"{pid}: unknown kind {kind}")
+        # A nudge points at the learner's own choice and never names a card that would have been right.
+        for choice, text in nudges.items():
+            assert not any(shown in text for shown in legal_shown), (pid, choice, text)
+            assert text != solution(section)[0], (pid, choice)
         assert "<summary>Show the answer</summary>" in section
         checked += 1
     assert checked >= 1

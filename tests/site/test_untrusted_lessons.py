@@ -28,6 +28,8 @@ order: {order}
 
 # A lesson
 
+## Stage: One idea
+
 {body}
 
 ```puzzle
@@ -38,6 +40,26 @@ table: 7D
 card: 8D
 answer: yes
 hint: {hint}
+```
+
+```puzzle
+id: fit-6d
+kind: fits
+question: Does 6♦ fit?
+table: 7D
+card: 6D
+answer: yes
+hint: Next to the seven.
+```
+
+```puzzle
+id: fit-7c
+kind: fits
+question: Does 7♣ fit?
+table: 7D
+card: 7C
+answer: yes
+hint: Any seven.
 ```
 """
 SAFE = {
@@ -190,12 +212,12 @@ def test_refusals_say_what_is_wrong(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     (tmp_path / "tutorials/01-a.md").write_text(lesson, encoding="utf-8")
     errors = [str(e) for e in build.build(Path("tutorials"), tmp_path / "_site", runtime=False)]
     assert errors == [
-        "tutorials/01-a.md:11: <script> is not allowed in a lesson (it could run code or take the reader elsewhere)",
-        "tutorials/01-a.md:13: event-handler attribute onerror= is not allowed in a lesson (it runs code)",
-        "tutorials/01-a.md:15: link to 'jav\\tascript:alert(1)': only https://, http:// and relative links "
+        "tutorials/01-a.md:13: <script> is not allowed in a lesson (it could run code or take the reader elsewhere)",
+        "tutorials/01-a.md:15: event-handler attribute onerror= is not allowed in a lesson (it runs code)",
+        "tutorials/01-a.md:17: link to 'jav\\tascript:alert(1)': only https://, http:// and relative links "
         "are allowed in a lesson",
-        "tutorials/01-a.md:17: <meta> is not allowed in a lesson (it could run code or take the reader elsewhere)",
-        "tutorials/01-a.md:20: event-handler attribute onclick= is not allowed in a lesson (it runs code)",
+        "tutorials/01-a.md:19: <meta> is not allowed in a lesson (it could run code or take the reader elsewhere)",
+        "tutorials/01-a.md:22: event-handler attribute onclick= is not allowed in a lesson (it runs code)",
     ]
 
 
@@ -208,4 +230,4 @@ def test_html_typed_in_a_lesson_shows_as_text_and_only_allowed_attributes_surviv
     page = (tmp_path / "_site/tutorials/a/index.html").read_text(encoding="utf-8")
     assert '<p class="also-kept" id="kept">Keep &lt;b&gt;bold&lt;/b&gt; and a &lt; b.</p>' in page
     assert '<p class="puzzle__question" id="fit-8d-question">Is &lt;i&gt;this&lt;/i&gt; a &lt; b?</p>' in page
-    assert "<title>Tutorial 1: A &lt;em&gt;lesson&lt;/em&gt; · Learn Sevens</title>" in page
+    assert "<title>Lesson 1: A &lt;em&gt;lesson&lt;/em&gt; · Learn Sevens</title>" in page

@@ -1,4 +1,7 @@
 // Drawing the table from the engine's state: shared by the game page and the guided deals in lessons.
+// Every sentence about the rules (a row's caption, why a card does not fit) comes from the engine's state.
+
+import { keepSetting, setting } from "./store.js";
 
 export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 
@@ -14,73 +17,98 @@ export function el(tag, props = {}, ...children) {
   return node;
 }
 
-const isRed = (suit) => suit === "H" || suit === "D";
+// A card's face: the rank over the suit in the corner (readable when cards overlap) and the suit large in the
+// middle. The suit class gives the colour; red suits also get an inner frame, so colour is never the only cue.
+export function cardFace(display, suit, tag = "span") {
+  const rank = display.slice(0, -1);
+  const pip = display.slice(-1);
+  return el(
+    tag,
+    { class: `face suit-${suit}`, "aria-hidden": "true" },
+    el("span", { class: "corner" }, el("span", { class: "rank" }, rank), el("span", { class: "pip" }, pip)),
+    el("span", { class: "middle" }, pip),
+  );
+}
 
-// Four suit rows: which ranks are down, the open ends marked, and the row in words for everyone.
-export function drawRows(list, state) {
+// The last card played, to mark it on the board.
+export function lastCard(state) {
+  for (let i = state.log.length - 1; i >= 0; i -= 1) if (state.log[i].card) return state.log[i].card.code;
+  return null;
+}
+
+// Four suit rows of 13 places, the sevens in the middle column. The row in words (from the engine) is what a
+// screen reader hears; the drawn places are hidden from it. *showFits* marks the places a card may go next.
+export function drawRows(list, state, { showFits = true } = {}) {
+  const last = lastCard(state);
   list.replaceChildren();
   for (const row of state.rows) {
-    const red = isRed(row.suit) ? " red" : "";
     const slots = el("div", { class: "slots", "aria-hidden": "true" });
     for (let rank = 1; rank <= 13; rank += 1) {
       const code = `${RANKS[rank - 1]}${row.suit}`;
-      const down = row.cards.includes(code);
-      const open = row.next.includes(code);
-      const cls = down ? "slot down" : open ? "slot open" : "slot";
-      slots.append(el("span", { class: cls + red }, down ? `${RANKS[rank - 1]}${row.symbol}` : open ? "·" : ""));
+      if (row.cards.includes(code)) {
+        const face = cardFace(`${RANKS[rank - 1]}${row.symbol}`, row.suit);
+        face.classList.add("slot", "down");
+        if (code === last) face.classList.add("last");
+        slots.append(face);
+      } else {
+        const open = showFits && row.next.includes(code);
+        slots.append(el("span", { class: `slot${open ? " open" : ""}${rank === 7 ? " seven" : ""}` }));
+      }
     }
-    const nexts = row.next.map((code) => code.replace(/[CDHS]$/, row.symbol));
-    let caption = row.text.replace(/^the /, "");
-    if (row.cards.length) caption += nexts.length ? `; next: ${nexts.join(" or ")}` : "; complete";
-    else if (nexts.length) caption += `; the 7${row.symbol} can begin it`;
-    else caption += "; the 7♦ must open the deal first";
     list.append(
       el(
         "li",
         { class: `suit-row suit-${row.suit}` },
-        el("span", { class: "row-name" }, `${row.symbol} ${row.name[0].toUpperCase()}${row.name.slice(1)}`),
+        el("span", { class: `row-name suit-${row.suit}`, "aria-hidden": "true" }, row.symbol),
         slots,
-        el("span", { class: "row-text" }, caption),
+        el("span", { class: "row-text visually-hidden" }, row.caption),
       ),
     );
   }
 }
 
-// The four players with their card counts; the one to play is marked in words, not only by colour.
+// The players with their card counts and passes; the one to play is marked in words, not only by colour.
 export function drawPlayers(list, state) {
   list.replaceChildren();
   state.names.forEach((name, seat) => {
     const count = state.counts[seat];
+    const passes = state.passes?.[seat] ?? 0;
     const toPlay = !state.over && state.turn === seat;
     const item = el(
       "li",
-      { class: `player${toPlay ? " to-play" : ""}${seat === 0 ? " you" : ""}` },
+      { class: `player seat-${seat}${toPlay ? " to-play" : ""}${seat === 0 ? " you" : ""}` },
       el("span", { class: "player-name" }, name),
-      el("span", { class: "player-count" }, `${count} card${count === 1 ? "" : "s"}`),
+      el(
+        "span",
+        { class: "player-count" },
+        `${count} card${count === 1 ? "" : "s"}`,
+        passes ? ` · ${passes} pass${passes === 1 ? "" : "es"}` : "",
+      ),
     );
     if (toPlay) {
       item.setAttribute("aria-current", "true");
-      item.append(el("span", { class: "player-turn" }, seat === 0 ? "your turn" : "to play"));
+      item.append(el("span", { class: "player-turn" }, seat === 0 ? "your turn" : "thinking…"));
     }
     list.append(item);
   });
 }
 
-// A card in your hand: a button named by the card; cards that do not fit stay focusable but aria-disabled.
-export function cardButton(card, { selected = false } = {}) {
-  const red = isRed(card.suit) ? " red" : "";
-  const button = el(
-    "button",
-    {
-      type: "button",
-      class: `card${card.legal ? " legal" : ""}${selected ? " selected" : ""}`,
-      "aria-label": card.name,
-      dataset: { code: card.code },
-    },
-    el("span", { class: `face${red}`, "aria-hidden": "true" }, card.display),
-  );
-  if (!card.legal) button.setAttribute("aria-disabled", "true");
+// A card in your hand: a button named by the card. With *showFits* the cards that fit are marked and the
+// others are aria-disabled (still focusable, so the engine can say why they do not fit); without it every
+// card looks alike and the engine refuses a card that does not fit when it is picked.
+export function cardButton(card, { selected = false, showFits = true, yourTurn = true } = {}) {
+  const button = el("button", { type: "button", class: "card", "aria-label": card.name, dataset: { code: card.code } });
+  button.append(cardFace(card.display, card.suit));
+  markCard(button, card, { selected, showFits, yourTurn });
   return button;
+}
+
+// The marks hold only on your turn: between turns the hand is not greyed out, card by card, at every move.
+export function markCard(button, card, { selected = false, showFits = true, yourTurn = true } = {}) {
+  button.classList.toggle("legal", showFits && card.legal);
+  button.classList.toggle("selected", selected);
+  if (showFits && yourTurn && !card.legal) button.setAttribute("aria-disabled", "true");
+  else button.removeAttribute("aria-disabled");
 }
 
 export function drawLog(list, state) {
@@ -95,10 +123,10 @@ export const SPEEDS = { slow: 1400, normal: 700, fast: 250, instant: 0 };
 const SPEED_KEY = "sevens.speed";
 
 export function speed() {
-  const saved = localStorage.getItem(SPEED_KEY);
-  return saved in SPEEDS ? saved : "normal";
+  const saved = setting(SPEED_KEY);
+  return Object.hasOwn(SPEEDS, saved) ? saved : "normal";
 }
 
 export function setSpeed(value) {
-  localStorage.setItem(SPEED_KEY, value);
+  keepSetting(SPEED_KEY, value);
 }

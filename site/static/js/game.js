@@ -3,19 +3,23 @@
 // After every move the deal's record is kept (in memory and in sessionStorage): a crashed engine is restarted
 // and the deal restored from it, a reload continues it, and a finished deal is counted once in the statistics.
 
+// Back and Forward move between deals: each history entry holds its deal's record, restored when it comes back.
+
 import {
   cardButton,
   drawLog as drawLogList,
   drawPlayers as drawPlayerList,
   drawRows as drawRowList,
   el,
+  markCard,
   SPEEDS,
   setSpeed,
   sleep,
   speed,
 } from "./board.js";
+import { Review } from "./review.js";
 import { getRuntime } from "./runtime.js";
-import { loadDeal, recordGame, saveDeal } from "./store.js";
+import { keepSetting, loadDeal, read, recordGame, saveDeal, setting } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 const game = $("game");
@@ -28,12 +32,37 @@ let heard = 0; // log entries already announced
 let dealId = null; // names this deal in the statistics, so it is counted once however often it is drawn
 let saved = null; // {id, seed, over, record}: the latest game record, to restore the deal from
 let recovering = false; // the engine is being restarted after a crash
+let replayFrom = null; // the move this deal was replayed from (a review's "Play from here"); replays are not counted
+
+// ---- settings -----------------------------------------------------------------------
+
+const SHOW_FITS_KEY = "sevens.showFits";
+const FOUR_COLOUR_KEY = "sevens.fourColour";
+const TABLE_KEY = "sevens.table";
+const LEARNER_DEALS = 3; // the cards that fit are marked for a learner's first deals, then the marks are offered off
+
+function finishedDeals() {
+  try {
+    return read().stats.games;
+  } catch {
+    return 0;
+  }
+}
+
+// Marked until the player says otherwise, and offered off once they have finished a few deals.
+function showFits() {
+  return setting(SHOW_FITS_KEY) !== "off";
+}
+
+function table() {
+  return (setting(TABLE_KEY) ?? "robin,alex,sam").split(",");
+}
 
 function setPhase(phase) {
   game.dataset.state = phase;
   $("game-loading").hidden = phase !== "loading";
   $("game-error").hidden = phase !== "error";
-  $("game-table").hidden = phase === "loading" || phase === "error";
+  $("game-table").hidden = phase === "loading" || phase === "error" || review.visible;
 }
 
 function announce(text) {
@@ -78,43 +107,85 @@ $("game-retry").addEventListener("click", () => {
 // ---- drawing ----------------------------------------------------------------------
 
 function drawRows() {
-  drawRowList($("game-rows"), state);
+  drawRowList($("game-rows"), state, { showFits: showFits() });
 }
 
 function drawPlayers() {
   drawPlayerList($("game-players"), state);
 }
 
+// The hand is updated in place, card by card, so a redraw never takes the focus away from the card that has
+// it (nor scrolls the page to bring it back). Only a played card leaves; a new deal brings a new hand.
 function drawHand() {
   const hand = $("game-hand");
-  const focusedIndex = [...hand.children].indexOf(document.activeElement);
-  hand.replaceChildren();
+  const marks = showFits();
   if (selected && !state.hand.some((card) => card.code === selected && card.legal)) selected = null;
-  state.hand.forEach((card) => {
-    const button = cardButton(card, { selected: card.code === selected });
-    button.tabIndex = -1;
-    button.setAttribute("aria-pressed", String(card.code === selected));
-    button.addEventListener("click", () => choose(card));
-    button.addEventListener("dblclick", () => card.legal && playCard(card.code));
-    hand.append(button);
+  const codes = state.hand.map((card) => card.code);
+  let buttons = [...hand.querySelectorAll("button.card")];
+  const focusedIndex = buttons.indexOf(document.activeElement);
+  const kept = buttons.filter((button) => codes.includes(button.dataset.code));
+  if (kept.length !== codes.length || kept.some((button, i) => button.dataset.code !== codes[i])) {
+    hand.replaceChildren();
+    for (const card of state.hand) {
+      const button = cardButton(card, { showFits: marks, yourTurn: state.your_turn });
+      button.tabIndex = -1;
+      button.addEventListener("click", () => choose(button.dataset.code));
+      button.addEventListener("dblclick", () => playIfFits(button.dataset.code));
+      hand.append(button);
+    }
+  } else {
+    for (const button of buttons) if (!codes.includes(button.dataset.code)) button.remove();
+  }
+  buttons = [...hand.querySelectorAll("button.card")];
+  state.hand.forEach((card, i) => {
+    markCard(buttons[i], card, { selected: card.code === selected, showFits: marks, yourTurn: state.your_turn });
+    buttons[i].setAttribute("aria-pressed", String(card.code === selected));
   });
+  hand.querySelector(".empty-hand")?.remove();
   if (!state.hand.length) hand.append(el("span", { class: "empty-hand" }, "No cards left"));
-  const cards = [...hand.querySelectorAll("button")];
-  const keep = cards.findIndex((b) => b.dataset.code === selected);
-  const first = cards.findIndex((b) => !b.hasAttribute("aria-disabled"));
-  const target = cards[keep >= 0 ? keep : focusedIndex >= 0 ? Math.min(focusedIndex, cards.length - 1) : Math.max(first, 0)];
-  if (target) target.tabIndex = 0;
-  if (focusedIndex >= 0 && target) target.focus();
+  // One card of the hand is in the Tab order: the focused one, else the selected one, else one that fits.
+  const focused = buttons.indexOf(document.activeElement);
+  const keep = buttons.findIndex((b) => b.dataset.code === selected);
+  const fits = state.hand.findIndex((card) => card.legal);
+  const near = focusedIndex >= 0 ? Math.min(focusedIndex, buttons.length - 1) : -1;
+  const index = focused >= 0 ? focused : keep >= 0 ? keep : marks && fits >= 0 ? fits : near >= 0 ? near : 0;
+  buttons.forEach((button, i) => {
+    button.tabIndex = i === index ? 0 : -1;
+  });
+  // The focused card was played: its neighbour takes the focus, without scrolling.
+  if (focusedIndex >= 0 && focused < 0 && buttons[index]) buttons[index].focus({ preventScroll: true });
+}
+
+// On your turn the focus moves to a card that fits, if it was in the hand (or nowhere) and the marks are on.
+function focusAFit() {
+  const hand = $("game-hand");
+  const active = document.activeElement;
+  if (!showFits() || !(active === document.body || hand.contains(active))) return;
+  const fit = hand.querySelector("button.card.legal");
+  if (!fit || fit === active) return;
+  for (const button of hand.querySelectorAll("button.card")) button.tabIndex = button === fit ? 0 : -1;
+  fit.focus({ preventScroll: true });
 }
 
 function drawControls() {
   const yours = state.your_turn && !busy && !recovering;
   $("game-play").disabled = !(yours && selected);
-  $("game-pass").disabled = !(yours && state.must_pass);
+  // Pass is open on every turn of yours: a pass while a card fits goes to the engine, which says why not.
+  $("game-pass").disabled = !yours;
   $("game-suggest").disabled = !yours;
   $("game-seed").textContent = String(state.seed);
   const link = $("game-share");
   link.href = `?seed=${state.seed}`;
+}
+
+// The status line: the last move, and whose turn it is.
+function drawStatus() {
+  const last = state.log.at(-1);
+  const parts = last ? [`${last.text}.`] : [];
+  if (state.over) parts.push(state.result.text);
+  else if (state.your_turn) parts.push("Your turn.");
+  else parts.push(`${state.names[state.turn]} is thinking…`);
+  $("game-status").textContent = parts.join(" ");
 }
 
 function drawLog() {
@@ -127,6 +198,7 @@ function drawResult() {
   if (!state.result) return;
   const result = state.result;
   $("game-result-text").textContent = result.text;
+  $("game-offer").hidden = !(setting(SHOW_FITS_KEY) === null && finishedDeals() >= LEARNER_DEALS);
   $("game-result-left").replaceChildren(
     ...state.names.map((name, seat) => {
       const left = result.left[seat];
@@ -140,6 +212,7 @@ function draw() {
   drawPlayers();
   drawHand();
   drawControls();
+  drawStatus();
   drawLog();
   drawResult();
   setPhase(state.over ? "over" : "playing");
@@ -153,9 +226,11 @@ function draw() {
 
 // ---- playing ------------------------------------------------------------------------
 
-function choose(card) {
-  if (!state?.your_turn || busy || recovering) {
-    say(state?.over ? "The deal is over." : "Wait for your turn.");
+function choose(code) {
+  const card = state?.hand.find((c) => c.code === code);
+  if (!card) return;
+  if (!state.your_turn || busy || recovering) {
+    say(state.over ? "The deal is over." : `Wait for your turn: ${state.names[state.turn]} is thinking.`);
     return;
   }
   if (!card.legal) {
@@ -166,9 +241,17 @@ function choose(card) {
     return;
   }
   selected = card.code;
-  say(`${card.display} selected: press Play, or Enter.`);
+  say(`${card.display} selected: press Play${keyboard() ? ", or Enter" : ""}.`);
   draw();
 }
+
+function playIfFits(code) {
+  const card = state?.hand.find((c) => c.code === code);
+  if (card?.legal) playCard(code);
+  else choose(code);
+}
+
+const keyboard = () => matchMedia("(hover: hover) and (pointer: fine)").matches;
 
 async function request(method, params) {
   busy = true;
@@ -245,9 +328,11 @@ async function computerTurns() {
     announce([...news, state.result.text].join(". "));
     $("game-again").focus();
   } else {
-    const prompt = state.must_pass ? "Your turn: nothing fits, so press Pass." : "Your turn.";
+    const hint = state.must_pass && showFits();
+    const prompt = hint ? "Your turn: nothing fits, so press Pass." : "Your turn.";
     announce([...news, prompt].join(". "));
-    if (state.must_pass) say("Nothing fits: press Pass (or P).");
+    if (hint) say(`Nothing fits: press Pass${keyboard() ? " (or P)" : ""}.`);
+    focusAFit();
   }
 }
 
@@ -257,9 +342,10 @@ async function remember() {
   const mine = generation;
   const record = await runtime.call("record");
   if (mine !== generation) return; // another deal began meanwhile
-  saved = { id: dealId, seed: state.seed, over: state.over, record };
+  saved = { id: dealId, seed: state.seed, over: state.over, record, replay: replayFrom };
   saveDeal(saved);
-  if (state.over && state.result) recordGame(dealId, state.result.winner);
+  history.replaceState({ deal: saved }, "", location.href);
+  if (state.over && state.result && replayFrom === null) recordGame(dealId, state.result.winner, state.table);
 }
 
 function newDealId() {
@@ -267,14 +353,16 @@ function newDealId() {
 }
 
 // A fresh deal from *seed*, or the deal in *resume* ({id, seed, over, record}) continued where it was.
-async function deal(seed, resume = null) {
+// *push* makes it a new entry in the browser's history (Back returns to the deal before).
+async function deal(seed, resume = null, { push = false, notice: told = null } = {}) {
   generation += 1;
+  if (review.visible) review.close();
   selected = null;
   say("");
   busy = true;
   game.dataset.yourTurn = "false";
   if (state) game.dataset.state = "dealing";
-  let notice = null;
+  let notice = told;
   try {
     await runtime.ready;
     if (resume) {
@@ -286,7 +374,16 @@ async function deal(seed, resume = null) {
         resume = null;
       }
     }
-    if (!resume) state = await runtime.call("new_game", { seed });
+    if (!resume) {
+      try {
+        state = await runtime.call("new_game", { seed, players: table() });
+      } catch (error) {
+        if (error.crashed || runtime.failed) throw error;
+        notice = `The table you chose could not be set (${error.message}), so Robin, Alex and Sam are playing.`;
+        keepSetting(TABLE_KEY, "robin,alex,sam");
+        state = await runtime.call("new_game", { seed });
+      }
+    }
   } catch (error) {
     busy = false;
     if (!runtime.failed && !error.crashed) say(`Could not deal: ${error.message}`);
@@ -295,18 +392,19 @@ async function deal(seed, resume = null) {
   busy = false;
   dealId = resume ? resume.id : newDealId();
   saved = resume;
+  replayFrom = Number.isInteger(resume?.replay) ? resume.replay : null;
   notice ??= state.notice;
   heard = 0;
   const url = new URL(location.href);
-  if (url.searchParams.get("seed") !== String(state.seed)) {
-    url.searchParams.set("seed", String(state.seed));
-    history.replaceState(null, "", url);
-  }
+  url.searchParams.set("seed", String(state.seed));
+  if (push) history.pushState({ deal: saved }, "", url);
+  else history.replaceState({ deal: saved }, "", url);
   showNotice(notice);
   announce(`${notice ? `${notice} ` : ""}Deal ${state.seed}.`);
   draw();
   const hand = $("game-hand").querySelector("button[tabindex='0']");
   if (hand && document.activeElement === document.body) hand.focus({ preventScroll: true });
+  drawTableMenu();
   computerTurns();
 }
 
@@ -352,28 +450,26 @@ async function suggest() {
   if (!state?.your_turn || busy || recovering) return;
   try {
     const advice = await request("suggest");
-    if (advice.card) {
-      selected = advice.card;
-      const card = state.hand.find((c) => c.code === advice.card);
-      const text = `Suggestion: ${card.display}. ${advice.reason}`;
-      draw();
-      $("game-hand").querySelector(`[data-code="${advice.card}"]`)?.classList.add("suggested");
-      say(text);
-      announce(text);
-    } else {
-      draw();
-      say(`Suggestion: pass. ${advice.reason}`);
-      announce(`Suggestion: pass. ${advice.reason}`);
-    }
+    if (advice.card) selected = advice.card;
+    draw();
+    if (advice.card) $("game-hand").querySelector(`[data-code="${advice.card}"]`)?.classList.add("suggested");
+    say(advice.text);
+    announce(advice.text);
   } catch (error) {
     if (!error.crashed) say(error.message);
   }
 }
 
-// The deal in the address; the one this tab was playing when the address names it, or names none and that
-// deal is not over yet (the Play link continues a deal, but after a finished one it deals afresh).
+// The deal in the address; the one this history entry or this tab was playing when the address names it, or
+// names none and that deal is not over yet (the Play link continues a deal, but after a finished one it deals
+// afresh).
 function begin() {
   const seed = new URL(location.href).searchParams.get("seed");
+  const entry = history.state?.deal;
+  if (entry && typeof entry.record === "string" && String(entry.seed) === seed) {
+    deal(seed, entry);
+    return;
+  }
   const last = loadDeal();
   const resume = last && (seed === null ? !last.over : seed === String(last.seed)) ? last : null;
   deal(seed ?? "", resume);
@@ -384,12 +480,96 @@ function begin() {
 $("game-play").addEventListener("click", () => selected && playCard(selected));
 $("game-pass").addEventListener("click", pass);
 $("game-suggest").addEventListener("click", suggest);
-$("game-again").addEventListener("click", () => {
-  const url = new URL(location.href);
-  url.searchParams.delete("seed");
-  history.pushState(null, "", url);
-  deal("");
+$("game-again").addEventListener("click", () => deal("", null, { push: true }));
+
+// ---- the review of a finished deal ------------------------------------------------------------
+
+const review = new Review(runtime, {
+  onPlayFrom: playFrom,
+  onClose: () => {
+    $("game-table").hidden = false;
+    $("game-review-open").focus();
+  },
 });
+
+$("game-review-open").addEventListener("click", () => {
+  if (!saved || !state?.over) return;
+  $("game-table").hidden = true;
+  review.open({ seed: state.seed, record: saved.record, log: state.log }).catch((error) => {
+    if (!error.crashed) $("review-progress-text").textContent = `The review could not be made: ${error.message}`;
+  });
+});
+
+// The same deal again from a choice of yours, as a new entry in the history (Back returns to the review's deal).
+async function playFrom(moves) {
+  const { seed, record } = saved;
+  let again;
+  try {
+    await runtime.call("replay", { record, moves });
+    again = await runtime.call("record");
+  } catch (error) {
+    if (!error.crashed) $("review-chances").textContent = `Could not replay the deal: ${error.message}`;
+    return;
+  }
+  review.noteReplay(record, moves);
+  const notice = `Deal ${seed} again from move ${moves + 1}: try another card. A replayed deal is not counted in your statistics.`;
+  await deal(String(seed), { id: newDealId(), seed, over: false, record: again, replay: moves }, { push: true, notice });
+}
+$("game-fits-off").addEventListener("click", () => {
+  setFits(false);
+  $("game-offer").hidden = true;
+  say("The cards that fit are no longer marked. Settings turns the marks back on.");
+});
+
+function setFits(on) {
+  keepSetting(SHOW_FITS_KEY, on ? "on" : "off");
+  $("game-show-fits").checked = on;
+  if (state) draw();
+}
+
+const fitsBox = $("game-show-fits");
+fitsBox.checked = showFits();
+fitsBox.addEventListener("change", () => setFits(fitsBox.checked));
+
+function setFourColour(on) {
+  game.classList.toggle("four-colour", on);
+}
+const colourBox = $("game-four-colour");
+colourBox.checked = setting(FOUR_COLOUR_KEY) === "on";
+setFourColour(colourBox.checked);
+colourBox.addEventListener("change", () => {
+  keepSetting(FOUR_COLOUR_KEY, colourBox.checked ? "on" : "off");
+  setFourColour(colourBox.checked);
+});
+
+// Choosing the table: a preset or a player for each seat, then a fresh deal at that table.
+const seatSelects = [1, 2, 3].map((seat) => $(`game-seat-${seat}`));
+
+function drawTableMenu() {
+  const chosen = table();
+  seatSelects.forEach((select, i) => {
+    select.value = chosen[i];
+  });
+  for (const button of document.querySelectorAll("[data-table]")) {
+    button.setAttribute("aria-pressed", String(button.dataset.table === chosen.join(",")));
+  }
+}
+
+for (const button of document.querySelectorAll("[data-table]")) {
+  button.addEventListener("click", () => {
+    button.dataset.table.split(",").forEach((kind, i) => {
+      seatSelects[i].value = kind;
+    });
+    dealAtTable();
+  });
+}
+$("game-table-deal").addEventListener("click", dealAtTable);
+
+function dealAtTable() {
+  keepSetting(TABLE_KEY, seatSelects.map((select) => select.value).join(","));
+  $("game-table-menu").open = false;
+  deal("", null, { push: true });
+}
 
 const speedSelect = $("game-speed");
 speedSelect.value = speed();
@@ -408,9 +588,7 @@ $("game-hand").addEventListener("keydown", (event) => {
     cards[next].focus();
   } else if (event.key === "Enter") {
     event.preventDefault();
-    const card = state.hand.find((c) => c.code === cards[index].dataset.code);
-    if (card?.legal) playCard(card.code);
-    else if (card) choose(card);
+    playIfFits(cards[index].dataset.code);
   }
 });
 
@@ -428,6 +606,7 @@ document.addEventListener("keydown", (event) => {
 });
 
 window.addEventListener("popstate", begin);
+drawTableMenu();
 
 setPhase("loading");
 begin();

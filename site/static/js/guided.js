@@ -110,6 +110,8 @@ class GuidedDeal {
         ? `${state.result.text} Goal reached.`
         : `${state.result.text} Press Start again to try another line.`;
       this.section.classList.toggle("is-solved", won);
+      // A lost deal costs the stage's first-time star (lessons.js counts it).
+      if (!won) this.section.dispatchEvent(new CustomEvent("sevens:missed", { bubbles: true, detail: { id: this.section.id } }));
     } else if (state.your_turn) {
       this.status.textContent = state.must_pass
         ? "Your turn. Nothing fits: press Pass."

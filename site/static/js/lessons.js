@@ -1,22 +1,21 @@
-// Lesson puzzles and progress. The answers and the engine's reasons are baked into each
-// page by the build (a JSON block per puzzle), so static puzzles answer at once, without
-// Python. Progress is kept by store.js; this file only shows it.
+// Lesson puzzles, stars and the course map. The answers, the nudges for wrong choices and the engine's
+// reasons are baked into each page by the build (a JSON block per puzzle), so static puzzles answer at
+// once, without Python, and nothing here knows a rule. Progress is kept by store.js; stages and their
+// puzzles come from the page (each stage's <section>, and the course map's data-puzzles). Every page loads this
+// file, so it also shows store.js's notices.
 
-import { markDone, markSolved as storeSolved, onChange, read, takeNotice } from "./store.js";
+import { setUpPuzzle } from "./puzzle.js";
+import { notKept, onChange, read, recordAnswer, recordShown, stageResult, takeNotice } from "./store.js";
 
 document.documentElement.classList.replace("no-js", "js");
 
-// -- progress ---------------------------------------------------------------
+const STAR = "★";
+const NO_STAR = "☆";
+const ids = (text) => (text ? text.split(" ") : []);
+const starText = (stars) => STAR.repeat(stars) + NO_STAR.repeat(3 - stars);
+const starWords = (stars) => `${stars} star${stars === 1 ? "" : "s"} of 3`;
 
-function markSolved(slug, id, allIds) {
-  storeSolved(slug, id, allIds);
-  showProgress();
-}
-
-function finishLesson(slug) {
-  markDone(slug);
-  showProgress();
-}
+// -- progress: stars, the course map and the next step ---------------------------------------------
 
 // Said once, on the page where the damaged data was found, until the learner dismisses it.
 function showNotice(text) {
@@ -36,101 +35,91 @@ function showNotice(text) {
   main.prepend(box);
 }
 
-function showProgress() {
-  const progress = read();
-  const links = document.querySelectorAll("[data-progress-slug]");
-  const slugs = new Set();
-  for (const link of links) {
+// One quiet line at the top of the page while the browser will not let the site keep progress.
+function showNotKept(text) {
+  const main = document.querySelector("main");
+  if (!main) return;
+  const line = document.createElement("p");
+  line.className = "storage-note";
+  line.setAttribute("role", "status");
+  line.textContent = text;
+  main.prepend(line);
+}
+
+function touched(record) {
+  return Object.values(record.lessons).some((lesson) => lesson.finished || Object.keys(lesson.puzzles).length);
+}
+
+function showMap(record) {
+  const stages = [...document.querySelectorAll("[data-map-stage]")];
+  let next = null;
+  let complete = 0;
+  let stars = 0;
+  for (const link of stages) {
+    const result = stageResult(record, link.dataset.mapStage, ids(link.dataset.puzzles));
+    link.classList.toggle("is-complete", result.complete);
+    link.querySelector("[data-stars]").textContent = starText(result.stars);
+    link.querySelector("[data-stars-text]").textContent = result.complete ? ` (complete, ${starWords(result.stars)})` : "";
+    if (result.complete) {
+      complete += 1;
+      stars += result.stars;
+    } else next ??= link;
+  }
+  for (const summary of document.querySelectorAll("[data-progress-summary]")) {
+    summary.textContent = complete ? `${complete} of ${stages.length} stages complete, ${stars} ${STAR} earned.` : "";
+  }
+  const button = document.querySelector("[data-next-step]");
+  if (button && touched(record)) {
+    const detail = document.querySelector("[data-next-detail]");
+    if (next) {
+      const lessonTitle = next.closest("[data-lesson-title]").dataset.lessonTitle;
+      button.textContent = `Continue: ${lessonTitle}, ${next.querySelector(".course-map__stage").textContent}`;
+      button.href = next.href;
+      if (detail) detail.textContent = `Next stage: about ${next.querySelector(".course-map__time").textContent}`;
+    } else {
+      const practice = document.querySelector("[data-practice-link]");
+      button.textContent = practice ? "Continue: practice" : "Replay a lesson";
+      if (practice) button.href = practice.href;
+      if (detail) detail.textContent = "Every stage complete";
+    }
+  }
+}
+
+function showLessonLinks(record) {
+  for (const link of document.querySelectorAll("[data-progress-slug]")) {
     const slug = link.dataset.progressSlug;
-    slugs.add(slug);
-    const done = Boolean(progress.lessons[slug] && progress.lessons[slug].done);
+    const done = stageResult(record, slug, ids(link.dataset.puzzles)).complete;
     link.classList.toggle("is-done", done);
     const note = link.querySelector(".progress-note") || link.appendChild(document.createElement("span"));
     note.className = "progress-note visually-hidden";
     note.textContent = done ? " (done)" : "";
   }
-  const finished = [...slugs].filter((slug) => progress.lessons[slug] && progress.lessons[slug].done).length;
-  for (const summary of document.querySelectorAll("[data-progress-summary]")) {
-    summary.textContent = finished ? `You have finished ${finished} of ${slugs.size} tutorials.` : "";
+}
+
+function showStages(lesson, record) {
+  let complete = 0;
+  for (const stage of lesson.stages) {
+    const result = stageResult(record, lesson.slug, stage.ids);
+    const status = stage.element.querySelector("[data-stage-status]");
+    stage.element.classList.toggle("is-complete", result.complete);
+    if (result.complete) complete += 1;
+    status.textContent = result.complete
+      ? `Stage complete: ${starText(result.stars)} (${starWords(result.stars)}).`
+      : `Puzzles solved: ${result.solved} of ${stage.ids.length}.`;
   }
-  const lesson = document.querySelector("[data-lesson]");
   const status = document.querySelector("[data-lesson-status]");
-  if (lesson && status) {
-    const record = progress.lessons[lesson.dataset.lesson];
-    const puzzles = lesson.querySelectorAll(".puzzle").length;
-    const solved = record ? record.solved.length : 0;
-    status.textContent = record && record.done
-      ? "You have finished this tutorial."
-      : puzzles ? `Puzzles solved: ${Math.min(solved, puzzles)} of ${puzzles}.` : "";
+  if (status) {
+    status.textContent =
+      complete === lesson.stages.length
+        ? "Lesson complete. Replay any stage you like; your stars stay."
+        : `Stages complete: ${complete} of ${lesson.stages.length}.`;
   }
 }
 
-// -- puzzles ----------------------------------------------------------------
-
-function sentence(text) {
-  const first = text.charAt(0).toUpperCase() + text.slice(1);
-  return /[.!?]$/.test(first) ? first : `${first}.`;
-}
-
-function setFeedback(puzzle, right, text) {
-  const feedback = puzzle.querySelector(".puzzle__feedback");
-  feedback.classList.toggle("is-right", right);
-  feedback.classList.toggle("is-wrong", !right);
-  feedback.textContent = text;
-}
-
-function solve(puzzle, data, lesson) {
-  puzzle.classList.add("is-solved");
-  // The lesson's own explanation, when it has one, replaces the engine's.
-  const explain = puzzle.querySelector(".puzzle__explain");
-  if (explain) explain.hidden = false;
-  setFeedback(puzzle, true, explain ? "Right!" : `Right! ${sentence(data.explanation)}`);
-  if (lesson) markSolved(lesson.slug, puzzle.id, lesson.ids);
-}
-
-function choose(puzzle, data, choice, lesson) {
-  for (const button of puzzle.querySelectorAll("[data-choice]")) {
-    button.setAttribute("aria-pressed", String(button.dataset.choice === choice));
-  }
-  if (data.answer.includes(choice)) {
-    solve(puzzle, data, lesson);
-  } else {
-    setFeedback(puzzle, false, `Not quite: ${data.reasons[choice] || "try again"}. Try again.`);
-  }
-}
-
-function checkPick(puzzle, data, lesson) {
-  const picked = [...puzzle.querySelectorAll("button[data-card][aria-pressed='true']")].map((b) => b.dataset.card);
-  const wrong = picked.filter((card) => !data.answer.includes(card));
-  const missed = data.answer.filter((card) => !picked.includes(card));
-  if (!wrong.length && !missed.length) {
-    solve(puzzle, data, lesson);
-    return;
-  }
-  const notes = wrong.map((card) => sentence(data.reasons[card]));
-  if (missed.length) {
-    notes.push(missed.length === 1 ? "One more card fits: look again." : `${missed.length} more cards fit: look again.`);
-  }
-  setFeedback(puzzle, false, `Not quite. ${notes.join(" ")}`);
-}
-
-function setUpPuzzle(puzzle, lesson) {
-  const block = puzzle.querySelector("script.puzzle__data");
-  if (!block || puzzle.dataset.kind === "guided") return;
-  let data;
-  try {
-    data = JSON.parse(block.textContent);
-  } catch {
-    return; // the <details> answer still works
-  }
-  puzzle.addEventListener("click", (event) => {
-    const target = event.target.closest("button");
-    if (!target || !puzzle.contains(target)) return;
-    if (target.dataset.choice !== undefined) choose(puzzle, data, target.dataset.choice, lesson);
-    else if (target.dataset.card !== undefined) {
-      target.setAttribute("aria-pressed", String(target.getAttribute("aria-pressed") !== "true"));
-    } else if (target.hasAttribute("data-check")) checkPick(puzzle, data, lesson);
-  });
+function showProgress(lesson, record = read()) {
+  showMap(record);
+  showLessonLinks(record);
+  if (lesson) showStages(lesson, record);
 }
 
 // Guided deals need the game code (a script marked data-guided); without it, say so instead of "Loading…".
@@ -141,51 +130,77 @@ function noteMissingGuidedCode() {
   }
 }
 
-// Marks the puzzles solved here or in another tab; a reset elsewhere clears them.
-function restoreSolved(lesson, progress) {
-  const solved = progress.lessons[lesson.slug]?.solved ?? [];
+// Shows what was solved here, after a reload or in another tab; a reset elsewhere clears it.
+function restore(lesson, record) {
+  const puzzles = record.lessons[lesson.slug]?.puzzles ?? {};
   for (const puzzle of document.querySelectorAll(".puzzle[id]")) {
-    if (solved.includes(puzzle.id)) puzzle.classList.add("is-solved");
-    else if (puzzle.dataset.kind !== "guided") puzzle.classList.remove("is-solved");
+    if (puzzle.sevensRestore) puzzle.sevensRestore(puzzles[puzzle.id]);
+    else if (puzzles[puzzle.id]?.solved) puzzle.classList.add("is-solved");
   }
 }
 
-// -- start ------------------------------------------------------------------
+// -- start -------------------------------------------------------------------------------------------------
 
 function start() {
-  const lessonElement = document.querySelector("[data-lesson]");
-  const lesson = lessonElement && {
-    slug: lessonElement.dataset.lesson,
-    ids: [...lessonElement.querySelectorAll(".puzzle[id]")].map((p) => p.id),
+  const element = document.querySelector("[data-lesson]");
+  const lesson = element && {
+    slug: element.dataset.lesson,
+    stages: [...element.querySelectorAll("section.stage")].map((section) => ({
+      element: section,
+      ids: [...section.querySelectorAll(".puzzle[id]")].map((p) => p.id),
+    })),
   };
-  for (const puzzle of document.querySelectorAll(".puzzle[data-kind]")) setUpPuzzle(puzzle, lesson);
+  for (const puzzle of document.querySelectorAll(".puzzle[data-kind]")) {
+    if (!lesson) {
+      setUpPuzzle(puzzle);
+      continue;
+    }
+    setUpPuzzle(puzzle, {
+      // Right first time unless the learner missed it before (in this visit or an earlier one).
+      answered(right, choice) {
+        const missedBefore = Boolean(read().lessons[lesson.slug]?.puzzles[puzzle.id]?.missed);
+        recordAnswer(lesson.slug, puzzle.id, right, choice);
+        showProgress(lesson);
+        return !missedBefore;
+      },
+      shown() {
+        recordShown(lesson.slug, puzzle.id);
+        showProgress(lesson);
+      },
+    });
+  }
   noteMissingGuidedCode();
   if (lesson) {
-    restoreSolved(lesson, read());
-    // Guided deals are judged by the game code (guided.js). It marks a won deal with the class
-    // "is-solved", or may send a "sevens:solved" event with the puzzle's id; either one counts.
+    restore(lesson, read());
+    // Guided deals are judged by the game code (guided.js): a won deal gets the class "is-solved"
+    // (or a "sevens:solved" event), a lost one a "sevens:missed" event.
+    const solvedGuided = (id, right) => {
+      recordAnswer(lesson.slug, id, right, right ? "won" : "");
+      showProgress(lesson);
+    };
     document.addEventListener("sevens:solved", (event) => {
-      const id = event.detail && event.detail.id;
-      if (typeof id === "string") markSolved(lesson.slug, id, lesson.ids);
+      if (typeof event.detail?.id === "string") solvedGuided(event.detail.id, true);
+    });
+    document.addEventListener("sevens:missed", (event) => {
+      if (typeof event.detail?.id === "string") solvedGuided(event.detail.id, false);
     });
     const watcher = new MutationObserver((changes) => {
       for (const change of changes) {
-        if (change.target.classList.contains("is-solved")) markSolved(lesson.slug, change.target.id, lesson.ids);
+        if (change.target.classList.contains("is-solved")) solvedGuided(change.target.id, true);
       }
     });
     for (const guided of document.querySelectorAll('.puzzle[data-kind="guided"][id]')) {
       watcher.observe(guided, { attributes: true, attributeFilter: ["class"] });
     }
-    const finish = document.querySelector("[data-finish-lesson]");
-    if (finish) finish.addEventListener("click", () => finishLesson(lesson.slug));
   }
-  // Another tab solved a puzzle, finished a lesson or reset: show it here too.
-  onChange((progress) => {
-    if (lesson) restoreSolved(lesson, progress);
-    showProgress();
+  // Another tab solved a puzzle or reset: show it here too.
+  onChange((record) => {
+    if (lesson) restore(lesson, record);
+    showProgress(lesson, record);
   });
-  showProgress();
+  showProgress(lesson);
   showNotice(takeNotice());
+  notKept(showNotKept);
 }
 
 start();

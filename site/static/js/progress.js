@@ -1,6 +1,6 @@
 // The progress page: shows what store.js keeps and offers reset, export and import. No game rule here.
 
-import { exportText, importFile, onChange, read, resetAll, resetLesson, resetStats } from "./store.js";
+import { exportText, importFile, onChange, read, resetAll, resetLesson, resetStats, stageResult } from "./store.js";
 
 const message = document.querySelector("[data-progress-message]");
 
@@ -8,23 +8,49 @@ function say(text) {
   message.textContent = text;
 }
 
-function lessonText(lesson) {
-  if (!lesson) return "Not started";
-  if (lesson.done) return "Finished";
-  const solved = lesson.solved.length;
-  return solved ? `${solved} puzzle${solved === 1 ? "" : "s"} solved` : "Not started";
+function lessonText(record, slug, ids) {
+  const { complete, solved } = stageResult(record, slug, ids);
+  if (complete) return "Finished";
+  return solved ? `${solved} of ${ids.length} puzzles solved` : "Not started";
 }
 
 function show(record = read()) {
   for (const row of document.querySelectorAll("[data-progress-row]")) {
     const lesson = record.lessons[row.dataset.progressRow];
-    row.querySelector("[data-progress-status]").textContent = lessonText(lesson);
+    const ids = row.dataset.puzzles ? row.dataset.puzzles.split(" ") : [];
+    row.querySelector("[data-progress-status]").textContent = lessonText(record, row.dataset.progressRow, ids);
     row.querySelector("[data-reset-lesson]").hidden = !lesson; // nothing to reset yet
+  }
+  for (const cell of document.querySelectorAll("[data-practice-stat]")) {
+    const [kind, field] = cell.dataset.practiceStat.split(".");
+    cell.textContent = String(record.practice[kind]?.[field] ?? 0);
   }
   for (const cell of document.querySelectorAll("[data-stat]")) {
     const value = cell.dataset.stat.split(".").reduce((part, name) => part[name], record.stats);
     cell.textContent = String(value);
   }
+  showTables(record.stats.tables ?? {});
+}
+
+const title = (name) => name[0].toUpperCase() + name.slice(1);
+
+function showTables(tables) {
+  const table = document.querySelector("[data-tables]");
+  const rows = Object.entries(tables).map(([name, { games, won }]) => {
+    const row = document.createElement("tr");
+    const head = document.createElement("th");
+    head.scope = "row";
+    head.textContent = name.split(",").map(title).join(", ");
+    row.append(head);
+    for (const value of [games, won]) {
+      const cell = document.createElement("td");
+      cell.textContent = String(value);
+      row.append(cell);
+    }
+    return row;
+  });
+  table.tBodies[0].replaceChildren(...rows);
+  table.hidden = !rows.length;
 }
 
 // Resets ask first; the answer is said in the status line so screen readers hear it.

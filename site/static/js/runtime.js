@@ -188,12 +188,15 @@ export function getRuntime() {
 
 // The service worker lives at the site root so it can serve every page; the build hash in its URL makes a
 // new build install a new worker with a fresh cache.
-export function registerServiceWorker(build) {
+export async function registerServiceWorker(build) {
   if (!("serviceWorker" in navigator) || !build) return;
   const script = new URL(`sw.js?build=${encodeURIComponent(build)}`, siteRoot);
-  navigator.serviceWorker.register(script, { scope: siteRoot.pathname }).catch(() => {
-    // Without a service worker the site still works; it is only slower on the next visit.
-  });
+  try {
+    await navigator.serviceWorker.register(script, { scope: siteRoot.pathname });
+  } catch {
+    // Refused (site data blocked; a sandboxed frame throws at once) or failed: without a service worker the
+    // site still works; it is only slower on the next visit.
+  }
 }
 
 // How long a page without a game must have been open and quiet before the warm-up starts: long enough that

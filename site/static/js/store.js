@@ -1,23 +1,39 @@
 // Everything the site keeps in this browser, in one place: tutorial progress and game statistics under one
-// versioned localStorage key, and the deal in progress in sessionStorage (so a reload continues it).
-// Every change reads the stored record afresh, changes it and writes it back at once, so two tabs never
-// overwrite each other's progress with a stale copy. Anything unreadable is set aside, never fatal.
+// versioned localStorage key, the deal in progress in sessionStorage (so a reload continues it), and settings
+// such as the computer players' pace. No other script touches Web Storage: when the browser blocks it (its
+// settings, private mode, a full disk), everything here still works for this page, and notKept() tells the
+// pages so. Every change reads the stored record afresh, changes it and writes it back at once, so two tabs
+// never overwrite each other's progress with a stale copy. Anything unreadable is set aside, never fatal, and
+// a record whose parts fail their checks keeps every part that passes.
+//
+// Lessons are kept puzzle by puzzle: {solved, missed, choice}. "missed" means not right first time (a wrong
+// answer or "Show the answer" before solving); "choice" is the answer that solved it, shown again after a
+// reload. Stages and stars are worked out by the page from the course map the build writes, never stored.
+// Practice results are counted per kind of puzzle: {tried, first}.
 
-export const KEY = "sevens.v2";
-export const VERSION = 2;
+export const KEY = "sevens.v3";
+export const VERSION = 3;
+export const V2_KEY = "sevens.v2"; // progress per tutorial, not per puzzle: migrated, then removed
 export const OLD_KEY = "sevens.progress.v1"; // written by the first version of the site: migrated, then removed
 export const CORRUPT_PREFIX = "sevens.corrupt.";
 export const DEAL_KEY = "sevens.deal";
 export const PLAYERS = ["you", "robin", "alex", "sam"]; // by seat, as the engine numbers them
+// Counters stop here instead of growing past it: beyond the largest whole number JavaScript holds exactly,
+// games + 1 is not a whole number any more, and the next load would find the record damaged.
+const MAX_COUNT = Number.MAX_SAFE_INTEGER;
 const COUNTED_KEPT = 50; // ids of the latest finished games, so none is counted twice
 const MAX_IMPORT_BYTES = 100_000;
+const NAMES_SHOWN = 3; // parts named in a notice about dropped parts; the rest are counted
+
+export const DEFAULT_TABLE = ["robin", "alex", "sam"]; // who sits in seats 1-3 unless the player chooses
+const TABLE_NAME = /^(robin|alex|sam),(robin|alex|sam),(robin|alex|sam)$/;
 
 export function emptyStats() {
-  return { games: 0, wins: Object.fromEntries(PLAYERS.map((name) => [name, 0])), streak: 0, best: 0, counted: [] };
+  return { games: 0, wins: Object.fromEntries(PLAYERS.map((name) => [name, 0])), streak: 0, best: 0, counted: [], tables: {} };
 }
 
 export function emptyRecord() {
-  return { version: VERSION, lessons: {}, stats: emptyStats() };
+  return { version: VERSION, lessons: {}, practice: {}, stats: emptyStats() };
 }
 
 // -- shapes -----------------------------------------------------------------------
@@ -25,69 +41,122 @@ export function emptyRecord() {
 const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
 const isCount = (value) => Number.isSafeInteger(value) && value >= 0;
 const isStringList = (value) => Array.isArray(value) && value.every((item) => typeof item === "string");
+const oneMore = (count) => Math.min(count + 1, MAX_COUNT);
 
-// Why *lessons* is not a map of slug -> {done, solved}, or null when it is.
-function lessonsProblem(lessons) {
-  if (!isObject(lessons)) return "“lessons” is not a list of tutorials";
+// The statistics a learner sees, by field, in the words a notice uses when one is lost.
+const COUNTERS = { games: "the number of games played", streak: "your winning streak", best: "your best streak" };
+
+// The parts of *data* ({lessons, stats}) this version can use, each tutorial and each statistic checked on its
+// own: {record, dropped}. Each of *dropped* is {why, lost, lesson}: why a part failed its check, what the
+// learner loses with it in plain words (null for bookkeeping nobody sees), and the tutorial it belonged to, if
+// any. Only the fields we know are kept, so an imported file cannot smuggle anything else into storage.
+function salvage(data) {
+  const dropped = [];
+  const drop = (why, lost, lesson = null) => dropped.push({ why, lost, lesson });
+  const record = emptyRecord();
+  if (!isObject(data.lessons)) drop("“lessons” is not a list of tutorials", "your tutorial progress");
+  else {
+    const lessons = [];
+    for (const [slug, lesson] of Object.entries(data.lessons)) {
+      if (!isObject(lesson) || !isObject(lesson.puzzles)) {
+        drop(`tutorial “${slug}” is not a record of puzzles`, null, slug);
+        continue;
+      }
+      if (typeof lesson.finished !== "boolean") drop(`tutorial “${slug}”: “finished” is not true or false`, null, slug);
+      const puzzles = [];
+      for (const [id, puzzle] of Object.entries(lesson.puzzles)) {
+        const ok = isObject(puzzle) && typeof puzzle.solved === "boolean" && typeof puzzle.missed === "boolean";
+        if (ok && typeof puzzle.choice === "string") puzzles.push([id, { solved: puzzle.solved, missed: puzzle.missed, choice: puzzle.choice }]);
+        else drop(`tutorial “${slug}”: puzzle “${id}” is not a puzzle record`, null, slug);
+      }
+      lessons.push([slug, { finished: lesson.finished === true, puzzles: Object.fromEntries(puzzles) }]);
+    }
+    record.lessons = Object.fromEntries(lessons); // own properties even for a slug such as "__proto__"
+  }
+  if (data.practice !== undefined && !isObject(data.practice)) drop("“practice” is not a list of puzzle kinds", "your practice results");
+  else {
+    const kinds = [];
+    for (const [kind, counts] of Object.entries(data.practice ?? {})) {
+      if (isObject(counts) && isCount(counts.tried) && isCount(counts.first) && counts.first <= counts.tried) {
+        kinds.push([kind, { tried: counts.tried, first: counts.first }]);
+      } else drop(`practice “${kind}” needs whole numbers “tried” and “first”, first no more than tried`, "your practice results");
+    }
+    record.practice = Object.fromEntries(kinds);
+  }
+  const stats = data.stats;
+  if (!isObject(stats)) {
+    drop("“stats” is missing", "your game statistics");
+    return { record, dropped };
+  }
+  for (const [name, lost] of Object.entries(COUNTERS)) {
+    if (isCount(stats[name])) record.stats[name] = stats[name];
+    else drop(`“${name}” is not a whole number`, lost);
+  }
+  if (!isObject(stats.wins)) drop(`“wins” needs a whole number for each of ${PLAYERS.join(", ")}`, "the wins");
+  else {
+    for (const name of PLAYERS) {
+      if (isCount(stats.wins[name])) record.stats.wins[name] = stats.wins[name];
+      else drop(`“wins” needs a whole number for ${name}`, name === "you" ? "your wins" : `${name[0].toUpperCase()}${name.slice(1)}'s wins`);
+    }
+  }
+  if (isStringList(stats.counted)) record.stats.counted = stats.counted.slice(-COUNTED_KEPT);
+  else if (stats.counted !== undefined) drop("“counted” is not a list of game ids", null);
+  // Games per table, keyed by who sat in seats 1-3 ("sam,sam,sam"); older records have none.
+  if (stats.tables !== undefined && !isObject(stats.tables)) drop("“tables” is not a list of tables", "your statistics per table");
+  else {
+    const tables = [];
+    for (const [name, table] of Object.entries(stats.tables ?? {})) {
+      if (TABLE_NAME.test(name) && isObject(table) && isCount(table.games) && isCount(table.won)) {
+        tables.push([name, { games: table.games, won: table.won }]);
+      } else drop(`table “${name}” needs whole numbers “games” and “won”`, `your statistics at table ${name}`);
+    }
+    record.stats.tables = Object.fromEntries(tables);
+  }
+  return { record, dropped };
+}
+
+// Tutorial-level progress (versions 1 and 2) as puzzle-level: a finished tutorial stays finished (its stages
+// count as complete, with one star), and a puzzle solved then stays solved, but not as right first time, since
+// nobody recorded whether it was. A part that is not what those versions wrote is passed on as it is, for
+// salvage() to drop with its reason.
+function fromOldLessons(lessons) {
+  if (!isObject(lessons)) return lessons;
+  const migrated = [];
   for (const [slug, lesson] of Object.entries(lessons)) {
-    if (!isObject(lesson)) return `tutorial “${slug}” is not a record`;
-    if (lesson.done !== undefined && typeof lesson.done !== "boolean") return `tutorial “${slug}”: “done” is not true or false`;
-    if (lesson.solved !== undefined && !isStringList(lesson.solved)) return `tutorial “${slug}”: “solved” is not a list of puzzles`;
+    if (!isObject(lesson)) {
+      migrated.push([slug, lesson]);
+      continue;
+    }
+    const solved = isStringList(lesson.solved) ? lesson.solved : lesson.solved === undefined ? [] : null;
+    const puzzles = solved && Object.fromEntries(solved.map((id) => [id, { solved: true, missed: true, choice: "" }]));
+    migrated.push([slug, { finished: lesson.done ?? false, puzzles }]);
   }
-  return null;
+  return Object.fromEntries(migrated);
 }
 
-function statsProblem(stats) {
-  if (!isObject(stats)) return "“stats” is missing";
-  if (!isCount(stats.games)) return "“games” is not a whole number";
-  if (!isObject(stats.wins) || !PLAYERS.every((name) => isCount(stats.wins[name]))) {
-    return `“wins” needs a whole number for each of ${PLAYERS.join(", ")}`;
-  }
-  if (!isCount(stats.streak) || !isCount(stats.best)) return "“streak” and “best” must be whole numbers";
-  if (stats.counted !== undefined && !isStringList(stats.counted)) return "“counted” is not a list of game ids";
-  return null;
-}
-
-// Why *data* is not a record this version can use, or null when it is one.
-export function recordProblem(data) {
-  if (!isObject(data)) return "it is not a JSON object";
-  if (data.version !== VERSION) {
-    return typeof data.version === "number" && data.version > VERSION
-      ? `it was made by a newer version of this site (version ${data.version})`
-      : `it has no known version (expected ${VERSION})`;
-  }
-  return lessonsProblem(data.lessons) ?? statsProblem(data.stats);
-}
-
-// Only the fields we know, so an imported file cannot smuggle anything else into storage.
-function clean(data) {
-  const lessons = {};
-  for (const [slug, lesson] of Object.entries(data.lessons)) {
-    lessons[slug] = { done: lesson.done === true, solved: [...(lesson.solved ?? [])] };
-  }
-  const { games, wins, streak, best, counted } = data.stats;
-  const stats = { games, wins: Object.fromEntries(PLAYERS.map((name) => [name, wins[name]])), streak, best };
-  return { version: VERSION, lessons, stats: { ...stats, counted: [...(counted ?? [])] } };
-}
-
-// The first version kept {version: 1, lessons} under OLD_KEY; its lessons carry over unchanged.
-function fromVersion1(data) {
-  if (!isObject(data) || data.version !== 1 || lessonsProblem(data.lessons)) return null;
-  return clean({ version: VERSION, lessons: data.lessons, stats: emptyStats() });
-}
-
-// Stored or imported text -> {record} or {problem}.
+// Stored or imported text -> {record, dropped} (see salvage); *record* is null when no part of it can be used
+// (not JSON, not a record, another version), and then *dropped* holds the one reason.
 export function parse(text) {
+  const whole = (why) => ({ record: null, dropped: [{ why, lost: "everything" }] });
   let data;
   try {
     data = JSON.parse(text);
   } catch {
-    return { problem: "it is not JSON" };
+    return whole("it is not JSON");
   }
-  const old = fromVersion1(data);
-  if (old) return { record: old };
-  const problem = recordProblem(data);
-  return problem ? { problem } : { record: clean(data) };
+  if (!isObject(data)) return whole("it is not a JSON object");
+  // Versions 1 ({version: 1, lessons} under OLD_KEY) and 2 ({version: 2, lessons, stats} under V2_KEY) kept
+  // progress per tutorial; it becomes progress per puzzle, keeping what was earned.
+  if (data.version === 1) return salvage({ lessons: fromOldLessons(data.lessons), stats: emptyStats() });
+  if (data.version === 2) return salvage({ lessons: fromOldLessons(data.lessons), stats: data.stats });
+  if (data.version !== VERSION) {
+    return whole(
+      typeof data.version === "number" && data.version > VERSION
+        ? `it was made by a newer version of this site (version ${data.version})`
+        : `it has no known version (expected ${VERSION})`,
+    );
+  }
+  return salvage(data);
 }
 
 // -- storage ----------------------------------------------------------------------------
@@ -98,63 +167,80 @@ function reachable(kind) {
     storage.getItem(KEY);
     return storage;
   } catch {
-    return null; // blocked (private mode, settings): keep things for this visit only
+    return null; // blocked (private mode, settings): keep things for this page only
+  }
+}
+
+// Write to Web Storage; false when the browser refuses (storage full, or blocked since the page loaded).
+function keep(storage, key, text) {
+  try {
+    storage.setItem(key, text);
+    return true;
+  } catch {
+    return false;
   }
 }
 
 const local = reachable("localStorage");
 const session = reachable("sessionStorage");
 let memory = emptyRecord(); // the record when storage is blocked or full
+let unsaved = false; // a write was refused: the record lives in memory for the rest of this page
+const whenUnsaved = []; // callbacks waiting for that, see notKept()
 let notice = null; // said once, by takeNotice()
 
 function write(record) {
   memory = record;
-  try {
-    local?.setItem(KEY, JSON.stringify(record));
-  } catch {
-    // storage full: the change holds for this visit
-  }
+  if (!local || unsaved || keep(local, KEY, JSON.stringify(record))) return;
+  unsaved = true;
+  for (const callback of whenUnsaved.splice(0)) callback(NOT_KEPT);
 }
 
-function setAside(text, why) {
+// "A, B and C", or "A, B, C and 5 more" when there are more than one past NAMES_SHOWN.
+function listed(items) {
+  if (items.length > NAMES_SHOWN + 1) return `${items.slice(0, NAMES_SHOWN).join(", ")} and ${items.length - NAMES_SHOWN} more`;
+  return items.length > 1 ? `${items.slice(0, -1).join(", ")} and ${items.at(-1)}` : items.join("");
+}
+
+// What the learner loses with *dropped*, in words: "your progress in tutorials “a” and “b” and your best streak".
+function lostWords(dropped) {
+  const unique = (values) => [...new Set(values.filter(Boolean))];
+  const slugs = unique(dropped.map((part) => part.lesson)).map((slug) => `“${slug}”`);
+  const lessons = slugs.length ? [`your progress in tutorial${slugs.length === 1 ? "" : "s"} ${listed(slugs)}`] : [];
+  const parts = [...lessons, ...unique(dropped.map((part) => part.lost))];
+  return parts.length ? listed(parts) : null;
+}
+
+// Keep a copy of *text* under its own key and say what was lost, if the learner can see it.
+function setAside(text, record, dropped) {
   const key = `${CORRUPT_PREFIX}${Date.now()}`;
-  try {
-    local.setItem(key, text);
-  } catch {
-    // no room for the copy: resetting still beats a site that cannot save anything
-  }
-  notice = `Your saved progress could not be read (${why}), so it has been reset. A copy of the old data is kept in this browser under “${key}”.`;
+  keep(local, key, text); // no room for the copy: resetting still beats a site that cannot save anything
+  const copy = `A copy of the old data is kept in this browser under “${key}”.`;
+  const lost = lostWords(dropped);
+  if (!record) notice = `Your saved progress could not be read (${dropped[0].why}), so it has been reset. ${copy}`;
+  else if (lost) notice = `Part of your saved progress could not be read, so it was left out: ${lost}. Everything else is kept. ${copy}`;
+}
+
+// The record in *text*, anything that fails its checks set aside; written back when that changed anything,
+// or when *migrating* it from OLD_KEY.
+function settle(text, migrating = false) {
+  const { record, dropped } = parse(text);
+  if (dropped.length) setAside(text, record, dropped);
+  const kept = record ?? emptyRecord();
+  if (dropped.length || migrating) write(structuredClone(kept));
+  return kept;
 }
 
 // The current record, straight from storage; migrates or sets aside what it finds there on the way.
 export function read() {
-  if (!local) return structuredClone(memory);
+  if (!local || unsaved) return structuredClone(memory);
   const text = local.getItem(KEY);
-  if (text === null) {
-    const old = local.getItem(OLD_KEY);
-    if (old === null) return emptyRecord();
-    const record = fromVersion1(safeJSON(old));
-    if (record) write(record);
-    else {
-      setAside(old, "the old progress format was damaged");
-      write(emptyRecord());
-    }
-    local.removeItem(OLD_KEY);
-    return record ?? emptyRecord();
-  }
-  const { record, problem } = parse(text);
-  if (record) return record;
-  setAside(text, problem);
-  write(emptyRecord());
-  return emptyRecord();
-}
-
-function safeJSON(text) {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
+  if (text !== null) return settle(text);
+  const old = local.getItem(V2_KEY) ?? local.getItem(OLD_KEY);
+  if (old === null) return emptyRecord();
+  const record = settle(old, true);
+  local.removeItem(V2_KEY);
+  local.removeItem(OLD_KEY);
+  return record;
 }
 
 // Read, change, write back at once: *change* gets the fresh record and may return false to write nothing.
@@ -172,46 +258,89 @@ export function takeNotice() {
   return text;
 }
 
+const NOT_KEPT = "Your browser is not letting this site save anything, so your progress will not be kept after you leave this page.";
+
+// *callback* gets a one-line message when progress cannot be kept: now if storage is blocked, or later if the
+// browser refuses a write (a full disk).
+export function notKept(callback) {
+  if (!local || unsaved) callback(NOT_KEPT);
+  else whenUnsaved.push(callback);
+}
+
 // *callback* runs when another tab changes the record.
 export function onChange(callback) {
   window.addEventListener("storage", (event) => {
-    if (event.storageArea === local && (event.key === KEY || event.key === null)) callback(read());
+    if (!unsaved && event.storageArea === local && (event.key === KEY || event.key === null)) callback(read());
   });
+}
+
+// -- settings -----------------------------------------------------------------------------
+
+const settings = new Map(); // chosen on this page: they hold here even when storage refuses them
+
+// A setting chosen on any page (the computer players' pace), or null.
+export function setting(key) {
+  return settings.has(key) ? settings.get(key) : (local?.getItem(key) ?? null);
+}
+
+export function keepSetting(key, value) {
+  settings.set(key, value);
+  if (local) keep(local, key, value);
 }
 
 // -- lessons ------------------------------------------------------------------------------
 
 function lessonOf(record, slug) {
-  record.lessons[slug] ??= { done: false, solved: [] };
+  record.lessons[slug] ??= { finished: false, puzzles: {} };
   return record.lessons[slug];
 }
 
-export function markSolved(slug, id, allIds) {
+// An answer to a lesson puzzle. Once solved, a puzzle keeps its first result: replaying it changes nothing.
+export function recordAnswer(slug, id, right, choice = "") {
   return update((record) => {
     const lesson = lessonOf(record, slug);
-    if (lesson.solved.includes(id)) return false;
-    lesson.solved.push(id);
-    if (allIds.length && allIds.every((each) => lesson.solved.includes(each))) lesson.done = true;
+    const puzzle = (lesson.puzzles[id] ??= { solved: false, missed: false, choice: "" });
+    if (puzzle.solved) return false;
+    if (right) Object.assign(puzzle, { solved: true, choice });
+    else puzzle.missed = true;
   });
 }
 
-export function markDone(slug) {
+// "Show the answer" before solving: the puzzle can no longer be right first time.
+export function recordShown(slug, id) {
   return update((record) => {
-    const lesson = lessonOf(record, slug);
-    if (lesson.done) return false;
-    lesson.done = true;
+    const puzzle = (lessonOf(record, slug).puzzles[id] ??= { solved: false, missed: false, choice: "" });
+    if (puzzle.solved || puzzle.missed) return false;
+    puzzle.missed = true;
   });
+}
+
+// A practice answer, counted per kind of puzzle.
+export function recordPractice(kind, rightFirstTime) {
+  return update((record) => {
+    const counts = (record.practice[kind] ??= { tried: 0, first: 0 });
+    counts.tried = oneMore(counts.tried);
+    if (rightFirstTime) counts.first = oneMore(counts.first);
+  });
+}
+
+// {complete, stars, solved} for a stage whose puzzles are *ids*: 3 stars when all were right first time,
+// 2 with one miss, 1 otherwise; a tutorial finished before stages existed counts its stages complete, 1 star.
+export function stageResult(record, slug, ids) {
+  const lesson = record.lessons[slug];
+  const puzzles = ids.map((id) => lesson?.puzzles[id]);
+  const solved = puzzles.filter((puzzle) => puzzle?.solved).length;
+  if (ids.length && solved === ids.length) {
+    const misses = puzzles.filter((puzzle) => puzzle.missed).length;
+    return { complete: true, stars: misses === 0 ? 3 : misses === 1 ? 2 : 1, solved };
+  }
+  if (lesson?.finished) return { complete: true, stars: 1, solved };
+  return { complete: false, stars: 0, solved };
 }
 
 export function resetLesson(slug) {
   return update((record) => {
     delete record.lessons[slug];
-  });
-}
-
-export function resetLessons() {
-  return update((record) => {
-    record.lessons = {};
   });
 }
 
@@ -228,16 +357,21 @@ export function resetAll() {
 
 // -- games -----------------------------------------------------------------------------------
 
-// Count a finished game once, whichever tab or re-render reports it: *id* names the deal played.
+// Count a finished game once, whichever tab or re-render reports it: *id* names the deal played, *table* who
+// sat in seats 1-3 (a win is counted for the player who won, whichever seat they sat in, and for the table).
 // Returns true when it was counted now.
-export function recordGame(id, winnerSeat) {
+export function recordGame(id, winnerSeat, table = DEFAULT_TABLE) {
   let counted = false;
+  const name = table.join(",");
   update((record) => {
     const stats = record.stats;
-    if (stats.counted.includes(id) || !PLAYERS[winnerSeat]) return false;
-    stats.games += 1;
-    stats.wins[PLAYERS[winnerSeat]] += 1;
-    stats.streak = winnerSeat === 0 ? stats.streak + 1 : 0;
+    if (stats.counted.includes(id) || !PLAYERS[winnerSeat] || !TABLE_NAME.test(name)) return false;
+    const winner = winnerSeat === 0 ? "you" : table[winnerSeat - 1];
+    stats.games = oneMore(stats.games);
+    stats.wins[winner] = oneMore(stats.wins[winner]);
+    const kept = stats.tables[name] ?? { games: 0, won: 0 };
+    stats.tables[name] = { games: oneMore(kept.games), won: winnerSeat === 0 ? oneMore(kept.won) : kept.won };
+    stats.streak = winnerSeat === 0 ? oneMore(stats.streak) : 0;
     stats.best = Math.max(stats.best, stats.streak);
     stats.counted = [...stats.counted, id].slice(-COUNTED_KEPT);
     counted = true;
@@ -246,16 +380,18 @@ export function recordGame(id, winnerSeat) {
 }
 
 // The deal in progress in this tab, {id, seed, over, record}: a reload or a restarted engine continues it.
+// Without room for it, or without sessionStorage, the game page still has the deal in its memory.
 export function saveDeal(deal) {
-  try {
-    session?.setItem(DEAL_KEY, JSON.stringify(deal));
-  } catch {
-    // no room: the deal is still kept in the page's memory
-  }
+  if (session) keep(session, DEAL_KEY, JSON.stringify(deal));
 }
 
 export function loadDeal() {
-  const deal = safeJSON(session?.getItem(DEAL_KEY) ?? "null");
+  let deal = null;
+  try {
+    deal = JSON.parse(session?.getItem(DEAL_KEY) ?? "null");
+  } catch {
+    return null;
+  }
   const ok = isObject(deal) && typeof deal.id === "string" && typeof deal.record === "string";
   return ok ? deal : null;
 }
@@ -263,15 +399,20 @@ export function loadDeal() {
 // -- export and import -----------------------------------------------------------------------------
 
 export function exportText() {
-  const { version, lessons, stats } = read();
-  return JSON.stringify({ version, lessons, stats }, null, 2);
+  const { version, lessons, practice, stats } = read();
+  return JSON.stringify({ version, lessons, practice, stats }, null, 2);
 }
 
 // Replace the record with a file's contents; {ok} or {problem} in plain words, nothing changed on a problem.
+// Unlike a stored record, a file is taken whole or not at all: the learner chose it and can mend it.
 export async function importFile(file) {
   if (file.size > MAX_IMPORT_BYTES) return { problem: `the file is too large for a progress file (${file.size} bytes)` };
-  const { record, problem } = parse(await file.text());
-  if (problem) return { problem: `it is not a Sevens progress file: ${problem}` };
+  const { record, dropped } = parse(await file.text());
+  if (dropped.length) {
+    const more = dropped.length - 1;
+    const others = more ? ` (and ${more} more problem${more === 1 ? "" : "s"})` : "";
+    return { problem: `it is not a Sevens progress file: ${dropped[0].why}${others}` };
+  }
   write(record);
   return { ok: true };
 }

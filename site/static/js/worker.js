@@ -67,38 +67,42 @@ function snapshotKey(runtime, build) {
   return new URL(`snapshot-${build}-${SNAPSHOT_FORMAT}.bin`, runtime).href;
 }
 
-async function forgetSnapshot(key) {
+// Where snapshots are kept, or null where nothing can be kept: no Cache Storage (an insecure page), no
+// crypto.subtle to check them, or the browser refuses storage (site data blocked). Python then starts normally.
+async function snapshotCache() {
   try {
-    await (await caches.open(SNAPSHOT_CACHE)).delete(key);
+    return crypto?.subtle ? await caches.open(SNAPSHOT_CACHE) : null;
   } catch {
-    // Nothing to forget, or no storage: the next visit starts normally either way.
+    return null;
   }
 }
 
-function rejectSnapshot(key, error) {
+async function rejectSnapshot(cache, key, error) {
   postMessage({ type: "snapshot", event: "rejected", message: String(error?.message ?? error) });
-  return forgetSnapshot(key);
+  try {
+    await cache.delete(key);
+  } catch {
+    // Nothing to forget: the next visit starts normally either way.
+  }
 }
 
 // The stored snapshot's bytes, or null when there is none or it is not what was stored.
-async function readSnapshot(key) {
-  if (typeof caches === "undefined" || !crypto?.subtle) return null;
+async function readSnapshot(cache, key) {
   try {
-    const hit = await (await caches.open(SNAPSHOT_CACHE)).match(key);
+    const hit = await cache.match(key);
     if (!hit) return null;
     const bytes = new Uint8Array(await hit.arrayBuffer());
     if ((await sha256(bytes)) !== hit.headers.get("x-sha256")) throw new Error("its checksum does not match");
     return bytes;
   } catch (error) {
-    await rejectSnapshot(key, error);
+    await rejectSnapshot(cache, key, error);
     return null;
   }
 }
 
 // Store the snapshot as the only one kept: snapshots of older builds are deleted.
-async function saveSnapshot(key, bytes) {
+async function saveSnapshot(cache, key, bytes) {
   try {
-    const cache = await caches.open(SNAPSHOT_CACHE);
     for (const request of await cache.keys()) {
       if (request.url !== key) await cache.delete(request);
     }
@@ -106,7 +110,7 @@ async function saveSnapshot(key, bytes) {
     await cache.put(key, new Response(bytes, { headers }));
     postMessage({ type: "snapshot", event: "saved", bytes: bytes.byteLength });
   } catch {
-    // Storage full or unavailable: later visits start normally.
+    // Storage full: later visits start normally.
   }
 }
 
@@ -166,7 +170,8 @@ async function start({ runtime }) {
     // Only the standard modules the site uses (sitebuild/stdlib.py), not Pyodide's full library.
     const stdLibURL = new URL(manifest.stdlib, runtime).href;
     const key = manifest.build ? snapshotKey(runtime, manifest.build) : null;
-    const stored = key ? readSnapshot(key) : Promise.resolve(null);
+    const cache = await (key ? snapshotCache() : null);
+    const stored = cache ? readSnapshot(cache, key) : null;
     const { loadPyodide } = await loader;
     const snapshot = await stored;
     // Once Python runs, either way: report the stages up to the engine, then import it.
@@ -186,19 +191,19 @@ async function start({ runtime }) {
         py.runPython("import random; random.seed()");
         postMessage({ type: "snapshot", event: "restored", bytes: snapshot.byteLength });
       } catch (error) {
-        await rejectSnapshot(key, error);
+        await rejectSnapshot(cache, key, error);
         py = null;
       }
     }
     if (!py) {
-      const canSave = Boolean(key) && typeof caches !== "undefined" && Boolean(crypto?.subtle);
+      const canSave = Boolean(cache);
       py = await loadPyodide({ indexURL, stdLibURL, checkAPIVersion: true, _makeSnapshot: canSave });
       webapi = await engineIn(py);
       if (canSave) {
         try {
           // A copy of Python's memory now, before any request: a few tens of milliseconds.
           const fresh = py.makeMemorySnapshot();
-          setTimeout(() => saveSnapshot(key, fresh), SNAPSHOT_SAVE_DELAY_MS);
+          setTimeout(() => saveSnapshot(cache, key, fresh), SNAPSHOT_SAVE_DELAY_MS);
         } catch (error) {
           postMessage({ type: "snapshot", event: "unsupported", message: String(error?.message ?? error) });
         }

@@ -21,7 +21,7 @@ that opens the block, line 1 the first field), so the site build can report
 >>> parse_puzzle("id: x\\nkind: fits\\ncard: 9H\\ntable: 7D\\nanswer: yes\\nquestion: ?\\nhint: ?")
 Traceback (most recent call last):
 ...
-engine.puzzles.PuzzleError: line 5: puzzle "x": answer says yes, but 9♥ does not fit: the hearts row has not started, so only the 7♥ can begin it
+sitebuild.puzzles.PuzzleError: line 5: puzzle "x": answer says yes, but 9♥ does not fit: the hearts row has not started, so only the 7♥ can begin it
 
 This module does no input or output, so the browser can use it too.
 """
@@ -33,9 +33,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
-from .cards import Card, cards_of, format_cards, mask_of, parse_cards
-from .game import DEFAULT_NAMES
-from .position import (
+from engine.cards import Card, cards_of, format_cards, mask_of, parse_cards
+from engine.game import DEFAULT_NAMES
+from engine.position import (
     OPENING_CARD,
     Position,
     describe_row,
@@ -46,8 +46,11 @@ from .position import (
     why_card_does_not_fit,
 )
 
+from .verdicts import Verdict
+
 __all__ = [
     "KINDS",
+    "BestPuzzle",
     "FitsPuzzle",
     "GuidedPuzzle",
     "Judgement",
@@ -129,17 +132,36 @@ def read_fields(text: str) -> tuple[dict[str, Field], list[Problem]]:
 class Judgement:
     """What a page needs to answer a static puzzle on its own.
 
-    *answer* lists the right choices (for ``pick``, every card that fits);
-    *explanation* is the engine's reason for the right answer; *reasons* says,
-    for every choice the learner can make, why it is right or wrong.
+    *answer* lists the right choices (for ``pick``, every card that fits; for
+    ``play-or-pass``, ``play`` or ``pass``, and *cards* the cards that may be
+    played); *explanation* is the engine's reason for the right answer, and
+    *items* its details when several cards are involved; *reasons* says, for
+    every choice, why it is right or wrong (the full truth, shown once solved);
+    *nudges* says, for every wrong choice, what to look at again without
+    giving the answer away.
     """
 
     answer: tuple[str, ...]
     explanation: str
     reasons: dict[str, str]
+    nudges: dict[str, str] = field(default_factory=dict)
+    items: tuple[str, ...] = ()
+    cards: tuple[str, ...] = ()
 
     def data(self) -> dict[str, object]:
-        return {"answer": list(self.answer), "explanation": self.explanation, "reasons": dict(self.reasons)}
+        # The explanation and its items are in the page's "Show the answer" block; the script copies them.
+        data: dict[str, object] = {
+            "answer": list(self.answer),
+            "nudges": {choice: sentence(text) for choice, text in self.nudges.items()},
+        }
+        if self.cards:
+            data["cards"] = list(self.cards)
+        return data
+
+
+def sentence(text: str) -> str:
+    """*text* with a capital first letter and a full stop."""
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +198,30 @@ def why_card(table: int, card: Card) -> str:
     return why_card_does_not_fit(table, card) or why_card_fits(table, card)
 
 
+def nudge_not_fitting(table: int, card: Card) -> str:
+    """For a learner who thinks *card* fits when it does not: where to look, not the answer."""
+    if not table:
+        return f"A deal always opens with one particular card: is {card.display} that card?"
+    if row_ends(table, card.suit) is None:
+        return f"{card.display} is a {card.suit.plural[:-1]}: has the {card.suit.plural} row started yet? Only its seven can begin it"
+    return f"Look at both ends of the {card.suit.plural} row: is {card.display} the very next rank beyond one of them?"
+
+
+def nudge_fitting(table: int, card: Card) -> str:
+    """For a learner who thinks *card* does not fit when it does."""
+    if not table:
+        return "Which card opens every deal?"
+    if card.rank == 7:
+        return "What does it take to start a new row once the deal has opened?"
+    low, high = row_ends(table, card.suit) or (card.rank, card.rank)
+    end = Card.of(high if card.rank > high else low, card.suit)
+    side = "top" if card.rank > high else "bottom"
+    return f"Look at the {side} end of the {card.suit.plural} row, {end.display}: which rank comes next?"
+
+
+PASS_NUDGE = "You may pass only when nothing fits: check each card against both ends of its own row"
+
+
 def _join(cards: int) -> str:
     shown = [card.display for card in cards_of(cards)]
     if len(shown) <= 2:
@@ -194,7 +240,9 @@ class FitsPuzzle(Puzzle):
     def judge(self) -> Judgement:
         fits = bool(playable_mask(self.table) & self.card.bit)
         reason = why_card(self.table, self.card)
-        return Judgement(("yes",) if fits else ("no",), reason, {"yes": reason, "no": reason})
+        wrong = "no" if fits else "yes"
+        nudge = (nudge_fitting if fits else nudge_not_fitting)(self.table, self.card)
+        return Judgement(("yes",) if fits else ("no",), reason, {"yes": reason, "no": reason}, {wrong: nudge})
 
 
 def _fit(cards: int) -> str:
@@ -223,7 +271,9 @@ class PickPuzzle(_HandPuzzle):
         legal = self.legal()
         explanation = f"{_fit(legal)}; nothing else in the hand does" if legal else "nothing in this hand fits"
         reasons = {card.code: why_card(self.table, card) for card in cards_of(self.hand)}
-        return Judgement(tuple(c.code for c in cards_of(legal)), explanation, reasons)
+        nudges = {card.code: nudge_not_fitting(self.table, card) for card in cards_of(self.hand & ~legal)}
+        items = tuple(reasons[card.code] for card in cards_of(self.hand))
+        return Judgement(tuple(c.code for c in cards_of(legal)), explanation, reasons, nudges, items)
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,12 +284,61 @@ class PlayOrPassPuzzle(_HandPuzzle):
 
     def judge(self) -> Judgement:
         legal = self.legal()
+        reasons = {card.code: why_card(self.table, card) for card in cards_of(self.hand)}
+        nudges = {card.code: nudge_not_fitting(self.table, card) for card in cards_of(self.hand & ~legal)}
         if legal:
             must_play = f"you must play: {_fit(legal)}"
-            return Judgement(("play",), must_play, {"play": must_play, "pass": must_play})
-        details = "; ".join(why_card(self.table, card) for card in cards_of(self.hand))
-        nothing = f"nothing fits, so you pass: {details}"
-        return Judgement(("pass",), nothing, {"play": nothing, "pass": nothing})
+            items = tuple(reasons[card.code] for card in cards_of(legal))
+            codes = tuple(card.code for card in cards_of(legal))
+            return Judgement(
+                ("play",), must_play, reasons | {"pass": must_play}, nudges | {"pass": PASS_NUDGE}, items, codes
+            )
+        nothing = "nothing fits, so you pass"
+        items = tuple(reasons[card.code] for card in cards_of(self.hand))
+        return Judgement(("pass",), nothing, reasons | {"pass": nothing}, nudges, items)
+
+
+@dataclass(frozen=True, slots=True)
+class BestPuzzle(_HandPuzzle):
+    """Which card would you play? Judged by Sam's imagined deals (:mod:`sitebuild.verdicts`).
+
+    *counts* are the cards Robin, Alex and Sam hold; *passed* the seats that passed
+    since the last card went down, so they hold none of the cards that fit now.
+    The build attaches Sam's *verdict*; the page shows its figures as the reason.
+    """
+
+    kind: ClassVar[str] = "best"
+    counts: tuple[int, int, int] = (13, 13, 13)
+    passed: tuple[int, ...] = ()
+    answer: Card = OPENING_CARD
+    verdict: Verdict | None = None
+
+    def judge(self) -> Judgement:
+        if self.verdict is None:
+            raise ValueError(f'puzzle "{self.id}": Sam has not judged this puzzle yet')
+        verdict, best = self.verdict, self.answer
+        order = sorted(verdict.wins, key=lambda code: (-verdict.wins[code], code))
+        explanation = (
+            f"Sam played the deal out {verdict.deals} times after each card that fits: {best.display} won "
+            f"{verdict.rate(best.code):.0%} of them, clearly more than any other"
+        )
+        items = tuple(f"{Card.parse(code).display}: won {verdict.rate(code):.0%}" for code in order)
+        reasons = {code: explanation for code in order}
+        nudges = {card.code: nudge_best(self.table, self.hand, card) for card in cards_of(self.legal() & ~best.bit)}
+        nudges |= {card.code: nudge_not_fitting(self.table, card) for card in cards_of(self.hand & ~self.legal())}
+        return Judgement((best.code,), explanation, reasons, nudges, items)
+
+
+def nudge_best(table: int, hand: int, card: Card) -> str:
+    """For a learner who picks a card that fits but is not the best: what it opens, and for whom."""
+    opened = playable_mask(table | card.bit) & ~playable_mask(table) & ~card.bit
+    if not opened & hand:
+        held = "you do not hold it" if opened.bit_count() == 1 else "you hold none of them"
+        return f"After {card.display}, {_join(opened)} can follow, and {held}: who gains from that?"
+    return (
+        f"{card.display} leads to your own {_join(opened & hand)}, but what else would it open? "
+        "Compare what each card that fits gives the others"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,7 +362,12 @@ class OpenerPuzzle(Puzzle):
             else:
                 lacks = "do not" if name == "You" else "does not"
                 reasons[name] = f"{name} {lacks} hold the {OPENING_CARD.display}: {explanation}"
-        return Judgement((first,), explanation, reasons)
+        nudges = {
+            name: f"Look again at {'your' if name == 'You' else name + chr(39) + 's'} cards: is the {OPENING_CARD.display} there?"
+            for name in SEAT_NAMES
+            if name != first
+        }
+        return Judgement((first,), explanation, reasons, nudges)
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,6 +409,7 @@ KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "pick": (("question", "table", "hand", "answer"), ()),
     "play-or-pass": (("question", "table", "hand", "answer"), ("cards",)),
     "opener": (("question", "you", "robin", "alex", "sam", "answer"), ()),
+    "best": (("question", "table", "hand", "counts", "answer"), ("passed",)),
     "guided": (("position", "goal"), ("script",)),
 }
 KINDS = tuple(KIND_FIELDS)
@@ -464,7 +569,8 @@ def _read_play_or_pass(reader: _Reader, common: dict[str, Any]) -> Puzzle | None
     puzzle = PlayOrPassPuzzle(**common, table=table, hand=hand)
     judgement = puzzle.judge()
     if (answer,) != judgement.answer:
-        reader.fail("answer", f"answer says {answer}, but {judgement.explanation}")
+        details = f": {'; '.join(judgement.items)}" if answer == "play" else ""
+        reader.fail("answer", f"answer says {answer}, but {judgement.explanation}{details}")
     elif cards is not None:
         if answer == "pass":
             reader.fail("cards", "cards: a pass plays no cards; remove this field")
@@ -540,10 +646,50 @@ def _read_guided(reader: _Reader, common: dict[str, Any]) -> Puzzle | None:
     return GuidedPuzzle(**common, position=position, script=script, goal=reader.text("goal"))
 
 
+def _counts(text: str) -> tuple[int, int, int]:
+    words = text.replace(",", " ").split()
+    if len(words) != 3 or not all(word.isdigit() and 1 <= int(word) <= 13 for word in words):
+        raise ValueError(f"{text!r} should be three numbers from 1 to 13: the cards Robin, Alex and Sam hold")
+    return int(words[0]), int(words[1]), int(words[2])
+
+
+def _seats(text: str) -> tuple[int, ...]:
+    seats = tuple(sorted({_seat_name(word) for word in text.replace(",", " ").split()}))
+    if 0 in seats:
+        raise ValueError("list only the others who passed (Robin, Alex, Sam): you are the one to play")
+    return seats
+
+
+def _read_best(reader: _Reader, common: dict[str, Any]) -> Puzzle | None:
+    table = reader.table()
+    hand = reader.hand("hand", table)
+    counts = reader.convert("counts", _counts)
+    passed = reader.convert("passed", _seats) or ()
+    answer = reader.convert("answer", Card.parse)
+    if table is None or hand is None or counts is None or answer is None:
+        return None
+    hidden = 52 - table.bit_count() - hand.bit_count()
+    if sum(counts) > hidden:
+        reader.fail(
+            "counts", f"counts: the others hold {sum(counts)} cards, but only {hidden} are not on the table or yours"
+        )
+        return None
+    puzzle = BestPuzzle(**common, table=table, hand=hand, counts=counts, passed=passed, answer=answer)
+    legal = puzzle.legal()
+    if not hand & answer.bit:
+        reader.fail("answer", f"answer: {answer.display} is not in the hand")
+    elif not legal & answer.bit:
+        reader.fail("answer", f"answer says {answer.display}, but {why_card(table, answer)}")
+    elif legal.bit_count() < 2:
+        reader.fail("hand", f"hand: only {_fit(legal)}, so there is no choice to make")
+    return puzzle
+
+
 _READERS: dict[str, Callable[[_Reader, dict[str, Any]], Puzzle | None]] = {
     "fits": _read_fits,
     "pick": _read_pick,
     "play-or-pass": _read_play_or_pass,
     "opener": _read_opener,
     "guided": _read_guided,
+    "best": _read_best,
 }

@@ -1,0 +1,67 @@
+// The practice page: a fresh puzzle from the bank the build wrote (practice/bank-N.json, ready HTML with
+// the answers and reasons baked in), one after another. Answers count per kind in store.js. No rule here.
+
+import { setUpPuzzle } from "./puzzle.js";
+import { onChange, read, recordPractice } from "./store.js";
+
+const page = document.querySelector("[data-practice]");
+const holder = page.querySelector("[data-practice-puzzle]");
+const next = page.querySelector("[data-practice-next]");
+const score = page.querySelector("[data-practice-score]");
+const files = Number(page.dataset.practiceFiles);
+const seen = new Set(); // this visit's puzzles, so none comes back soon
+const loaded = new Map(); // file number -> its puzzles
+
+function showScore(record = read()) {
+  const counts = Object.values(record.practice);
+  const tried = counts.reduce((sum, kind) => sum + kind.tried, 0);
+  const first = counts.reduce((sum, kind) => sum + kind.first, 0);
+  score.textContent = tried ? `Practice so far: ${tried} tried, ${first} right first time.` : "";
+}
+
+async function puzzlesOf(file) {
+  if (!loaded.has(file)) {
+    const reply = await fetch(`bank-${file}.json`);
+    if (!reply.ok) throw new Error(`bank-${file}.json: ${reply.status}`);
+    loaded.set(file, await reply.json());
+  }
+  return loaded.get(file);
+}
+
+async function serve() {
+  next.hidden = true;
+  let puzzles;
+  try {
+    puzzles = await puzzlesOf(1 + Math.floor(Math.random() * files));
+  } catch (error) {
+    score.textContent = `No new puzzle could be loaded (${error.message}). Check the connection and reload.`;
+    return;
+  }
+  const fresh = puzzles.filter((entry) => !seen.has(entry.id));
+  const entry = (fresh.length ? fresh : puzzles)[Math.floor(Math.random() * (fresh.length || puzzles.length))];
+  seen.add(entry.id);
+  holder.innerHTML = entry.html; // the build's own HTML, with its data in a JSON block that is never run
+  const section = holder.querySelector(".puzzle");
+  let counted = false;
+  const count = (rightFirstTime) => {
+    if (!counted) recordPractice(entry.kind, rightFirstTime);
+    counted = true;
+    next.hidden = false;
+    showScore();
+  };
+  setUpPuzzle(section, {
+    answered(right) {
+      const firstTime = !counted;
+      count(right);
+      return firstTime && right;
+    },
+    shown: () => count(false),
+  });
+}
+
+next.addEventListener("click", () => {
+  serve().then(() => holder.querySelector(".puzzle__question")?.focus?.());
+});
+onChange(showScore);
+showScore();
+serve();

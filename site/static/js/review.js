@@ -1,0 +1,161 @@
+// Reviewing a finished deal: step through it as you saw it, with Sam's estimate of your chance to win with
+// each card that fitted at your choices, and the three choices that cost you most. The engine computes every
+// estimate and sentence (engine/review.py), one choice a request, so the page shows progress and stays usable.
+
+import { cardFace, drawPlayers, drawRows, el } from "./board.js";
+
+const $ = (id) => document.getElementById(id);
+const COSTLIEST = 3;
+const percent = (chance) => `${Math.round(chance * 100)}%`;
+
+export class Review {
+  // *onPlayFrom(moves)* restarts the deal after its first *moves* moves; *onClose()* goes back to the table.
+  constructor(runtime, { onPlayFrom, onClose }) {
+    this.runtime = runtime;
+    this.onPlayFrom = onPlayFrom;
+    this.onClose = onClose;
+    this.section = $("game-review");
+    this.cache = new Map(); // record -> {points, estimates}: a deal is weighed once
+    this.token = 0;
+    $("review-close").addEventListener("click", () => this.close());
+    $("review-back").addEventListener("click", () => this.show(this.at - 1));
+    $("review-next").addEventListener("click", () => this.show(this.at + 1));
+    $("review-choice").addEventListener("click", () => this.show(this.nextChoice()));
+    $("review-play").addEventListener("click", () => this.onPlayFrom(this.at));
+    this.section.addEventListener("keydown", (event) => {
+      const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+      if (!step || event.target.closest("select, input")) return;
+      event.preventDefault();
+      this.show(this.at + step);
+    });
+  }
+
+  get visible() {
+    return !this.section.hidden;
+  }
+
+  // *log* is the finished deal's moves as the page shows them; *replayed* the moves it was replayed from.
+  async open({ seed, record, log }) {
+    this.token += 1;
+    const mine = this.token;
+    this.record = record;
+    this.log = log;
+    $("review-seed").textContent = String(seed);
+    $("review-heading").tabIndex = -1;
+    this.section.hidden = false;
+    $("review-heading").focus();
+    let found = this.cache.get(record);
+    if (!found) {
+      const { moves } = await this.runtime.call("review_points", { record }, "review");
+      found = { points: moves, estimates: new Map(), replayed: [] };
+      this.cache.set(record, found);
+    }
+    if (mine !== this.token) return;
+    this.found = found;
+    this.drawCostly();
+    await this.show(found.points[0] ?? 0);
+    await this.weigh(mine);
+  }
+
+  // A deal replayed from *moves* (its review says so).
+  noteReplay(record, moves) {
+    const found = this.cache.get(record);
+    if (found && !found.replayed.includes(moves)) found.replayed.push(moves);
+  }
+
+  close() {
+    this.token += 1;
+    this.section.hidden = true;
+    this.onClose();
+  }
+
+  // Ask the engine for each choice's estimate in turn, showing how far it has got.
+  async weigh(mine) {
+    const { points, estimates } = this.found;
+    const bar = $("review-progress");
+    bar.max = Math.max(points.length, 1);
+    for (const [done, move] of points.entries()) {
+      bar.value = done;
+      $("review-progress-text").textContent = `Sam is weighing your choices: ${done} of ${points.length}…`;
+      if (!estimates.has(move)) {
+        const estimate = await this.runtime.call("review_move", { record: this.record, move }, "review");
+        if (mine !== this.token) return;
+        estimates.set(move, estimate);
+      }
+      this.drawCostly();
+      if (this.at === move) this.drawChances();
+    }
+    bar.value = bar.max;
+    $("review-progress-text").textContent = points.length
+      ? `Sam weighed your ${points.length} choice${points.length === 1 ? "" : "s"}: where more than one card fitted.`
+      : "You had no choice to make in this deal: whenever you played, only one card fitted.";
+  }
+
+  nextChoice() {
+    return this.found.points.find((move) => move > this.at) ?? this.found.points[0] ?? this.at;
+  }
+
+  // The three choices that cost most, each with the engine's sentence and a button to look at it.
+  drawCostly() {
+    const costly = [...this.found.estimates.values()]
+      .filter((estimate) => estimate.noticeable)
+      .sort((a, b) => b.cost - a.cost || a.move - b.move)
+      .slice(0, COSTLIEST);
+    const items = costly.map((estimate) => {
+      const look = el("button", { type: "button", class: "link-button" }, `Move ${estimate.move + 1}`);
+      look.addEventListener("click", () => this.show(estimate.move));
+      return el("li", {}, look, " ", estimate.note);
+    });
+    const { replayed } = this.found;
+    if (replayed.length) {
+      items.push(el("li", {}, `You replayed this deal from move ${replayed.map((m) => m + 1).join(", move ")}.`));
+    }
+    $("review-costly").replaceChildren(...items);
+  }
+
+  // The deal after its first *at* moves, as you saw it then.
+  async show(at) {
+    const total = this.log.length;
+    at = Math.max(0, Math.min(total, at));
+    const mine = this.token;
+    const state = await this.runtime.call("replay", { record: this.record, moves: at }, "review");
+    if (mine !== this.token) return;
+    this.at = at;
+    this.state = state;
+    drawRows($("review-rows"), state, { showFits: false });
+    drawPlayers($("review-players"), state);
+    const done = at ? `Move ${at}: ${this.log[at - 1].text}.` : "The deal begins.";
+    const next = at < total ? ` Next: ${this.log[at].text}.` : "";
+    $("review-status").textContent = done + next;
+    this.drawChances();
+    $("review-back").disabled = at === 0;
+    $("review-next").disabled = at === total;
+    $("review-choice").disabled = !this.found.points.length;
+    $("review-play").disabled = !state.your_turn;
+  }
+
+  // Your hand at this step; at a choice, each card that fitted carries Sam's estimate.
+  drawChances() {
+    const estimate = this.found.estimates.get(this.at);
+    const chances = new Map((estimate?.cards ?? []).map((card) => [card.code, card.chance]));
+    $("review-hand").replaceChildren(
+      ...this.state.hand.map((card) => {
+        const item = el("li", { class: "card" }, cardFace(card.display, card.suit), el("span", { class: "visually-hidden" }, card.name));
+        if (chances.has(card.code)) {
+          item.classList.add(card.code === estimate.best ? "best" : "fitted");
+          if (card.code === estimate.played.code) item.classList.add("played");
+          item.append(el("span", { class: "chance" }, percent(chances.get(card.code))));
+        }
+        return item;
+      }),
+    );
+    let text = "";
+    if (estimate) {
+      const each = estimate.cards.map((card) => `${card.display} ${percent(card.chance)}`).join(", ");
+      text = `Your chance to win by Sam's estimate: ${each}. ${estimate.note}`;
+    } else if (this.found.points.includes(this.at)) {
+      text = "Sam is still weighing this choice…";
+    }
+    $("review-chances").textContent = text;
+  }
+}

@@ -1,0 +1,91 @@
+"""'Which card would you play?' puzzles: accepted only when Sam finds the stated card clearly best."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import build
+from sitebuild import verdicts
+from sitebuild.puzzles import PuzzleError, parse_puzzle
+
+LESSON = """---
+title: Playing well
+summary: s
+order: 1
+---
+# Playing well
+
+## Stage: Choose
+
+{blocks}
+"""
+
+
+# Positions from four-Alex games where Sam's choice is clear: (table, hand, answer, counts of Robin, Alex, Sam).
+CLEAR = ("4C-9C 4D-7D 5H-7H 6S-8S", "AC 2C 3C AD 8D 2H KH 4S 10S", "3C", "10 8 9")
+CLEAR_TOO = ("AC-KC 4D-KD AH-10H 6S-8S", "AD 2D JH 2S 4S 9S", "JH", "2 5 3")
+CLEAR_THREE = ("3C-9C 4D-7D 5H-9H 5S-8S", "AC 2C AD 8D 2H KH 4S 10S", "2C", "9 7 8")
+
+
+def best(pid: str, table: str, hand: str, answer: str, counts: str = "12 12 12") -> str:
+    return (
+        f"```puzzle\nid: {pid}\nkind: best\nquestion: Which card?\ntable: {table}\nhand: {hand}\n"
+        f"counts: {counts}\nanswer: {answer}\nhint: h\n```\n\n"
+    )
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A verdict cache of the test's own, so the project's .cache/ is neither read nor written."""
+    path = tmp_path / "verdicts.json"
+    monkeypatch.setattr(verdicts, "CACHE", path)
+    monkeypatch.setattr(verdicts, "DEALS", 400)  # enough for these clear-cut cases, and quicker
+    return path
+
+
+def test_a_close_call_fails_the_build_saying_by_how_much(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cache: Path
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "tutorials/pages").mkdir(parents=True)
+    # Two sevens, and no other card of either suit: neither is better, whatever the stated answer.
+    blocks = best("twins", "7D 7H", "7C 7S 2H 3D", "7C")
+    blocks += best("clear", *CLEAR) + best("clear-too", *CLEAR_TOO)
+    (tmp_path / "tutorials/01-well.md").write_text(LESSON.format(blocks=blocks), encoding="utf-8")
+    errors = [str(e) for e in build.build(Path("tutorials"), tmp_path / "_site", runtime=False)]
+    assert len(errors) == 1, errors
+    assert errors[0].startswith('tutorials/01-well.md:17: puzzle "twins": Sam does not find 7♣ clearly best: over 400 ')
+    assert "it must lead every other card by 5% (it leads 7♠ by" in errors[0]
+    assert not (tmp_path / "_site").exists()
+    # The verdicts were cached by content: a second build reads them instead of playing 400 deals again.
+    saved = json.loads(cache.read_text(encoding="utf-8"))
+    assert len(saved) == 3
+    monkeypatch.setattr(verdicts, "judge", lambda *args: pytest.fail("judged again despite the cache"))
+    assert len(build.build(Path("tutorials"), tmp_path / "_site", runtime=False)) == 1
+
+
+def test_a_clear_choice_builds_with_sams_figures_as_the_reason(tmp_path: Path, cache: Path) -> None:
+    (tmp_path / "tutorials/pages").mkdir(parents=True)
+    blocks = best("clear", *CLEAR) + best("clear-too", *CLEAR_TOO) + best("clear-three", *CLEAR_THREE)
+    (tmp_path / "tutorials/01-well.md").write_text(LESSON.format(blocks=blocks), encoding="utf-8")
+    assert build.build(tmp_path / "tutorials", tmp_path / "_site", runtime=False) == []
+    page = (tmp_path / "_site/tutorials/well/index.html").read_text(encoding="utf-8")
+    assert "Sam played the deal out 400 times after each card that fits: 3♣ won" in page
+    assert '"nudges":{"8D":"After 8♦, 9♦ can follow, and you do not hold it: who gains from that?"' in page
+
+
+def test_the_stated_card_must_be_in_the_hand_fit_and_leave_a_choice() -> None:
+    def problems(table: str, hand: str, answer: str, counts: str = "12 12 12") -> list[str]:
+        with pytest.raises(PuzzleError) as error:
+            parse_puzzle(best("b", table, hand, answer, counts).strip().removeprefix("```puzzle\n").removesuffix("```"))
+        return [p.message for p in error.value.problems]
+
+    assert problems("7D", "6D 8D", "9D") == ['puzzle "b": answer: 9♦ is not in the hand']
+    assert problems("7D", "6D 5D", "5D")[0].startswith('puzzle "b": answer says 5♦, but 5♦ does not fit')
+    assert problems("7D", "6D 5D", "6D") == ['puzzle "b": hand: only 6♦ fits, so there is no choice to make']
+    assert problems("7D", "AC 2C 3C 4C 5C 6C 8C 9C 10C JC QC KC 6D", "6D", "13 13 13") == [
+        'puzzle "b": counts: the others hold 39 cards, but only 38 are not on the table or yours'
+    ]
