@@ -2,7 +2,8 @@
 
 Plays through the engine's web API exactly as the pages do (JSON in, JSON
 out): whole deals against every computer player, a wrong card, advice, the
-game record and its restoring, and each of the lessons' guided deals. Every
+game record, its restoring and replaying, a review of one decision, and
+each of the lessons' guided deals. Every
 standard module this touches ends up in the browser's trimmed library, so a
 request here that fails stops the build instead of a visitor's game.
 
@@ -46,6 +47,10 @@ for seed in (1, 2, 3):
     record = ask("record", session)
     ask("restore", session, record=record)
     ask("state", session)
+    ask("replay", session, record=record, moves=4)
+    points = ask("review_points", "trace-review", record=record)["moves"]
+    for move in points[:1]:
+        ask("review_move", "trace-review", record=record, move=move)
 ask("new_game", "trace-fresh")
 for number, deal in enumerate(guided):  # type: ignore[name-defined]  # noqa: F821
     play_out(ask("guided", f"trace-guided-{number}", **deal), f"trace-guided-{number}")
