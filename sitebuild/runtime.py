@@ -82,9 +82,12 @@ def _pages(out: Path) -> list[str]:
 
 
 def _assets(out: Path) -> list[str]:
-    """The static files the pages use, for the service worker to keep for offline visits."""
+    """The files the pages use, for the service worker to keep for offline visits: static files and page data
+    such as the practice bank (``practice/bank-N.json``, fetched by the page as it serves puzzles)."""
     static = out / "static"
-    return sorted(p.relative_to(out).as_posix() for p in static.rglob("*") if p.is_file()) if static.is_dir() else []
+    files = [p for p in static.rglob("*") if p.is_file()] if static.is_dir() else []
+    data = [p for p in out.glob("*/*.json") if p.parent.name != "runtime"]
+    return sorted(p.relative_to(out).as_posix() for p in files + data)
 
 
 def _write_lock(source: Path, target: Path) -> None:
