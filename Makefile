@@ -18,7 +18,7 @@ WHEELS_STAMP := $(WHEELS_DIR)/.sevens-downloaded
 WHEELS_REQUIREMENTS := tools/pyodide-test-requirements.txt
 CHECKS := lint format-check typecheck pytest pyodide-test
 
-.PHONY: help setup site serve test $(CHECKS) browser-deps bench format clean distclean
+.PHONY: help setup site serve test $(CHECKS) browser-deps bench first-visit lighthouse format clean distclean
 
 help:
 	@echo "make serve         set up, then build the site, serve it and rebuild on changes"
@@ -26,6 +26,8 @@ help:
 	@echo "make test          set up, then run every check: $(CHECKS)"
 	@echo "make lint, format-check, typecheck, pytest or pyodide-test: one check alone"
 	@echo "make bench         engine speed in CPython and Pyodide against a plain-Python baseline; site build speed"
+	@echo "make first-visit   a first visit over 10 Mbit/s and 60 ms round trips: time to your turn, bytes (FIRST_VISIT_ARGS=\"--cpu 4\")"
+	@echo "make lighthouse    Lighthouse scores of three pages (installs the pinned Lighthouse on first use)"
 	@echo "make setup         only the set-up: .venv, node_modules, Pyodide test wheels"
 	@echo "make format        rewrite files with ruff format"
 	@echo "make clean         remove generated output and caches; distclean also removes .venv and node_modules"
@@ -99,6 +101,14 @@ bench: $(VENV_STAMP) $(NPM_STAMP)
 	$(PY) bench/engine_speed.py --pyodide
 	$(PY) bench/build_speed.py
 
+# FIRST_VISIT_ARGS go to bench/first_visit.py: make first-visit FIRST_VISIT_ARGS="--runs 5 --cpu 4"
+first-visit: $(VENV_STAMP) $(NPM_STAMP) browser-deps
+	$(PY) bench/first_visit.py $(FIRST_VISIT_ARGS)
+
+# Lighthouse is not in `make setup` (185 MB): bench/lighthouse.py installs its pinned copy on first use.
+lighthouse: $(VENV_STAMP) $(NPM_STAMP) browser-deps
+	$(PY) bench/lighthouse.py
+
 format: $(VENV_STAMP)
 	$(VENV)/bin/ruff format .
 
@@ -106,4 +116,4 @@ clean:
 	rm -rf _site .cache .hypothesis .pytest_cache .mypy_cache .ruff_cache bench/results test-results
 
 distclean: clean
-	rm -rf $(VENV) node_modules
+	rm -rf $(VENV) node_modules bench/lighthouse/node_modules

@@ -88,7 +88,7 @@ def build(tutorials: Path, out: Path, *, runtime: bool = True, base: str = "/") 
         if runtime and importlib.util.find_spec("sitebuild.runtime") is not None:
             importlib.import_module("sitebuild.runtime").write_runtime(staging)
         swap_in(staging, out)
-    except OSError as error:  # e.g. Pyodide not installed: say so, keep the last good site
+    except (OSError, RuntimeError) as error:  # e.g. Pyodide not installed: say so, keep the last good site
         return [BuildError(ROOT / "sitebuild" / "runtime.py", 1, f"writing the site failed: {error}")]
     finally:
         shutil.rmtree(staging, ignore_errors=True)

@@ -37,7 +37,9 @@ START_MS = 120_000
 BARE_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bare Pyodide</title></head>
 <body><p>Loading Pyodide only.</p><script type="module">
 const { loadPyodide } = await import("./_site/runtime/pyodide/pyodide.mjs");
-await loadPyodide({ indexURL: new URL("./_site/runtime/pyodide/", location.href).href });
+const runtime = new URL("./_site/runtime/", location.href);
+const manifest = await (await fetch(new URL("manifest.json", runtime))).json();
+await loadPyodide({ indexURL: new URL("pyodide/", runtime).href, stdLibURL: new URL(manifest.stdlib, runtime).href });
 performance.mark("bare-ready");
 </script></body></html>
 """

@@ -1,9 +1,12 @@
-"""The browser runtime: Pyodide's core files and the engine as one wheel, under ``runtime/``.
+"""The browser runtime: Pyodide's core files, a trimmed standard library and the engine wheel, under ``runtime/``.
 
-The page loads Python from ``runtime/pyodide/`` and the engine from a wheel
-whose name carries a hash of its contents, so a changed engine is a new URL
-and no cache can serve the old one. ``runtime/manifest.json`` tells the page
-and the service worker what to fetch and which build they are looking at.
+The page loads Python from ``runtime/pyodide/``, the standard library from
+``runtime/python_stdlib-HASH.zip`` (only the files the site uses, see
+:mod:`sitebuild.stdlib`) and the engine from a wheel whose name carries a hash
+of its contents, so a changed engine is a new URL and no cache can serve the
+old one. ``runtime/manifest.json`` tells the page and the service worker what
+to fetch, which module answers the page (``api``) and which build they are
+looking at.
 """
 
 from __future__ import annotations
@@ -16,10 +19,18 @@ import tomllib
 import zipfile
 from pathlib import Path
 
-__all__ = ["PYODIDE_FILES", "build_wheel", "write_runtime"]
+from sitebuild import stdlib
+
+__all__ = ["PYODIDE_FILES", "WEB_API", "build_wheel", "write_runtime"]
 
 ROOT = Path(__file__).resolve().parent.parent
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# Pyodide's full standard library is not among them: the site gets a trimmed copy.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
+# The module the page's worker imports and sends every request to (its handle function).
+WEB_API = "engine.core.webapi"
+# The API finds the games through this module (by name, at the first request), so no import statement
+# leads there from WEB_API: the build reads the import statements from both.
+INSTALLED_GAMES = "engine.games"
 # A fixed timestamp keeps the wheel byte-for-byte the same when the sources are.
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)
 
@@ -74,18 +85,28 @@ def _pages(out: Path) -> list[str]:
 
 
 def _assets(out: Path) -> list[str]:
-    """The static files the pages use, for the service worker to keep for offline visits."""
+    """The files the pages use, for the service worker to keep for offline visits: static files and page data
+    such as the practice bank (``practice/bank-N.json``, fetched by the page as it serves puzzles)."""
     static = out / "static"
-    return sorted(p.relative_to(out).as_posix() for p in static.rglob("*") if p.is_file()) if static.is_dir() else []
+    files = [p for p in static.rglob("*") if p.is_file()] if static.is_dir() else []
+    data = [p for p in out.glob("*/*.json") if p.parent.name != "runtime"]
+    return sorted(p.relative_to(out).as_posix() for p in files + data)
+
+
+def _write_lock(source: Path, target: Path) -> None:
+    """Pyodide's lock file without its package list: the site loads no Pyodide package, only the engine."""
+    lock = json.loads(source.read_text(encoding="utf-8"))
+    target.write_text(json.dumps({"info": lock["info"], "packages": {}}, indent=1) + "\n", encoding="utf-8")
 
 
 def write_runtime(out: Path, pyodide_dir: Path = ROOT / "node_modules" / "pyodide") -> None:
-    """Copy Pyodide's core into ``out/runtime/pyodide/``, build the engine wheel and the manifest.
+    """Copy Pyodide's core into ``out/runtime/pyodide/``, build the engine wheel, the trimmed library and the manifest.
 
     Also puts the service worker at the site root, the only place from which it
-    may control every page.
+    may control every page. Raises :class:`sitebuild.stdlib.StdlibError` when the
+    trimmed library cannot be made or lacks a module the engine imports.
     """
-    missing = [name for name in PYODIDE_FILES if not (pyodide_dir / name).is_file()]
+    missing = [name for name in (*PYODIDE_FILES, "python_stdlib.zip") if not (pyodide_dir / name).is_file()]
     if missing:
         raise FileNotFoundError(
             f"{pyodide_dir}: missing {', '.join(missing)}; run `npm ci` in {ROOT} to install Pyodide"
@@ -94,10 +115,26 @@ def write_runtime(out: Path, pyodide_dir: Path = ROOT / "node_modules" / "pyodid
     target = runtime / "pyodide"
     target.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
-        shutil.copyfile(pyodide_dir / name, target / name)
+        if name == "pyodide-lock.json":
+            _write_lock(pyodide_dir / name, target / name)
+        else:
+            shutil.copyfile(pyodide_dir / name, target / name)
     wheel = build_wheel(runtime)
+    full_stdlib = pyodide_dir / "python_stdlib.zip"
+    guided = stdlib.guided_deals(out)
+    used = stdlib.trace(wheel, WEB_API, guided, pyodide_dir)
+    package = ROOT / WEB_API.split(".")[0]
+    problems = [
+        problem
+        for module in (WEB_API, INSTALLED_GAMES)
+        for problem in stdlib.missing_imports(package, module, used, full_stdlib)
+    ]
+    if problems:
+        raise stdlib.StdlibError("\n".join(problems))
+    trimmed = stdlib.write_trimmed(used.sources, runtime)
+    stdlib.check(wheel, WEB_API, guided, pyodide_dir, trimmed)
     version = json.loads((pyodide_dir / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
-    files = [f"pyodide/{name}" for name in PYODIDE_FILES] + [wheel.name]
+    files = [f"pyodide/{name}" for name in PYODIDE_FILES] + [trimmed.name, wheel.name]
     sizes = {path: (runtime / path).stat().st_size for path in files}
     sw = ROOT / "site" / "static" / "sw.js"
     build = hashlib.sha256()
@@ -110,7 +147,9 @@ def write_runtime(out: Path, pyodide_dir: Path = ROOT / "node_modules" / "pyodid
     manifest = {
         "build": build.hexdigest()[:16],
         "python": version.get("python"),
+        "api": WEB_API,
         "wheel": wheel.name,
+        "stdlib": trimmed.name,
         "files": sizes,
         "pages": _pages(out),
         "assets": _assets(out),

@@ -9,6 +9,7 @@ from playwright.sync_api import Page, expect
 
 def test_practice_serves_a_new_puzzle_after_each_answer_and_counts_it(page: Page, site_url: str) -> None:
     page.goto(f"{site_url}practice/")
+    page.wait_for_selector("[data-practice-ready]", state="attached")
     next_button = page.locator("[data-practice-next]")
     seen = []
     for _ in range(3):

@@ -28,6 +28,26 @@ async function puzzlesOf(file) {
   return loaded.get(file);
 }
 
+// Counts the first answer to *section* (right first time or not) and offers the next puzzle.
+function setUp(section) {
+  let counted = false;
+  const count = (rightFirstTime) => {
+    if (!counted) recordPractice(section.dataset.kind, rightFirstTime);
+    counted = true;
+    next.hidden = false;
+    showScore();
+  };
+  setUpPuzzle(section, {
+    answered(right) {
+      const firstTime = !counted;
+      count(right);
+      return firstTime && right;
+    },
+    shown: () => count(false),
+  });
+  page.dataset.practiceReady = ""; // answers are counted from now on (tests wait for it)
+}
+
 async function serve() {
   next.hidden = true;
   let puzzles;
@@ -41,22 +61,7 @@ async function serve() {
   const entry = (fresh.length ? fresh : puzzles)[Math.floor(Math.random() * (fresh.length || puzzles.length))];
   seen.add(entry.id);
   holder.innerHTML = entry.html; // the build's own HTML, with its data in a JSON block that is never run
-  const section = holder.querySelector(".puzzle");
-  let counted = false;
-  const count = (rightFirstTime) => {
-    if (!counted) recordPractice(entry.kind, rightFirstTime);
-    counted = true;
-    next.hidden = false;
-    showScore();
-  };
-  setUpPuzzle(section, {
-    answered(right) {
-      const firstTime = !counted;
-      count(right);
-      return firstTime && right;
-    },
-    shown: () => count(false),
-  });
+  setUp(holder.querySelector(".puzzle"));
 }
 
 next.addEventListener("click", () => {
@@ -64,4 +69,10 @@ next.addEventListener("click", () => {
 });
 onChange(showScore);
 showScore();
-serve();
+// The page comes with one puzzle from the bank (readable without JavaScript): it is the first, answered at once,
+// rather than swapped for another while the learner may already be answering it.
+const first = holder.querySelector(".puzzle");
+if (first) {
+  seen.add(first.id);
+  setUp(first);
+} else serve();

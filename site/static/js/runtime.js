@@ -12,7 +12,7 @@ const CALL_TIMEOUT_MS = 60000;
 // request, give up and show the error with its Retry button.
 const MAX_RESTARTS = 3;
 // The service worker is registered once the engine has had nothing to do for this long after starting (the
-// first deal dealt, the computer players' opening moves made), so caching 30 MB competes with nothing.
+// first deal dealt, the computer players' opening moves made), so caching the runtime competes with nothing.
 const QUIET_MS = 1000;
 
 export const STAGE_LABELS = {
@@ -28,12 +28,6 @@ function unsupported() {
   if (typeof WebAssembly === "undefined") return "this browser cannot run WebAssembly";
   if (typeof TransformStream === "undefined") return "this browser is too old for the game engine";
   return null;
-}
-
-export async function fetchManifest() {
-  const response = await fetch(new URL("manifest.json", runtimeURL), { cache: "no-cache" });
-  if (!response.ok) throw new Error(`the game engine's file list is missing (HTTP ${response.status})`);
-  return response.json();
 }
 
 export class Runtime extends EventTarget {
@@ -97,6 +91,7 @@ export class Runtime extends EventTarget {
       // How Python started: from the stored memory snapshot or not (see worker.js); for tests and bench/.
       this.snapshot = data;
       performance.mark(`sevens-snapshot-${data.event}`, { detail: data });
+      this.dispatchEvent(new CustomEvent("snapshot", { detail: data }));
     } else if (data.type === "failed") {
       this.fail(`The game engine could not start: ${data.message}.`);
     } else if (this.pending.has(data.id)) {
@@ -204,22 +199,50 @@ export async function registerServiceWorker(build) {
   }
 }
 
-// On lesson pages: when the browser is idle, get the runtime into a cache so the game page starts fast.
-// The service worker's install fetches it; without service workers the HTTP cache has to do.
-export function warmCache() {
-  const idle = window.requestIdleCallback ?? ((callback) => setTimeout(callback, 2000));
-  idle(async () => {
-    try {
-      const manifest = await fetchManifest();
-      if ("serviceWorker" in navigator) {
-        registerServiceWorker(manifest.build);
-        return;
-      }
-      for (const path of Object.keys(manifest.files)) {
-        await fetch(new URL(path, runtimeURL), { priority: "low" });
-      }
-    } catch {
-      // Warming is a courtesy; the game page will fetch what it needs.
-    }
-  });
+// How long a page without a game must have been open and quiet before the warm-up starts: long enough that
+// the visitor is reading, not passing through, and that the page's own loading is long over.
+const WARM_AFTER_MS = 3000;
+// The snapshot is stored a second or two after the engine is ready; past this, none is coming.
+const WARM_SNAPSHOT_WAIT_MS = 30000;
+// Connection types on which a 4 MB download the visitor did not ask for would hurt.
+const SLOW_CONNECTIONS = new Set(["slow-2g", "2g"]);
+
+// Why the warm-up must not run here, or null: the visitor asked to save data, or the connection is slow.
+export function spareConnection(connection = navigator.connection) {
+  if (connection?.saveData) return "save-data";
+  if (SLOW_CONNECTIONS.has(connection?.effectiveType)) return "slow connection";
+  return null;
+}
+
+// Pages without a game (the home page, lessons without a guided deal): once the visitor has been reading for a
+// few seconds, start the engine once in the background and stop it again. That downloads the runtime (the
+// service worker, registered when the engine is ready, keeps it) and stores Python's memory snapshot, so the
+// first game or guided deal starts like a second visit. Everything comes from this site.
+export function warmUp() {
+  const skip = spareConnection();
+  if (skip) {
+    performance.mark("sevens-warm-skipped", { detail: skip });
+    return;
+  }
+  const idle = (callback) =>
+    window.requestIdleCallback ? window.requestIdleCallback(callback, { timeout: WARM_AFTER_MS }) : callback();
+  setTimeout(() => idle(() => {
+    if (shared) return; // the page started its own engine meanwhile
+    performance.mark("sevens-warm-started");
+    const runtime = new Runtime();
+    let finished = false;
+    const done = (event) => {
+      if (finished) return;
+      finished = true;
+      performance.mark(`sevens-warm-${event}`);
+      // Give the service worker's registration (one second after ready) its moment, then free the memory.
+      setTimeout(() => runtime.stop(), QUIET_MS * 2);
+    };
+    runtime.addEventListener("snapshot", (event) => {
+      if (event.detail.event === "saved" || event.detail.event === "unsupported") done("done");
+    });
+    runtime.addEventListener("failed", () => done("failed"));
+    // A browser without Cache Storage stores no snapshot: the downloads alone are the warm-up there.
+    runtime.ready.then(() => setTimeout(() => done("done"), WARM_SNAPSHOT_WAIT_MS), () => {});
+  }), WARM_AFTER_MS);
 }

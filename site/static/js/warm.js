@@ -1,4 +1,5 @@
-// Lesson pages: when the browser is idle, fetch the game engine into the cache so the game page starts fast.
-import { warmCache } from "./runtime.js";
+// Pages without a game: after a few quiet seconds, start the game engine once in the background so the first
+// game or guided deal starts from the cache (see warmUp in runtime.js).
+import { warmUp } from "./runtime.js";
 
-warmCache();
+warmUp();

@@ -28,10 +28,13 @@ function stage(name, progress) {
 // Count bytes of the runtime files as they stream in (Pyodide fetches them itself),
 // so the page's progress bar shows real download progress without fetching anything twice.
 // A missing runtime file is reported at once: Pyodide itself may wait forever on a broken download.
-function countingFetch(originalFetch, sizes, onBytes, onMissing) {
+// *early* maps a URL to a response already on its way (see start): Pyodide gets that one instead of a second.
+function countingFetch(originalFetch, sizes, onBytes, onMissing, early = new Map()) {
   return async (input, init) => {
-    const response = await originalFetch(input, init);
     const url = String(input instanceof Request ? input.url : input);
+    const started = early.get(url);
+    early.delete(url);
+    const response = await (started ?? originalFetch(input, init));
     const tracked = Object.keys(sizes).some((path) => url.endsWith(path.split("/").pop()));
     if (tracked && !response.ok) onMissing(url, response.status);
     if (!tracked || !response.ok || !response.body) return response;
@@ -111,11 +114,12 @@ async function saveSnapshot(cache, key, bytes) {
   }
 }
 
-// Put the engine wheel into site-packages and import the engine.
-async function loadEngine(py, wheelBytes) {
+// Put the engine wheel into site-packages and import the module that answers the page.
+// tools/stdlib_trace.mjs does the same to find the standard modules the site needs: keep them alike.
+async function loadEngine(py, wheelBytes, api) {
   const sitePackages = py.runPython("import site; site.getsitepackages()[0]");
   py.unpackArchive(await wheelBytes, "wheel", { extractDir: sitePackages });
-  return py.pyimport("engine.core.webapi");
+  return py.pyimport(api);
 }
 
 // The runtime's file list: the engine wheel's hashed name, the build id, every file's size.
@@ -128,6 +132,11 @@ async function fetchManifest(runtime) {
 async function start({ runtime }) {
   // Neither waits for the other: the loader module and the file list download side by side.
   const indexURL = new URL("pyodide/", runtime).href;
+  // The interpreter is most of a first visit's download: ask for it now, not once the loader module and
+  // the file list are in and Pyodide asks (a few round trips later); Pyodide is handed this response.
+  const wasmURL = new URL("pyodide.asm.wasm", indexURL).href;
+  const early = new Map([[wasmURL, fetch(wasmURL)]]);
+  early.get(wasmURL).catch(() => {}); // a failed download is reported where Pyodide awaits it
   const loader = import(new URL("pyodide.mjs", indexURL).href);
   loader.catch(() => {}); // a failed import is reported where it is awaited
   const manifest = await fetchManifest(runtime);
@@ -135,7 +144,7 @@ async function start({ runtime }) {
   // The .mjs files arrive through import(), which no fetch wrapper sees; count what is fetched.
   const sizes = Object.fromEntries(Object.entries(manifest.files).filter(([path]) => !path.endsWith(".mjs")));
   const total = Object.values(sizes).reduce((a, b) => a + b, 0);
-  const big = (sizes["pyodide/pyodide.asm.wasm"] ?? 0) + (sizes["pyodide/python_stdlib.zip"] ?? 0);
+  const big = (sizes["pyodide/pyodide.asm.wasm"] ?? 0) + (sizes[manifest.stdlib] ?? 0);
   let received = 0;
   let lastPosted = 0;
   let downloaded = false;
@@ -154,10 +163,12 @@ async function start({ runtime }) {
     }
   }, (url, status) => {
     postMessage({ type: "failed", message: `${url.split("/").pop()} could not be downloaded (HTTP ${status})` });
-  });
+  }, early);
   try {
     stage("downloading", 0);
     const wheelBytes = fetchBytes(new URL(manifest.wheel, runtime).href);
+    // Only the standard modules the site uses (sitebuild/stdlib.py), not Pyodide's full library.
+    const stdLibURL = new URL(manifest.stdlib, runtime).href;
     const key = manifest.build ? snapshotKey(runtime, manifest.build) : null;
     const cache = await (key ? snapshotCache() : null);
     const stored = cache ? readSnapshot(cache, key) : null;
@@ -168,13 +179,13 @@ async function start({ runtime }) {
       if (!downloaded) stage("downloading", 1); // everything came from a cache that streams no body
       stage("starting", 1);
       stage("engine", 0);
-      return loadEngine(py, wheelBytes);
+      return loadEngine(py, wheelBytes, manifest.api);
     };
     let py = null;
     let webapi = null;
     if (snapshot) {
       try {
-        py = await loadPyodide({ indexURL, checkAPIVersion: true, _loadSnapshot: snapshot });
+        py = await loadPyodide({ indexURL, stdLibURL, checkAPIVersion: true, _loadSnapshot: snapshot });
         webapi = await engineIn(py);
         // The snapshot froze the random generator: every visit would deal the same "random" deals.
         py.runPython("import random; random.seed()");
@@ -186,7 +197,7 @@ async function start({ runtime }) {
     }
     if (!py) {
       const canSave = Boolean(cache);
-      py = await loadPyodide({ indexURL, checkAPIVersion: true, _makeSnapshot: canSave });
+      py = await loadPyodide({ indexURL, stdLibURL, checkAPIVersion: true, _makeSnapshot: canSave });
       webapi = await engineIn(py);
       if (canSave) {
         try {

@@ -1,0 +1,56 @@
+"""What the site asks of the engine, run inside Pyodide by tools/stdlib_trace.mjs.
+
+Plays through the engine's web API exactly as the pages do (JSON in, JSON
+out): whole deals against every computer player, a wrong card, advice, the
+game record, its restoring and replaying, a review of one decision, and
+each of the lessons' guided deals. Every
+standard module this touches ends up in the browser's trimmed library, so a
+request here that fails stops the build instead of a visitor's game.
+
+Globals set by the caller: ``api`` (the web API module's name) and
+``guided`` (a list of ``{"position", "script", "goal"}`` from the lessons).
+"""
+
+import importlib
+import json
+
+handle = importlib.import_module(api).handle  # type: ignore[name-defined]  # noqa: F821
+
+
+def ask(method, session, **params):
+    reply = json.loads(handle(json.dumps({"method": method, "params": params, "session": session})))
+    if not reply["ok"]:
+        raise RuntimeError(f"{method} {params}: {reply['error']['message']}")
+    return reply["result"]
+
+
+def play_out(state, session):
+    asked = False
+    while not state["over"]:
+        if not state["your_turn"]:
+            state = ask("computer_move", session)["state"]
+            continue
+        if not asked:
+            ask("suggest", session)
+            wrong = [card for card in state["hand"] if not card["legal"]]
+            if wrong:
+                handle(json.dumps({"method": "play", "params": {"card": wrong[0]["code"]}, "session": session}))
+            asked = True
+        legal = [card for card in state["hand"] if card["legal"]]
+        state = ask("play", session, card=legal[0]["code"])["state"] if legal else ask("pass_turn", session)["state"]
+    return state
+
+
+for seed in (1, 2, 3):
+    session = f"trace-{seed}"
+    play_out(ask("new_game", session, seed=seed), session)
+    record = ask("record", session)
+    ask("restore", session, record=record)
+    ask("state", session)
+    ask("replay", session, record=record, moves=4)
+    points = ask("review_points", "trace-review", record=record)["moves"]
+    for move in points[:1]:
+        ask("review_move", "trace-review", record=record, move=move)
+ask("new_game", "trace-fresh")
+for number, deal in enumerate(guided):  # type: ignore[name-defined]  # noqa: F821
+    play_out(ask("guided", f"trace-guided-{number}", **deal), f"trace-guided-{number}")
