@@ -77,7 +77,7 @@ def test_a_lesson_read_for_a_few_seconds_warms_the_runtime_and_the_snapshot(brow
         lesson = context.new_page()
         lesson.goto(f"{site_url}{LESSON}")
         assert lesson.evaluate(MARK, ["sevens-warm-done", START_MS]) is not None
-        lesson.wait_for_function("navigator.serviceWorker.controller !== null", timeout=START_MS)
+        lesson.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=START_MS)
         assert sorted(lesson.evaluate(CACHED, ["pyodide/pyodide.asm.wasm"])) == ["pyodide/pyodide.asm.wasm"]
         game = context.new_page()
         game.goto(f"{site_url}play/?seed=6")
