@@ -5,7 +5,7 @@ alone) and carries its full name for screen readers.
 
 >>> from engine.core.cards import Card
 >>> card_html(Card.parse("6H"))
-'<span class="card card--hearts" role="img" aria-label="six of hearts">6♥</span>'
+'<span class="face suit-H" role="img" aria-label="six of hearts">6<b>♥</b></span>'
 """
 
 from __future__ import annotations
@@ -16,15 +16,20 @@ from engine.core.cards import SUITS, Card, cards_of
 from engine.sevens.position import SUIT_MASKS
 
 
+def _pip(card: Card) -> str:
+    # The game's card face (site.css `.face`) in its small form: the rank over the suit symbol.
+    return f"{card.display[:-1]}<b>{card.suit.symbol}</b>"
+
+
 def card_html(card: Card) -> str:
-    return f'<span class="card card--{card.suit.plural}" role="img" aria-label="{card.name}">{card.display}</span>'
+    return f'<span class="face suit-{card.suit.value}" role="img" aria-label="{card.name}">{_pip(card)}</span>'
 
 
 def card_button(card: Card) -> str:
     """A card the learner can select (a toggle button)."""
     return (
-        f'<button type="button" class="card card--{card.suit.plural}" data-card="{card.code}" '
-        f'aria-pressed="false" aria-label="{card.name}"><span aria-hidden="true">{card.display}</span></button>'
+        f'<button type="button" class="card" data-card="{card.code}" aria-pressed="false" aria-label="{card.name}">'
+        f'<span class="face suit-{card.suit.value}" aria-hidden="true">{_pip(card)}</span></button>'
     )
 
 
@@ -48,7 +53,7 @@ def table_html(table: int) -> str:
         # sevens' column as the seventh. Kept this terse: a lesson page draws a table per puzzle.
         # A card is read as its rank and symbol ("7♥"), in order along the row, after the row's name.
         cells = "".join(
-            f'<i class="card card--{suit.plural}">{c.display}</i>' if row & c.bit else "<i></i>"
+            f'<i class="face suit-{suit.value}">{_pip(c)}</i>' if row & c.bit else "<i></i>"
             for c in map(Card.of, range(1, 14), [suit] * 13)
         )
         label = suit.plural.capitalize()

@@ -43,11 +43,11 @@ EXPECTED = f"""
   <p class="puzzle__question" id="fit-8h-question">Does <strong>8♥</strong> fit?</p>
   <div class="puzzle__position"><div class="table"><p class="table__label">On the table</p><ul class="layout-grid">
   <li class="layout-grid__row"><span class="layout-grid__suit"><span aria-hidden="true">♣</span><span class="visually-hidden">Clubs:</span></span><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><span class="visually-hidden">not started</span></li>
-  <li class="layout-grid__row"><span class="layout-grid__suit"><span aria-hidden="true">♦</span><span class="visually-hidden">Diamonds:</span></span><i></i><i></i><i></i><i></i><i></i><i></i><i class="card card--diamonds">7♦</i><i></i><i></i><i></i><i></i><i></i><i></i></li>
-  <li class="layout-grid__row"><span class="layout-grid__suit"><span aria-hidden="true">♥</span><span class="visually-hidden">Hearts:</span></span><i></i><i></i><i></i><i></i><i></i><i></i><i class="card card--hearts">7♥</i><i></i><i></i><i></i><i></i><i></i><i></i></li>
+  <li class="layout-grid__row"><span class="layout-grid__suit"><span aria-hidden="true">♦</span><span class="visually-hidden">Diamonds:</span></span><i></i><i></i><i></i><i></i><i></i><i></i><i class="face suit-D">7<b>♦</b></i><i></i><i></i><i></i><i></i><i></i><i></i></li>
+  <li class="layout-grid__row"><span class="layout-grid__suit"><span aria-hidden="true">♥</span><span class="visually-hidden">Hearts:</span></span><i></i><i></i><i></i><i></i><i></i><i></i><i class="face suit-H">7<b>♥</b></i><i></i><i></i><i></i><i></i><i></i><i></i></li>
   <li class="layout-grid__row"><span class="layout-grid__suit"><span aria-hidden="true">♠</span><span class="visually-hidden">Spades:</span></span><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><span class="visually-hidden">not started</span></li>
   </ul></div>
-  <p class="puzzle__card">Card: <span class="card card--hearts" role="img" aria-label="eight of hearts">8♥</span></p></div>
+  <p class="puzzle__card">Card: <span class="face suit-H" role="img" aria-label="eight of hearts">8<b>♥</b></span></p></div>
   <div class="puzzle__choices js-only" role="group" aria-label="Your answer"><button type="button" class="choice" data-choice="yes">Yes, it fits</button><button type="button" class="choice" data-choice="no">No, it does not fit</button></div>
   <div class="puzzle__feedback" aria-live="polite"></div>
   <details class="puzzle__hint"><summary>Hint</summary><p>Next to the seven.</p></details>
@@ -127,7 +127,10 @@ def test_embedded_data_cannot_close_its_script_element() -> None:
 def test_pick_hand_cards_are_toggle_buttons_and_guided_deals_carry_their_data() -> None:
     pick = "```puzzle\nid: p\nkind: pick\ntable: 7D\nhand: 8D 2C\nanswer: 8D\nquestion: q\nhint: h\n```\n"
     html, _ = convert(pick)
-    assert '<button type="button" class="card card--diamonds" data-card="8D" aria-pressed="false"' in html
+    assert (
+        '<button type="button" class="card" data-card="8D" aria-pressed="false" aria-label="eight of diamonds"><span class="face suit-D"'
+        in html
+    )
     assert "data-check" in html
     guided = "```puzzle\nid: g\nkind: guided\nposition: 7D / 8D / 6D / - / - / 0\nscript: Robin: 6D\ngoal: Win.\nhint: h\n```\n"
     html, extension = convert(guided)
