@@ -24,7 +24,8 @@ import random
 from collections.abc import Callable, Sequence
 
 from ...core.cards import ALL_CARDS, Card, cards_of
-from ..position import FLIPS, SEVENS, fitting, flips_of
+from ..position import FLIPS, SEVENS, fitting, flips_of, reach
+from ..rules import SevensRules
 from ..view import PlayerView
 from .alex import describe, explain
 from .base import PASS_REASON, Decision
@@ -69,10 +70,11 @@ STEPS = 4
 # and, with this share, fell behind Alex in the default tournament; so the simple rule stays.
 UNPREDICTABLE_SHARE = 0.25
 MIN_PLAYS_JUDGED = 3
-# Under voluntary_pass, the share of imagined deals by which a pass must win more often than the best
-# card before Sam passes with a card that fits. Not measured yet: a guess that keeps Sam from trading a
-# sure card for noise (and, with chips, for the chip a pass costs).
-PASS_MARGIN = 0.05
+# Under voluntary_pass Sam passes with a card that fits only when the pass did better than its best
+# card, over the same imagined deals, by more than PASS_SE standard errors of the difference (see
+# clearly_better). The play-outs price a pass fully (the chip it costs, the pass limit, the cards it
+# blocks), so this only guards against noise; measured in bench/strength.py --presets (README).
+PASS_SE = 1.0
 NOBODY = (False,) * 9
 
 
@@ -86,6 +88,8 @@ def play_out(
     meter: list[int] | None = None,
     players: int = 4,
     flips: dict[int, int] = FLIPS,
+    habits: dict[int, int] | None = None,
+    standing: Standing | None = None,
 ) -> int:
     """Finish the deal from here with Alex's choice for everyone; returns the winning seat.
 
@@ -105,11 +109,17 @@ def play_out(
 
     With a *meter* (a list of one number), the cards played, those of the
     look-ahead's trial play-outs included, are added to it: the work done.
+    *habits* keeps Alex's choices already made (see :func:`_habit_key`); pass
+    the same dict to every play-out of a decision. With a *standing* (changed
+    in place), the play-out also keeps what pass limits and chips need: each
+    seat's passes, the players put out and the cards they laid.
     """
+    if habits is None:
+        habits = {}
     if meter is None:
-        return _play_out(fits, hands, turn, looks_ahead, unpredictable, pick, None, players, flips)
+        return _play_out(fits, hands, turn, looks_ahead, unpredictable, pick, None, players, flips, habits, standing)
     before = _cards_in(hands)
-    winner = _play_out(fits, hands, turn, looks_ahead, unpredictable, pick, meter, players, flips)
+    winner = _play_out(fits, hands, turn, looks_ahead, unpredictable, pick, meter, players, flips, habits, standing)
     meter[0] += before - _cards_in(hands)
     return winner
 
@@ -119,6 +129,77 @@ def _cards_in(hands: list[int]) -> int:
     for hand in hands:
         total += hand.bit_count()
     return total
+
+
+def _habit_key(legal: int, hand: int) -> int:
+    """The key of Alex's choice of a card of *legal* from *hand* in a decision's memo of habits.
+
+    Play-outs from the same imagined deals meet the same hands again and again
+    (about three choices in four, on default rules), so each choice is worked
+    out once a decision: :func:`best_card` costs more than the look-up.
+    """
+    return legal << 52 | hand
+
+
+# Alex's choices a decision remembers at most (about 70 bytes each): decisions of four Sams on default rules
+# made 11,000 at the median and 18,000 at most (158 decisions).
+MAX_HABITS = 20_000
+
+
+class Standing:
+    """What a play-out keeps besides the hands when the rules count passes or lay cards out.
+
+    Under ``pass_limit`` a player who passes once too often is put out and lays
+    their cards in their places (*loose* until a row reaches them), and under
+    ``scoring=chips`` every pass costs a chip. *gone* marks the seats out of the
+    deal (put out, or done under ``finish=places``), who take no more turns.
+    """
+
+    __slots__ = ("gone", "loose", "passes", "rules", "table")
+
+    def __init__(self, rules: SevensRules, table: int, loose: int, passes: list[int], gone: list[bool]) -> None:
+        self.rules = rules
+        self.table = table
+        self.loose = loose
+        self.passes = passes
+        self.gone = gone
+
+    @classmethod
+    def of(cls, view: PlayerView) -> Standing | None:
+        """The standing at *view*, or ``None`` when the plain play-out is exact (nothing counts the passes,
+        nothing lies loose and nobody has left the deal)."""
+        rules = view.rules
+        if rules.pass_limit is None and rules.scoring == "wins" and not (view.loose or view.out or view.done):
+            return None
+        gone = [False] * view.players
+        for seat in (*view.out, *view.done):
+            gone[seat] = True
+        passes = list(view.passes) if view.passes else [0] * view.players
+        return cls(rules, view.table, view.loose, passes, gone)
+
+    def copy(self) -> Standing:
+        return Standing(self.rules, self.table, self.loose, self.passes.copy(), self.gone.copy())
+
+    def play(self, fits: int, bit: int, flips: dict[int, int]) -> int:
+        """Lay the card *bit* on the table; the cards that fit afterwards."""
+        self.table |= bit
+        flip = flips[bit]
+        if not flip & self.loose:
+            return fits ^ flip
+        self.loose = reach(self.table, self.loose)
+        return fitting(self.table, self.loose, self.rules)
+
+    def score(self, seat: int, winner: int, hands: list[int]) -> int:
+        """What the deal brings *seat* when *winner* goes out with *hands* left: 1 for a win, or its chips."""
+        if self.rules.scoring == "wins":
+            return winner == seat
+        paid = 1 + self.passes[seat]
+        if winner != seat:
+            return -paid - hands[seat].bit_count()
+        pool = 0
+        for passes in self.passes:
+            pool += 1 + passes
+        return pool - paid + _cards_in(hands)
 
 
 def _play_out(
@@ -131,8 +212,14 @@ def _play_out(
     meter: list[int] | None,
     players: int,
     flips: dict[int, int],
+    habits: dict[int, int],
+    standing: Standing | None,
 ) -> int:
     """The loop of :func:`play_out`; *meter* only goes on to the look-ahead's trial play-outs."""
+    if standing is not None:
+        return _play_out_standing(
+            fits, hands, turn, looks_ahead, unpredictable, pick, meter, players, flips, habits, standing
+        )
     passes = 0
     while True:
         hand = hands[turn]
@@ -141,7 +228,7 @@ def _play_out(
             if not legal & (legal - 1):
                 bit = legal
             elif turn == looks_ahead:
-                bit = _winning_card(fits, hands, turn, legal, meter, players, flips)
+                bit = _winning_card(fits, hands, turn, legal, meter, players, flips, habits, None)
                 looks_ahead = -1
             elif unpredictable[turn]:
                 skip = int(pick() * legal.bit_count())
@@ -150,7 +237,13 @@ def _play_out(
                     skip -= 1
                 bit = legal & -legal
             else:
-                bit = 1 << best_card(legal, hand)
+                key = legal << 52 | hand  # _habit_key, written out: this is the innermost loop
+                index = habits.get(key)
+                if index is None:
+                    index = best_card(legal, hand)
+                    if len(habits) < MAX_HABITS:
+                        habits[key] = index
+                bit = 1 << index
             hand ^= bit
             fits ^= flips[bit]
             hands[turn] = hand
@@ -164,22 +257,133 @@ def _play_out(
         turn = (turn + 1) % players
 
 
+def _play_out_standing(
+    fits: int,
+    hands: list[int],
+    turn: int,
+    looks_ahead: int,
+    unpredictable: Sequence[bool],
+    pick: Callable[[], float],
+    meter: list[int] | None,
+    players: int,
+    flips: dict[int, int],
+    habits: dict[int, int],
+    standing: Standing,
+) -> int:
+    """:func:`_play_out` with a :class:`Standing`: passes counted, players put out by ``pass_limit``, their cards laid."""
+    rules = standing.rules
+    limit = rules.pass_limit
+    passes, gone = standing.passes, standing.gone
+    table, loose = standing.table, standing.loose
+    left = gone.count(False)
+    stalled = 0
+    winner = -1
+    while True:
+        if gone[turn]:
+            turn = (turn + 1) % players
+            continue
+        hand = hands[turn]
+        legal = fits & hand
+        if legal:
+            if not legal & (legal - 1):
+                bit = legal
+            elif turn == looks_ahead:
+                standing.table, standing.loose = table, loose
+                bit = _winning_card(fits, hands, turn, legal, meter, players, flips, habits, standing)
+                looks_ahead = -1
+            elif unpredictable[turn]:
+                skip = int(pick() * legal.bit_count())
+                while skip:
+                    legal &= legal - 1
+                    skip -= 1
+                bit = legal & -legal
+            else:
+                key = legal << 52 | hand  # _habit, written out
+                index = habits.get(key)
+                if index is None:
+                    index = best_card(legal, hand)
+                    if len(habits) < MAX_HABITS:
+                        habits[key] = index
+                bit = 1 << index
+            hand ^= bit
+            hands[turn] = hand
+            table |= bit
+            flip = flips[bit]
+            if flip & loose:  # the row reaches a card laid by a player put out, and runs on through it
+                loose = reach(table, loose)
+                fits = fitting(table, loose, rules)
+            else:
+                fits ^= flip
+            if not hand:
+                winner = turn
+                break
+            stalled = 0
+        else:
+            passes[turn] += 1
+            if limit is not None and passes[turn] > limit:
+                # Put out: the hand goes on the table, in its places.
+                table |= hand
+                loose = reach(table, loose | hand)
+                fits = fitting(table, loose, rules)
+                hands[turn] = 0
+                gone[turn] = True
+                left -= 1
+                if left <= 1:
+                    winner = gone.index(False) if left else -1
+                    break
+                stalled = 0
+            else:
+                stalled += 1
+                if stalled >= left:
+                    break
+        turn = (turn + 1) % players
+    standing.table, standing.loose = table, loose
+    return winner
+
+
+def _habit(habits: dict[int, int], legal: int, hand: int) -> int:
+    """Alex's choice (:func:`best_card`) of a card of *legal* from *hand*, remembered in *habits*."""
+    key = _habit_key(legal, hand)
+    index = habits.get(key)
+    if index is None:
+        index = best_card(legal, hand)
+        if len(habits) < MAX_HABITS:
+            habits[key] = index
+    return index
+
+
 def _winning_card(
-    fits: int, hands: list[int], seat: int, legal: int, meter: list[int] | None, players: int, flips: dict[int, int]
+    fits: int,
+    hands: list[int],
+    seat: int,
+    legal: int,
+    meter: list[int] | None,
+    players: int,
+    flips: dict[int, int],
+    habits: dict[int, int],
+    standing: Standing | None,
 ) -> int:
     """The bit of the first card in *legal* (Alex's choice first) with which *seat* wins the deal by habit.
 
     These trial play-outs treat every player as Alex, even an unpredictable one.
     """
     hand = hands[seat]
-    habit = 1 << best_card(legal, hand)
+    habit = 1 << _habit(habits, legal, hand)
     after = (seat + 1) % players
     others = legal ^ habit
     bit = habit
     while True:
         trial = hands.copy()
         trial[seat] = hand ^ bit
-        if play_out(fits ^ flips[bit], trial, after, meter=meter, players=players, flips=flips) == seat:
+        if standing is None:
+            won = play_out(fits ^ flips[bit], trial, after, meter=meter, players=players, flips=flips, habits=habits)
+        else:
+            state = standing.copy()
+            start = state.play(fits, bit, flips)
+            won = play_out(
+                start, trial, after, meter=meter, players=players, flips=flips, habits=habits, standing=state
+            )
+        if won == seat:
             return bit
         if not others:
             return habit
@@ -259,6 +463,8 @@ class HabitChain:
 
     def __init__(self, view: PlayerView, rng: random.Random) -> None:
         self.rng = rng
+        # Alex's choices worked out so far, for the walk and for the play-outs from its deals (see _habit_key).
+        self.habits: dict[int, int] = {}
         dealer = HiddenDealer(view)
         self.voids = [*view.known_voids(), 0]
         self.others = dealer.others
@@ -302,12 +508,20 @@ class HabitChain:
         """How many of *seat*'s plays Alex would not have made holding *hand* now (plus what it played since)."""
         if self.unpredictable[seat]:
             return 0
+        habits = self.habits
         misses = 0
         for bit, index, fits in self.plays[seat]:
             hand |= bit
             legal = fits & hand
-            if legal != bit and best_card(legal, hand) != index:
-                misses += 1
+            if legal != bit:
+                key = legal << 52 | hand  # _habit, written out
+                habit = habits.get(key)
+                if habit is None:
+                    habit = best_card(legal, hand)
+                    if len(habits) < MAX_HABITS:
+                        habits[key] = habit
+                if habit != index:
+                    misses += 1
         return misses
 
     def walk(self, steps: int) -> list[int]:
@@ -377,6 +591,8 @@ class SamPlayer:
             return Decision(card, f"Play {card.display}: it is the only card that fits.")
         chain = HabitChain.burnt_in(view, self.rng)
         wins = [0] * len(candidates)
+        # Each candidate's result in each imagined deal, to tell a pass that really does better from noise.
+        outcomes: list[list[int]] = [[] for _ in candidates]
 
         def habit(i: int) -> int:  # Alex's value of a card; a pass comes after every card on equal wins
             bit = candidates[i]
@@ -389,24 +605,26 @@ class SamPlayer:
         meter = [0]
         deals = max(MIN_DEALS, self.samples // 2 // len(candidates))
         everyone = list(range(len(candidates)))
-        deals = self.evaluate(view, chain, candidates, everyone, deals, wins, meter, work // 2)
+        deals = self.evaluate(view, chain, candidates, everyone, deals, wins, meter, work // 2, outcomes)
         ranked = sorted(everyone, key=lambda i: (-wins[i], -habit(i), i))
         alive = sorted(ranked[: max(2, (len(candidates) + 1) // 2)])
         more = max(MIN_DEALS, self.samples // 2 // len(alive))
-        deals += self.evaluate(view, chain, candidates, alive, more, wins, meter, work)
-        # A pass gives the turn away (and with chips costs one): it must beat the best card clearly.
-        margin = [PASS_MARGIN * deals if not candidates[i] else 0 for i in range(len(candidates))]
+        deals += self.evaluate(view, chain, candidates, alive, more, wins, meter, work, outcomes)
         # Equal wins go to the card Alex's habits prefer.
-        best = max(alive, key=lambda i: (wins[i] - margin[i], habit(i)))
+        best = max(alive, key=lambda i: (wins[i], habit(i)))
+        chips = view.rules.scoring == "chips"
         if not candidates[best]:
-            card_wins = max(wins[i] for i in alive if candidates[i])
-            plain = "Pass, though a card fits: holding your cards back blocks the others."
-            return Decision(
-                None,
-                f"{plain.removesuffix('.')}, and playing the deal out passing wins {wins[best]} of {deals} "
-                f"imagined deals, against {card_wins} for the best card.",
-                plain,
-            )
+            rival = max((i for i in alive if candidates[i]), key=lambda i: (wins[i], habit(i)))
+            if clearly_better(outcomes[best], outcomes[rival]):
+                plain = "Pass, though a card fits: holding your cards back blocks the others."
+                return Decision(
+                    None,
+                    f"{plain.removesuffix('.')}, and playing the deal out passing "
+                    f"{_tally(wins[best], deals, chips)}, against {_tally(wins[rival], deals, chips, short=True)} "
+                    "for the best card.",
+                    plain,
+                )
+            best = rival
         card = ALL_CARDS[candidates[best].bit_length() - 1]
         return Decision(card, self.reason(card, view, legal, wins[best], deals), self.reason(card, view, legal))
 
@@ -420,20 +638,23 @@ class SamPlayer:
         wins: list[int],
         meter: list[int],
         work: int,
+        outcomes: list[list[int]] | None = None,
     ) -> int:
         """Add to *wins* the wins of *view*'s seat after each candidate in *alive* (a card's bit, or 0 for a pass),
-        over the same imagined deals.
+        over the same imagined deals; under ``scoring=chips``, the chips it wins and loses instead.
 
         That is *deals* deals, or fewer (never under :data:`MIN_DEALS`) if the
         cards played in the play-outs, counted on *meter*, reach *work* first.
-        Returns the number of deals played out.
+        Returns the number of deals played out. With *outcomes*, each
+        candidate's result in each deal is appended to its list as well.
         """
         me = view.seat
         fits = view.fits()
         players = view.players
         flips = flips_of(view.rules)
         after = (me + 1) % players
-        unpredictable, pick = chain.unpredictable, self.rng.random
+        unpredictable, pick, habits = chain.unpredictable, self.rng.random, chain.habits
+        standing = Standing.of(view)
         for done in range(deals):
             if done >= MIN_DEALS and meter[0] >= work:
                 return done
@@ -442,27 +663,72 @@ class SamPlayer:
                 bit = candidates[i]
                 trial = hands.copy()
                 trial[me] ^= bit
-                start = fits ^ flips[bit] if bit else fits
-                if not trial[me] or play_out(start, trial, after, me, unpredictable, pick, meter, players, flips) == me:
-                    wins[i] += 1
+                if standing is None:
+                    start = fits ^ flips[bit] if bit else fits
+                    result = int(
+                        not trial[me]
+                        or play_out(start, trial, after, me, unpredictable, pick, meter, players, flips, habits) == me
+                    )
+                else:
+                    state = standing.copy()
+                    if bit:
+                        start = state.play(fits, bit, flips)
+                    else:
+                        start = fits
+                        state.passes[me] += 1
+                    winner = me
+                    if trial[me]:
+                        winner = play_out(
+                            start, trial, after, me, unpredictable, pick, meter, players, flips, habits, state
+                        )
+                    result = state.score(me, winner, trial)
+                wins[i] += result
+                if outcomes is not None:
+                    outcomes[i].append(result)
         return deals
 
     @staticmethod
-    def reason(card: Card, view: PlayerView, legal: int, wins: int | None = None, deals: int = 0) -> str:
-        """Why *card*, with how often it won in the imagined deals; in plain words only when *wins* is None."""
-        counted = wins is not None
+    def reason(card: Card, view: PlayerView, legal: int, total: int | None = None, deals: int = 0) -> str:
+        """Why *card*, with how it did in the imagined deals (*total*: wins, or chips); in plain words only
+        when *total* is None."""
         if not view.hand & ~card.bit:
             return f"Play {card.display}: it is your last card, so you win."
+        chips = view.rules.scoring == "chips"
         habit = ALL_CARDS[best_card(legal, view.hand)]
         if habit == card:
             said = explain(card, view.hand, legal).removesuffix(".")
-            return (
-                f"{said} (it won {wins} of {deals} imagined deals, and no other card did better)."
-                if counted
-                else f"{said}."
-            )
-        working = f" ({wins} of {deals} imagined deals)" if counted else ""
+            if total is None:
+                return f"{said}."
+            return f"{said} (it {_tally(total, deals, chips)}, and no other card did better)."
+        working = (
+            f" ({_tally(total, deals, chips, short=True)} over {deals} imagined deals)" if total is not None else ""
+        )
+        if not chips and total is not None:
+            working = f" ({total} of {deals} imagined deals)"
+        better = "does better" if chips else "wins more often"
         return (
-            f"Play {card.display}: it {describe(card, view.hand)}, and playing the deal out it wins more often "
+            f"Play {card.display}: it {describe(card, view.hand)}, and playing the deal out it {better} "
             f"than {habit.display}{working}."
         )
+
+
+def _tally(total: int, deals: int, chips: bool, short: bool = False) -> str:
+    """How a candidate did in the imagined deals, for a reason: its wins, or with chips its average gain."""
+    if chips:
+        average = f"{total / deals:+.1f} chips a deal".replace("-", "\N{MINUS SIGN}")
+        return average if short else f"averaged {average} over {deals} imagined deals"
+    return str(total) if short else f"won {total} of {deals} imagined deals"
+
+
+def clearly_better(passing: list[int], playing: list[int]) -> bool:
+    """Whether a pass did better than the best card over the same imagined deals by more than chance explains.
+
+    The results are paired (the same deals for both), so the test is on their
+    differences: the mean must exceed :data:`PASS_SE` standard errors.
+    """
+    count = len(passing)
+    assert count == len(playing) and count > 1, "a pass and a card are weighed on the same deals"
+    differences = [a - b for a, b in zip(passing, playing, strict=True)]
+    mean = sum(differences) / count
+    spread = sum((d - mean) ** 2 for d in differences) / (count - 1)
+    return mean > 0 and mean * mean * count > PASS_SE * PASS_SE * spread
