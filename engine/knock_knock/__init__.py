@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..core.game import Decision, PlayerFactory, RulesError, register
+from ..core.jsontext import shown
 from .game import Game
 from .players import PLAYERS
 from .rules import OPTIONS, Rules
@@ -43,7 +44,7 @@ class KnockKnockGame:
     def read_rules(self, data: object) -> Rules:
         """Rules as a record writes them: every option."""
         if not isinstance(data, dict):
-            raise RulesError(f"rules must be an object with every option ({', '.join(OPTIONS)}), not {data!r:.60}")
+            raise RulesError(f"rules must be an object with every option ({', '.join(OPTIONS)}), not {shown(data)}")
         missing = [name for name in OPTIONS if name not in data]
         if missing:
             raise RulesError(f"missing {', '.join(missing)}: a record writes every option out")

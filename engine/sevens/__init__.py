@@ -14,6 +14,7 @@ from typing import Any
 
 from ..core.cards import cards_of, format_cards, parse_mask
 from ..core.game import Decision, PlayerFactory, RulesError, register
+from ..core.jsontext import shown
 from .game import Game
 from .players import COMPUTER_PLAYERS
 from .position import fitting, max_hand, parse_table, rows_problem, table_problem
@@ -38,7 +39,7 @@ class SevensGame:
         if data == "sevens":
             return DEFAULT
         if not isinstance(data, dict):
-            raise RulesError(f"rules must be an object with every option ({', '.join(OPTIONS)}), not {data!r:.60}")
+            raise RulesError(f"rules must be an object with every option ({', '.join(OPTIONS)}), not {shown(data)}")
         missing = [name for name in OPTIONS if name not in data]
         if missing:
             raise RulesError(f"missing {', '.join(missing)}: a record writes every option out")
