@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import re
 
-__all__ = ["MAX_SEED", "check_seed", "parse_seed", "player_rng", "read_seed", "shuffled_pack"]
+__all__ = ["MAX_SEED", "check_seed", "parse_seed", "player_rng", "read_seed", "shuffle", "shuffled_pack", "table_rng"]
 
 # Seeds travel through URLs and JavaScript numbers, which are exact only up to 2**53 - 1.
 MAX_SEED = 2**53 - 1
@@ -32,8 +32,54 @@ def shuffled_pack(seed: int, packs: int = 1) -> list[int]:
     ValueError: seed -3 is out of range: seeds are whole numbers from 0 to 9007199254740991
     """
     order = list(range(52)) * packs
-    random.Random(check_seed(seed)).shuffle(order)
+    shuffle(random.Random(check_seed(seed)), order)
     return order
+
+
+# Random words drawn at once by shuffle(): a 52-card shuffle takes about 73 on average.
+_WORDS = 96
+# For each number n of places to draw from: the bits of a word that getrandbits(n.bit_length()) drops.
+_DROPS = tuple(32 - n.bit_length() for n in range(105))
+
+
+def shuffle(rng: random.Random, items: list[int]) -> None:
+    """Shuffle *items* in place exactly as ``rng.shuffle(items)`` does, about three times as fast.
+
+    :meth:`random.Random.shuffle` draws each position with ``getrandbits(k)``
+    for a ``k`` of at most 32 bits, which takes one 32-bit word of the
+    generator's output and keeps its top ``k`` bits, and draws again while
+    the number is too big. ``getrandbits(32 * n)`` returns the next *n* words,
+    the first in the lowest bits, so reading them one at a time gives the same
+    numbers, without a Python call per draw. It may draw a few words more
+    than ``rng.shuffle`` would, so *rng* must not be used afterwards for
+    anything that should match ``rng.shuffle``'s leftovers. (Shuffling a
+    deal's pack is a third of the time of a random game, so this matters for
+    ``simulate``.)
+
+    >>> mine, theirs = list(range(52)), list(range(52))
+    >>> shuffle(random.Random(7), mine); random.Random(7).shuffle(theirs)
+    >>> mine == theirs
+    True
+    """
+    words = _draw(rng)
+    used = 0
+    drops = _DROPS if len(items) < len(_DROPS) else [32 - n.bit_length() for n in range(len(items) + 1)]
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        drop = drops[n]
+        while True:
+            if used == _WORDS:
+                words, used = _draw(rng), 0
+            j = words[used] >> drop
+            used += 1
+            if j < n:
+                break
+        items[i], items[j] = items[j], items[i]
+
+
+def _draw(rng: random.Random) -> memoryview:
+    """The generator's next :data:`_WORDS` 32-bit words, in the order it makes them."""
+    return memoryview(rng.getrandbits(32 * _WORDS).to_bytes(4 * _WORDS, "little")).cast("I")
 
 
 def check_seed(seed: int) -> int:
@@ -109,3 +155,12 @@ def parse_seed(text: object) -> int:
 def player_rng(seed: int, seat: int) -> random.Random:
     """The random source of the computer player in *seat* for the game dealt from *seed*."""
     return random.Random(seed * 7919 + seat + 1)
+
+
+def table_rng(seed: int) -> random.Random:
+    """The random source the players of a table share when they say so (``shares_table``), for the deal from
+    *seed*: one generator to seed instead of one a seat, which is most of the cost of a random game.
+
+    Apart from every :func:`player_rng` (those add 1 to 8 to ``seed * 7919``).
+    """
+    return random.Random(seed * 7919)

@@ -18,11 +18,12 @@ game says (one seat on in the direction of play) and a running score is kept
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .chance import player_rng
+from .chance import player_rng, table_rng
 from .game import Deal, Player, PlayerFactory, RulesError, default_rules
 
 __all__ = [
@@ -37,12 +38,18 @@ __all__ = [
 ]
 
 
-def computer_player(rules: Any, name: str, seed: int, seat: int) -> Player:
-    """The computer player called *name* of *rules*' game, for *seat* of the deal from *seed*."""
+def computer_player(rules: Any, name: str, seed: int, seat: int, table: random.Random | None = None) -> Player:
+    """The computer player called *name* of *rules*' game, for *seat* of the deal from *seed*.
+
+    A player that shares its table's random source (its factory's ``shares_table``) draws from *table*
+    when one is given: one generator seeded for the table instead of one a seat.
+    """
     players: Mapping[str, PlayerFactory] = rules.game.computer_players
     factory = players.get(name.strip().lower())
     if factory is None:
         raise RulesError(f"unknown player {name!r}: choose from {', '.join(players)}")
+    if table is not None and getattr(factory, "shares_table", False):
+        return factory(table)
     return factory(player_rng(seed, seat))
 
 
@@ -52,7 +59,10 @@ def play_game(seed: int, seats: Sequence[str], *, rules: Any = None, dealer: int
     names = [name.strip().lower() for name in seats]
     if len(names) != rules.players:
         raise RulesError(f"{len(names)} seats named, but the rules have players={rules.players}")
-    players = [computer_player(rules, name, seed, seat) for seat, name in enumerate(names)]
+    factories: Mapping[str, PlayerFactory] = rules.game.computer_players
+    shared = any(getattr(factories.get(name), "shares_table", False) for name in names)
+    table = table_rng(seed) if shared else None
+    players = [computer_player(rules, name, seed, seat, table) for seat, name in enumerate(names)]
     deal: Deal = rules.game.new_deal(rules, seed, dealer=dealer, names=[name.capitalize() for name in names])
     deal.play_to_end(players)
     return deal

@@ -20,8 +20,12 @@ def deal_hands(seed: int, players: int = 4, dealer: int = 0) -> tuple[int, ...]:
     With 52 not a multiple of *players*, the first ``52 mod players`` seats after
     the dealer hold one card more.
     """
+    pack = shuffled_pack(seed)
     hands = [0] * players
     first = dealer + 1
-    for i, card in enumerate(shuffled_pack(seed)):
-        hands[(first + i) % players] |= 1 << card
+    for i in range(players):
+        hands[(first + i) % players] = sum(map(BITS.__getitem__, pack[i::players]))  # distinct bits: sum is or
     return tuple(hands)
+
+
+BITS = tuple(1 << card for card in range(52))

@@ -24,6 +24,7 @@ from ..core.jsontext import shown
 from ..core.records import RecordError, check_keys, is_legacy, read_envelope, read_record, record_card
 from .deal import deal_hands
 from .moves import Move
+from .players.random_player import RandomPlayer
 from .position import FLIPS, FLIPS_ANY_SEVEN, IllegalMove, Position, playable_mask
 from .rules import DEFAULT, SevensRules
 from .view import PlayerView
@@ -96,13 +97,18 @@ class Game:
         no move object and no explanation is made until somebody asks.
         """
         if self.rules.is_plain and not self._moves and all(hasattr(p, "pick") for p in players):
-            self._play_fast([p.pick for p in players])  # type: ignore[attr-defined]
+            sources = {id(p.rng) for p in players if type(p) is RandomPlayer}
+            alike = len(sources) == 1 and all(type(p) is RandomPlayer for p in players)
+            shared = players[0].rng.random if alike else None  # type: ignore[attr-defined]
+            self._play_fast([p.pick for p in players], shared)  # type: ignore[attr-defined]
             return
         while not self.position.is_over:
             seat = self.position.turn
             self.act(seat, players[seat].decide(self.view(seat)).action)
 
-    def _play_fast(self, picks: list[Callable[[int], int]]) -> None:
+    def _play_fast(self, picks: list[Callable[[int], int]], shared: Callable[[], float] | None = None) -> None:
+        """Play the deal out on bit masks, each seat choosing with its *picks*; with *shared*, every seat is a
+        ``random`` player drawing from that one source, and its :meth:`RandomPlayer.pick` is written out here."""
         pos = self.position
         hands = list(pos.hands)
         passes = list(pos.passes)
@@ -116,7 +122,14 @@ class Game:
             hand = hands[turn]
             legal = fits & hand
             if legal:
-                bit = picks[turn](legal)
+                if shared is None:
+                    bit = picks[turn](legal)
+                else:
+                    skip = int(shared() * legal.bit_count())
+                    while skip:
+                        legal &= legal - 1
+                        skip -= 1
+                    bit = legal & -legal
                 hand ^= bit
                 hands[turn] = hand
                 fits ^= flips[bit]

@@ -327,7 +327,9 @@ class Position:
         if len(hands) != rules.players or sum(h.bit_count() for h in hands) != 52 or _overlap(hands):
             raise ValueError(f"a deal needs {rules.players} hands that hold the 52 cards between them")
         if rules.opening == "7D":
-            return cls.setup(0, hands, None, rules)
+            if max(hand.bit_count() for hand in hands) > max_hand(rules.players):
+                return cls.setup(0, hands, None, rules)  # which refuses, saying which hand is too big
+            return cls(0, hands, opener(hands), rules)  # 52 cards in distinct hands: nothing else to check
         if rules.opening == "any-seven":
             return cls(0, hands, (dealer + 1) % rules.players, rules)
         return cls(SEVENS, [hand & ~SEVENS for hand in hands], opener(hands), rules)

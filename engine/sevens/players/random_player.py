@@ -13,6 +13,9 @@ __all__ = ["RandomPlayer"]
 
 class RandomPlayer:
     name = "random"
+    # The random players of a table draw from one source (engine.core.chance.table_rng) where the
+    # table offers one: seeding a generator costs more than the choices of a whole game.
+    shares_table = True
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
