@@ -196,10 +196,12 @@ class Standing:
         paid = 1 + self.passes[seat]
         if winner != seat:
             return -paid - hands[seat].bit_count()
-        pool = 0
-        for passes in self.passes:
-            pool += 1 + passes
-        return pool - paid + _cards_in(hands)
+        won = -paid
+        for other, passes in enumerate(self.passes):  # (hands may hold one more, the cards a short deal leaves out)
+            won += 1 + passes
+            if other != seat:
+                won += hands[other].bit_count()
+        return won
 
 
 def _play_out(
