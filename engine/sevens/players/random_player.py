@@ -2,23 +2,19 @@
 
 from __future__ import annotations
 
-import random
-
 from ...core.cards import ALL_CARDS
+from ...core.game import SeededPlayer
 from ..view import PlayerView
 from .base import PASS_REASON, Decision
 
 __all__ = ["RandomPlayer"]
 
 
-class RandomPlayer:
+class RandomPlayer(SeededPlayer):
     name = "random"
     # The random players of a table draw from one source (engine.core.chance.table_rng) where the
     # table offers one: seeding a generator costs more than the choices of a whole game.
     shares_table = True
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
 
     def decide(self, view: PlayerView) -> Decision:
         legal = view.legal_mask()
