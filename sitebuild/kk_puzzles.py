@@ -33,7 +33,7 @@ from html import escape
 from typing import Any, ClassVar
 
 from engine.core.cards import Card, Suit, mask_of, parse_cards
-from engine.knock_knock.present import describe, describe_action
+from engine.knock_knock.present import describe
 from engine.knock_knock.rules import KNOCK_AT, Rules, card_points, is_pickup
 from engine.knock_knock.state import (
     Action,
@@ -271,11 +271,7 @@ class _Situation(KnockKnockPuzzle):
 
     def position_html(self) -> str:
         held = ", ".join(f"{name} {len(hand)}" for name, hand in zip(SEAT_NAMES, self.state.hands, strict=True))
-        said = "".join(
-            f"<li>{escape(describe_action(seat, action, SEAT_NAMES))}</li>"
-            for seat, action in self.moves
-            if not isinstance(action, Quiet)
-        )
+        said = "".join(f"<li>{escape(describe(event, SEAT_NAMES))}</li>" for event in self.events)
         then = f'<p class="kk-moves__label">Then:</p><ol class="kk-moves">{said}</ol>' if said else ""
         return KnockKnockPuzzle.position_html(self) + f'<p class="puzzle__others">Cards held: {escape(held)}.</p>{then}'
 
