@@ -222,3 +222,9 @@ def _clashes(pages: list[Page]) -> list[BuildError]:
                 )
             by_order.setdefault(key, page)
     return errors
+
+
+def tutorials_of(tutorials: Path, game: str) -> list[Path]:
+    """The tutorial files under *tutorials* that teach *game* (as their front matter says), in course order."""
+    pages, _ = find_pages(tutorials)
+    return [page.source for page in pages if page.kind == "tutorial" and page.game == game]

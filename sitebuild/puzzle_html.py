@@ -131,8 +131,8 @@ def puzzle_html(puzzle: Puzzle, inline: Inline) -> str:
         else:
             data, script = escape(puzzle.state.text()), escape(puzzle.script)
         return (
-            f'<section class="puzzle puzzle--guided" data-kind="guided" data-game="{puzzle.game}" id="{pid}"{labelled} '
-            f'data-position="{data}" data-script="{script}">'
+            f'<section class="puzzle puzzle--guided" data-kind="guided" id="{pid}"{labelled} '
+            f'data-game="{puzzle.game}" data-position="{data}" data-script="{script}">'
             f'<p class="puzzle__kind">Guided deal</p>{question}'
             f'<p class="puzzle__goal"><strong>Goal:</strong> {inline(puzzle.goal)}</p>'
             f'<div class="puzzle__position" data-guided-start>{_position(puzzle)}</div>'

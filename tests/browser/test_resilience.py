@@ -37,7 +37,7 @@ def hand(page: Page) -> list[str]:
 
 
 def stats(page: Page) -> dict[str, Any]:
-    return json.loads(page.evaluate("localStorage.getItem('sevens.v3')"))["stats"]
+    return json.loads(page.evaluate("localStorage.getItem('sevens.v4')"))["games"]["sevens"]["stats"]
 
 
 def wait_restored(page: Page, before_log: list[str], before_hand: list[str]) -> None:

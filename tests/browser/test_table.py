@@ -89,7 +89,7 @@ def test_the_table_stays_in_view_and_still_through_a_whole_deal(sized: Page, sit
     last = page.locator("#game-log li").last.inner_text()
     expect(page.locator("#game-status")).to_contain_text(last.split(". ", 1)[-1])
     expect(page.locator("#game-rows .slot.last")).to_have_count(1)
-    stats = page.evaluate("JSON.parse(localStorage.getItem('sevens.v3')).stats")
+    stats = page.evaluate("JSON.parse(localStorage.getItem('sevens.v4')).games.sevens.stats")
     assert stats["games"] == 1 and stats["tables"]["robin,alex,sam"]["games"] == 1
 
 

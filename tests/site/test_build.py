@@ -193,7 +193,7 @@ def test_every_link_in_the_built_site_resolves(good_site: Path) -> None:
             path = path.partition("?")[0]
             target = posixpath.normpath(posixpath.join(posixpath.dirname(page), path)) if path else page
             if path.endswith("/") or path == ".":
-                target = posixpath.join(target, "index.html")
+                target = posixpath.normpath(posixpath.join(target, "index.html"))
             assert (site / target).is_file(), f"{page}: {link} -> {target} is missing"
             if anchor:
                 assert anchor in ids[target], f"{page}: {link} has no #{anchor}"

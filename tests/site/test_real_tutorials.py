@@ -17,6 +17,7 @@ import pytest
 import build
 from engine.core.cards import Card, parse_cards
 from engine.sevens.position import OPENING_CARD, Position, parse_table
+from sitebuild.lessons import tutorials_of
 from sitebuild.puzzles import SEAT_NAMES, read_fields
 
 ROOT = Path(build.__file__).resolve().parent
@@ -38,9 +39,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def source_puzzles() -> dict[tuple[str, str], dict[str, str]]:
-    """Every puzzle's fields, by (source file, id)."""
+    """Every Sevens puzzle's fields, by (source file, id); tests/site/test_kk_tutorials.py checks Knock! Knock!'s."""
     found = {}
-    for path in sorted(TUTORIALS.rglob("*.md")):
+    for path in tutorials_of(TUTORIALS, "sevens"):
         for block in FENCE.findall(path.read_text(encoding="utf-8")):
             fields, _ = read_fields(block)
             found[(path.stem, fields["id"].value)] = {name: f.value for name, f in fields.items()}
