@@ -49,7 +49,7 @@ from engine.knock_knock.state import (
 )
 
 from .cards_html import card_html, hand_html
-from .puzzles import SEAT_NAMES, GameKinds, Judgement, Puzzle, _Reader, _yes_no, parse_puzzle
+from .puzzles import SEAT_NAMES, GameKinds, Judgement, Puzzle, _Reader, _seat_name, _yes_no, named_steps, parse_puzzle
 
 __all__ = ["KNOCK_KNOCK_KINDS", "KnockKnockPuzzle", "parse_kk"]
 
@@ -171,6 +171,14 @@ class KnockKnockPuzzle(Puzzle):
     def answer_label(self) -> str:
         return self.judge().answer[0].capitalize()
 
+    def hand_reasons(self) -> tuple[list[Card], dict[str, str], dict[str, str]]:
+        """The cards of your hand that fit; for each card, why it fits or not; for each that does not, a nudge."""
+        state, hand = self.state, self.state.hands[0]
+        legal = state.fitting(0)
+        reasons = {card.code: why_card(state, card) for card in hand}
+        nudges = {card.code: nudge_not_fitting(state, card) for card in hand if card not in legal}
+        return legal, reasons, nudges
+
 
 @dataclass(frozen=True, slots=True)
 class FitsPuzzle(KnockKnockPuzzle):
@@ -217,11 +225,8 @@ class PickPuzzle(KnockKnockPuzzle):
         return " ".join(card.display for card in self.state.fitting(0)) or "None of them"
 
     def judge(self) -> Judgement:
-        state, hand = self.state, self.state.hands[0]
-        legal = state.fitting(0)
+        legal, reasons, nudges = self.hand_reasons()
         explanation = f"{_fit(legal)}; nothing else in the hand does" if legal else "nothing in this hand fits"
-        reasons = {card.code: why_card(state, card) for card in hand}
-        nudges = {card.code: nudge_not_fitting(state, card) for card in hand if card not in legal}
         return Judgement(tuple(c.code for c in legal), explanation, reasons, nudges, tuple(reasons.values()))
 
 
@@ -248,10 +253,7 @@ class PlayOrDrawPuzzle(KnockKnockPuzzle):
         return {"play": "Discard", "draw": "Draw"}[self.judge().answer[0]]
 
     def judge(self) -> Judgement:
-        state, hand = self.state, self.state.hands[0]
-        legal = state.fitting(0)
-        reasons = {card.code: why_card(state, card) for card in hand}
-        nudges = {card.code: nudge_not_fitting(state, card) for card in hand if card not in legal}
+        legal, reasons, nudges = self.hand_reasons()
         if legal:
             must = f"you can discard: {_fit(legal)}"
             items = tuple(reasons[card.code] for card in legal)
@@ -559,13 +561,6 @@ def _pile_state(reader: _Reader, hand_field: str | None) -> State | None:
         return None
 
 
-def _seat(text: str) -> int:
-    for seat, name in enumerate(SEAT_NAMES):
-        if text.strip().lower() == name.lower():
-            return seat
-    raise ValueError(f"{text.strip()!r} is not a player: use {', '.join(SEAT_NAMES)}")
-
-
 def read_action(text: str) -> Action:
     """``9H``, ``2S D``, ``9H knock``, ``draw``, ``call`` or ``pass`` (let a discard pass without a call)."""
     words = text.split()
@@ -587,15 +582,8 @@ def read_action(text: str) -> Action:
 
 def read_steps(text: str) -> tuple[tuple[int, Action], ...]:
     """``"Robin: 2S D; You: draw"`` as (seat, action) pairs."""
-    steps = []
-    for step in re.split(r"[;\n]", text):
-        if not step.strip():
-            continue
-        name, colon, action = step.partition(":")
-        if not colon:
-            raise ValueError(f"step {step.strip()!r} should read like 'Robin: 9H', 'Alex: 2S D' or 'Sam: draw'")
-        steps.append((_seat(name), read_action(action)))
-    return tuple(steps)
+    example = "Robin: 9H', 'Alex: 2S D' or 'Sam: draw"
+    return tuple((seat, read_action(action)) for seat, action, _ in named_steps(text, example))
 
 
 def _situation(reader: _Reader) -> tuple[State, tuple[tuple[int, Action], ...], State] | None:
@@ -709,7 +697,7 @@ def _numbers(text: str) -> tuple[int, ...]:
 
 def _read_picks_up(reader: _Reader, common: dict[str, Any]) -> Puzzle | None:
     found = _situation(reader)
-    seat = reader.convert("seat", _seat)
+    seat = reader.convert("seat", _seat_name)
     offered = reader.convert("choices", _numbers) or (0, 1, 2, 5)
     answer = reader.convert("answer", _word(tuple(str(n) for n in offered)))
     if found is None or seat is None or answer is None:

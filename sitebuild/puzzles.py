@@ -623,15 +623,26 @@ def _seat_name(text: str) -> int:
     raise ValueError(f"{text!r} is not a player: use {', '.join(SEAT_NAMES)}")
 
 
-def _read_script(text: str) -> tuple[ScriptedMove, ...]:
-    moves = []
+def named_steps(text: str, example: str) -> list[tuple[int, str, str]]:
+    """``"Robin: 8D; Alex: pass"`` (or one step a line) as (seat, what, the whole step); *example* shows a step.
+
+    >>> named_steps("Robin: 8D; alex: pass", "Robin: 8D")
+    [(1, '8D', 'Robin: 8D'), (2, 'pass', 'alex: pass')]
+    """
+    steps = []
     for step in re.split(r"[;\n]", text):
         if not step.strip():
             continue
-        name, colon, move = step.partition(":")
+        name, colon, what = step.partition(":")
         if not colon:
-            raise ValueError(f"step {step.strip()!r} should read like 'Robin: 8D' or 'Alex: pass'")
-        seat = _seat_name(name)
+            raise ValueError(f"step {step.strip()!r} should read like '{example}'")
+        steps.append((_seat_name(name), what.strip(), step.strip()))
+    return steps
+
+
+def _read_script(text: str) -> tuple[ScriptedMove, ...]:
+    moves = []
+    for seat, move, step in named_steps(text, "Robin: 8D' or 'Alex: pass"):
         if seat == 0:
             raise ValueError(f"step {step.strip()!r}: the script gives only the computer players' moves")
         card = None if move.strip().lower() == "pass" else Card.parse(move)

@@ -5,7 +5,14 @@
 import { cardButton, drawLog, drawPlayers, drawRows, el, SPEEDS, sleep, speed } from "./board.js";
 import { getRuntime } from "./runtime.js";
 
-const sections = [...document.querySelectorAll('section.puzzle[data-kind="guided"]')];
+// The games whose deals this table can play; a lesson's section says its game (data-game).
+const TABLES = ["sevens"];
+const all = [...document.querySelectorAll('section.puzzle[data-kind="guided"]')];
+const sections = all.filter((section) => TABLES.includes(section.dataset.game ?? "sevens"));
+for (const section of all.filter((each) => !sections.includes(each))) {
+  section.querySelector("[data-guided-status]").textContent =
+    "This deal cannot be played on this page yet: the starting position is shown above.";
+}
 
 function goalOf(section) {
   try {
