@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from engine.core.webapi import handle
 from engine.core.cards import Card
+from engine.core.webapi import handle
 from engine.knock_knock.game import Game
 from engine.knock_knock.session import Session, parse_script
 from engine.knock_knock.state import Move, Play
@@ -167,9 +167,7 @@ def test_the_table_waits_for_you_to_call_a_missed_knock_and_a_right_call_costs_t
         "Robin picks up 7 cards, and their turn is over.",
     ]
     assert called["state"]["counts"][1] == 10 and called["state"]["call"] is None
-    assert (
-        call(session, "challenge")["reason"] == "Only the first call counts: seat 0 has already called Knock! Knock!"
-    )
+    assert call(session, "challenge")["reason"] == "Only the first call counts: seat 0 has already called Knock! Knock!"
 
 
 def test_a_missed_knock_you_let_pass_is_called_by_alex() -> None:
