@@ -166,6 +166,7 @@ def context(
             "slug": page.slug,
             "kind": page.kind,
             "layout": page.layout,
+            "game": page.game,
             "puzzles": page.puzzles,
             "has_guided": page.has_guided,
         },

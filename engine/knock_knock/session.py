@@ -170,7 +170,9 @@ def rules_json(rules: Rules) -> JSON:
 
 def event_json(event: SeenEvent, names: Sequence[str]) -> JSON:
     """One line of the log: who, what kind of event, the card if one was shown, and the sentence."""
-    entry: JSON = {"seat": None, "kind": "reshuffle", "card": None, "knock": False, "text": describe(event, names)}
+    # Without its full stop, as the page writes a move ("Robin plays 9♥. Your turn.").
+    text = describe(event, names).removesuffix(".")
+    entry: JSON = {"seat": None, "kind": "reshuffle", "card": None, "knock": False, "text": text}
     if isinstance(event, Move):
         action = event.action
         entry["seat"] = event.seat

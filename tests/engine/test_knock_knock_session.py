@@ -119,11 +119,11 @@ def test_a_pick_up_card_names_the_suit_and_the_next_player_picks_up_and_misses_a
     session = Session()
     call(session, "guided", position="hands 2S 6H 3C 9D / KC QC / 8S 9S / 7D 8D | pile 4C 6C | stock 5S 6S 7S | turn 0")
     played = call(session, "play", card="2S", suit="D")
-    assert played["ok"] and played["move"]["text"] == "You play 2♠ and name diamonds."
+    assert played["ok"] and played["move"]["text"] == "You play 2♠ and name diamonds"
     state = played["state"]
     assert (state["suit"]["name"], state["top"]["code"], state["your_turn"]) == ("diamonds", "2S", False)
     step = call(session, "computer_move")
-    assert step["move"] is None and step["state"]["log"][-1]["text"] == "Robin picks up 2 cards and misses a turn."
+    assert step["move"] is None and step["state"]["log"][-1]["text"] == "Robin picks up 2 cards and misses a turn"
     assert step["state"]["turn"] == 2
 
 
@@ -138,7 +138,7 @@ def test_you_may_forget_to_knock_and_the_computer_players_call_it() -> None:
     step = call(session, "computer_move")
     texts = [entry["text"] for entry in step["state"]["log"]]
     assert step["move"]["kind"] == "challenge"
-    assert "Right call: You did not knock on your third-to-last card and take the 6♥ back." in texts
+    assert "Right call: You did not knock on your third-to-last card and take the 6♥ back" in texts
     assert step["state"]["counts"][0] == 10 and step["state"]["top"]["code"] == "4H"
 
 
@@ -146,7 +146,7 @@ def test_a_knock_with_the_third_to_last_card_is_safe() -> None:
     session = Session()
     call(session, "guided", position=YOUR_KNOCK)
     played = call(session, "play", card="6H", knock=True)
-    assert played["move"]["text"] == "You knock and play 6♥." and played["move"]["knock"]
+    assert played["move"]["text"] == "You knock and play 6♥" and played["move"]["knock"]
     step = call(session, "computer_move")
     assert step["state"]["counts"][0] == 2 and step["move"]["seat"] == 1  # nobody called; Robin moved on
 
@@ -163,8 +163,8 @@ def test_the_table_waits_for_you_to_call_a_missed_knock_and_a_right_call_costs_t
     assert called["move"]["text"] == "You call “Knock! Knock!”"
     texts = [entry["text"] for entry in called["state"]["log"][-3:]]
     assert texts[1:] == [
-        "Right call: Robin did not knock on their third-to-last card and takes the K♣ back.",
-        "Robin picks up 7 cards, and their turn is over.",
+        "Right call: Robin did not knock on their third-to-last card and takes the K♣ back",
+        "Robin picks up 7 cards, and their turn is over",
     ]
     assert called["state"]["counts"][1] == 10 and called["state"]["call"] is None
     assert call(session, "challenge")["reason"] == "Only the first call counts: seat 0 has already called Knock! Knock!"
@@ -185,7 +185,7 @@ def test_a_wrong_call_costs_the_caller_seven() -> None:
     state = call(session, "computer_move")["state"]
     assert state["call"]["you_may_call"] and not state["call"]["asks_you"] and not state["your_turn"]
     called = call(session, "challenge")
-    assert called["state"]["log"][-1]["text"] == "Wrong call: nobody missed a knock, so You pick up 7 cards."
+    assert called["state"]["log"][-1]["text"] == "Wrong call: nobody missed a knock, so You pick up 7 cards"
     assert called["state"]["counts"][0] == 11
 
 
