@@ -35,6 +35,7 @@ from typing import Any, ClassVar
 from engine.core.cards import Card, Suit, mask_of, parse_cards
 from engine.knock_knock.present import describe
 from engine.knock_knock.rules import KNOCK_AT, Rules, card_points, is_pickup
+from engine.knock_knock.session import parse_script
 from engine.knock_knock.state import (
     Action,
     Challenge,
@@ -744,16 +745,15 @@ def _read_score(reader: _Reader, common: dict[str, Any]) -> Puzzle | None:
 
 def _read_guided(reader: _Reader, common: dict[str, Any]) -> Puzzle | None:
     state = reader.convert("position", lambda text: State.parse(text, RULES))
-    steps = reader.convert("script", read_steps) or ()
+    # The script is read by the engine's own reader: what the build accepts, the browser's session plays.
+    steps = reader.convert("script", lambda text: parse_script(text, SEAT_NAMES)) or ()
     if state is None:
         return None
     if state.to_move != 0:
         reader.fail("position", f"position: you start a guided deal, but it is {_who(state.to_move)}'s turn")
     held = [Counter(hand) for hand in state.hands]
     for seat, action in steps:
-        if seat == 0:
-            reader.fail("script", "script: it gives only the computer players' moves")
-        elif isinstance(action, Play):
+        if isinstance(action, Play):
             if not held[seat][action.card]:
                 reader.fail("script", f"script: {_who(seat)} plays {action.card.display}, not in {_who(seat)}'s hand")
             held[seat][action.card] -= 1

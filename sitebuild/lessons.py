@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.core.game import find_game, game_names
+from engine.core.game import DEFAULT_GAME, find_game, game_names
 from engine.games import GAMES
 
 from . import BuildError
@@ -25,7 +25,6 @@ KEYS = ("title", "summary", "order", "layout", "game")
 REQUIRED = {"tutorial": ("title", "summary", "order"), "page": ("title", "summary")}
 LAYOUTS = ("lesson", "page", "home", "sheet", "game", "progress", "practice")
 IGNORED = {"README.md"}
-DEFAULT_GAME = GAMES[0].name  # "sevens": the site began with it, so a page that names no game is a Sevens page
 # Pages for every game (the home page with its choice of game, the progress page) name no game.
 EVERY_GAME_LAYOUTS = ("home", "progress")
 
@@ -83,7 +82,7 @@ class Page:
     summary: str
     order: int
     layout: str
-    game: str | None = DEFAULT_GAME  # the engine's name of the game the page teaches; None: every game
+    game: str | None = DEFAULT_GAME  # the engine's name of the game the page teaches or plays; None: every game
     html: str = ""
     ids: list[str] = field(default_factory=list)
     puzzles: list[str] = field(default_factory=list)
@@ -129,7 +128,7 @@ def find_pages(tutorials: Path) -> tuple[list[Page], list[BuildError]]:
     if not any(page.kind == "page" and page.slug == "home" for page in pages):
         pages.append(default_home(tutorials))
     errors.extend(_clashes(pages))
-    games = [game.name for game in GAMES]
+    games = [game.name for game in GAMES]  # the order the site lists them in: Sevens first
     pages.sort(key=lambda p: (p.kind != "tutorial", games.index(p.game) if p.game in games else -1, p.order, p.slug))
     return pages, errors
 
@@ -180,7 +179,8 @@ def read_page(path: Path, kind: str, slug: str, errors: list[BuildError]) -> Pag
 
 
 def read_game(meta: FrontMatter, layout: str, fail: Callable[[int, str], None]) -> str | None:
-    """The game a page belongs to: its ``game`` (an engine game's name), else Sevens; None for every game."""
+    """The game a page belongs to: its ``game`` (an engine game's name), else the default game (Sevens, which
+    the site began with); None for a page for every game."""
     if "game" not in meta.values:
         return None if layout in EVERY_GAME_LAYOUTS else DEFAULT_GAME
     name = meta.values["game"]

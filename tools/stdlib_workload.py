@@ -52,8 +52,28 @@ for seed in (1, 2, 3):
     for move in points[:1]:
         ask("review_move", "trace-review", record=record, move=move)
 ask("new_game", "trace-fresh")
+
+
+def play_out_knock_knock(state, session):
+    """A Knock! Knock! deal to its end: the first card that fits (knocking when due), else a draw; no calls."""
+    while not state["over"]:
+        if not state["your_turn"]:
+            state = ask("computer_move", session)["state"]
+        elif state["call"] and state["call"]["asks_you"]:
+            state = ask("let_pass", session)["state"]
+        else:
+            legal = [card for card in state["hand"] if card["legal"]]
+            if not legal:
+                state = ask("draw", session)["state"]
+                continue
+            params = {"card": legal[0]["code"], "knock": state["must_knock"]}
+            if legal[0]["pickup"]:
+                params["suit"] = legal[0]["suit"]
+            state = ask("play", session, **params)["state"]
+    return state
+
+
+PLAY_OUT = {"sevens": play_out, "knock-knock": play_out_knock_knock}
 for number, deal in enumerate(guided):  # type: ignore[name-defined]  # noqa: F821
-    # Knock! Knock!'s guided deals wait for its browser session (and their own play-out); Sevens' are played here.
-    if deal["game"] == "sevens":
-        position, script = deal["position"], deal["script"]
-        play_out(ask("guided", f"trace-guided-{number}", position=position, script=script), f"trace-guided-{number}")
+    session = f"trace-guided-{number}"
+    PLAY_OUT[deal["game"]](ask("guided", session, **deal), session)

@@ -185,6 +185,8 @@ class SamPlayer:
             action,
             f"Play {_shown(action)}: over {deals} imagined deals it gives you a {wins[best] / deals:.0%} chance to win, "
             f"the best of the cards that fit (the {runner_up} gives {others[-1][0] / deals:.0%}){knock_words(action)}.",
+            f"Play {_shown(action)}: of the cards that fit, it gives you the best chance to go out first"
+            f"{knock_words(action)}.",
         )
 
     def call(self, view: PlayerView) -> Decision | None:

@@ -72,7 +72,7 @@ export function drawPlayers(list, state) {
   list.replaceChildren();
   // The engine words each seat: its cards and, where the rules add one, its status (passes left, out, place).
   state.seats.forEach(({ name, cards, status }, seat) => {
-    const passes = state.passes[seat];
+    const passes = state.passes?.[seat]; // a game without passes has none
     const toPlay = !state.over && state.turn === seat;
     const item = el(
       "li",

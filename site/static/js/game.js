@@ -17,6 +17,7 @@ import {
   sleep,
   speed,
 } from "./board.js";
+import { knockKnockTable } from "./knock_knock.js";
 import { Review } from "./review.js";
 import { getRuntime } from "./runtime.js";
 import { keepSetting, loadDeal, read, recordGame, saveDeal, setting } from "./store.js";
@@ -33,6 +34,29 @@ let dealId = null; // names this deal in the statistics, so it is counted once h
 let saved = null; // {id, seed, over, record}: the latest game record, to restore the deal from
 let recovering = false; // the engine is being restarted after a crash
 let replayFrom = null; // the move this deal was replayed from (a review's "Play from here"); replays are not counted
+let advice = null; // the latest suggestion, until the next move
+
+// The game this page plays (the template says which). Sevens' board and controls are drawn here; another game
+// brings its own part of the table (its board, controls and keys), lent what it needs of this page.
+const GAME = game.dataset.game || "sevens";
+const own =
+  GAME === "knock-knock"
+    ? knockKnockTable({
+        state: () => state,
+        busy: () => busy,
+        recovering: () => recovering,
+        selected: () => selected,
+        select: (code) => {
+          selected = code;
+        },
+        advice: () => advice,
+        showFits,
+        move,
+        interrupt,
+        say,
+        draw,
+      })
+    : null;
 
 // ---- settings -----------------------------------------------------------------------
 
@@ -169,10 +193,13 @@ function focusAFit() {
 
 function drawControls() {
   const yours = state.your_turn && !busy && !recovering;
-  $("game-play").disabled = !(yours && selected);
-  // Pass is open on every turn of yours: a pass the rules refuse goes to the engine, which says why not
-  // (state.may_pass is not used, so that a learner who hides the fits is not told that nothing fits).
-  $("game-pass").disabled = !yours;
+  if (own) own.drawControls(yours);
+  else {
+    $("game-play").disabled = !(yours && selected);
+    // Pass is open on every turn of yours: a pass the rules refuse goes to the engine, which says why not
+    // (state.may_pass is not used, so that a learner who hides the fits is not told that nothing fits).
+    $("game-pass").disabled = !yours;
+  }
   $("game-suggest").disabled = !yours;
   $("game-seed").textContent = String(state.seed);
   const link = $("game-share");
@@ -184,7 +211,7 @@ function drawStatus() {
   const last = state.log.at(-1);
   const parts = last ? [`${last.text}.`] : [];
   if (state.over) parts.push(state.result.text);
-  else if (state.your_turn) parts.push("Your turn.");
+  else if (state.your_turn) parts.push(own?.status() ?? "Your turn.");
   else parts.push(`${state.names[state.turn]} is thinking…`);
   $("game-status").textContent = parts.join(" ");
 }
@@ -209,7 +236,8 @@ function drawResult() {
 }
 
 function draw() {
-  drawRows();
+  if (own) own.drawBoard();
+  else drawRows();
   drawPlayers();
   drawHand();
   drawControls();
@@ -279,11 +307,38 @@ async function move(method, params) {
   afterMove(reply);
 }
 
-const playCard = (code) => move("play", { card: code });
+// A call made while the computer players are moving (Knock! Knock! on a discard): it reaches the engine at once,
+// ahead of their next move, and their sequence starts again from the state it leaves.
+async function interrupt(method, params) {
+  if (!state || state.over || recovering) return;
+  generation += 1;
+  let reply;
+  try {
+    reply = await runtime.call(method, params);
+  } catch (error) {
+    if (error.crashed) return; // recover() takes over
+    say(`Something went wrong: ${error.message}`);
+    computerTurns();
+    return;
+  }
+  state = reply.state;
+  advice = null;
+  if (!reply.ok) {
+    say(reply.reason);
+    announce(reply.reason);
+  } else {
+    selected = null;
+    say("");
+  }
+  computerTurns();
+}
+
+const playCard = (code) => (own ? own.play(code) : move("play", { card: code }));
 const pass = () => move("pass_turn", {});
 
 function afterMove(reply) {
   state = reply.state;
+  advice = null;
   if (!reply.ok) {
     say(reply.reason);
     announce(reply.reason);
@@ -331,10 +386,11 @@ async function computerTurns() {
   } else {
     const hint = state.must_pass && showFits();
     // The engine's prompt says when nothing fits; a learner who hides the fits hears only that it is their turn.
-    const prompt = state.must_pass && !hint ? "Your turn." : state.prompt;
+    const prompt = own ? own.prompt() : state.must_pass && !hint ? "Your turn." : state.prompt;
     announce([...news, prompt].join(". "));
     if (hint) say(`Nothing fits: press Pass${keyboard() ? " (or P)" : ""}.`);
     focusAFit();
+    own?.focus();
   }
 }
 
@@ -345,8 +401,9 @@ async function remember() {
   const record = await runtime.call("record");
   if (mine !== generation) return; // another deal began meanwhile
   saved = { id: dealId, seed: state.seed, over: state.over, record, replay: replayFrom };
-  saveDeal(saved);
+  saveDeal(saved, GAME);
   history.replaceState({ deal: saved }, "", location.href);
+  // Each game keeps its own statistics: store.js files them under this page's game.
   if (state.over && state.result && replayFrom === null) {
     recordGame(
       dealId,
@@ -366,6 +423,7 @@ async function deal(seed, resume = null, { push = false, notice: told = null } =
   generation += 1;
   if (review.visible) review.close();
   selected = null;
+  own?.reset();
   say("");
   busy = true;
   game.dataset.yourTurn = "false";
@@ -375,7 +433,7 @@ async function deal(seed, resume = null, { push = false, notice: told = null } =
     await runtime.ready;
     if (resume) {
       try {
-        state = await runtime.call("restore", { record: resume.record });
+        state = await runtime.call("restore", { record: resume.record, game: GAME });
       } catch (error) {
         if (error.crashed || runtime.failed) throw error;
         notice = `Your last deal could not be continued (${error.message}), so here is a fresh one.`;
@@ -384,12 +442,12 @@ async function deal(seed, resume = null, { push = false, notice: told = null } =
     }
     if (!resume) {
       try {
-        state = await runtime.call("new_game", { seed, seats: table() });
+        state = await runtime.call("new_game", { seed, seats: table(), game: GAME });
       } catch (error) {
         if (error.crashed || runtime.failed) throw error;
         notice = `The table you chose could not be set (${error.message}), so Robin, Alex and Sam are playing.`;
         keepSetting(TABLE_KEY, "robin,alex,sam");
-        state = await runtime.call("new_game", { seed });
+        state = await runtime.call("new_game", { seed, game: GAME });
       }
     }
   } catch (error) {
@@ -432,8 +490,8 @@ async function recover() {
     await runtime.ready;
     if (mine !== generation) return;
     state = saved
-      ? await runtime.call("restore", { record: saved.record })
-      : await runtime.call("new_game", { seed: state?.seed ?? "" });
+      ? await runtime.call("restore", { record: saved.record, game: GAME })
+      : await runtime.call("new_game", { seed: state?.seed ?? "", game: GAME });
   } catch (error) {
     // Crashed again: the next "crashed" event runs recover() afresh; a failed start shows the error panel.
     if (mine === generation && !error.crashed && !runtime.failed) showNotice(`The deal could not be restored: ${error.message}`);
@@ -457,8 +515,9 @@ runtime.addEventListener("crashed", recover);
 async function suggest() {
   if (!state?.your_turn || busy || recovering) return;
   try {
-    const advice = await request("suggest");
-    if (advice.card) selected = advice.card;
+    advice = await request("suggest");
+    if (own) own.suggested(advice);
+    else if (advice.card) selected = advice.card;
     draw();
     if (advice.card) $("game-hand").querySelector(`[data-code="${advice.card}"]`)?.classList.add("suggested");
     say(advice.text);
@@ -478,7 +537,7 @@ function begin() {
     deal(seed, entry);
     return;
   }
-  const last = loadDeal();
+  const last = loadDeal(GAME);
   const resume = last && (seed === null ? !last.over : seed === String(last.seed)) ? last : null;
   deal(seed ?? "", resume);
 }
@@ -486,7 +545,7 @@ function begin() {
 // ---- controls and keys -------------------------------------------------------------------
 
 $("game-play").addEventListener("click", () => selected && playCard(selected));
-$("game-pass").addEventListener("click", pass);
+$("game-pass")?.addEventListener("click", pass);
 $("game-suggest").addEventListener("click", suggest);
 $("game-again").addEventListener("click", () => deal("", null, { push: true }));
 
@@ -603,8 +662,12 @@ $("game-hand").addEventListener("keydown", (event) => {
 document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   if (event.target.closest?.("input, select, textarea")) return;
+  if (own?.key(event)) {
+    event.preventDefault();
+    return;
+  }
   const key = event.key.toLowerCase();
-  if (key === "p" && !$("game-pass").disabled) {
+  if (key === "p" && $("game-pass") && !$("game-pass").disabled) {
     event.preventDefault();
     pass();
   } else if (key === "s" && !$("game-suggest").disabled) {
