@@ -233,3 +233,37 @@ def test_each_game_numbers_its_own_course(tmp_path: Path) -> None:
     assert build.build(folder, tmp_path / "_site", runtime=False) == []
     page = (tmp_path / "_site" / "tutorials" / "k" / "index.html").read_text(encoding="utf-8")
     assert "Lesson 1 of 1" in page
+
+
+# The line each guided deal's goal and hint lead the learner along: your discards, in order.
+LINES = {
+    "kk-guided-follow": "6H; 9H",
+    "kk-guided-name": "2C D; KD",
+    "kk-guided-pickup": "5D H; 9H",
+    "kk-guided-knock": "6H knock; 9H; KH",
+    "kk-guided-out": "8H knock; 5H; AD H",
+}
+
+
+def test_each_guided_deal_is_won_along_the_line_its_lesson_teaches() -> None:
+    from engine.core.webapi import handle
+
+    def ask(method: str, session: str, **params: object) -> dict[str, object]:
+        reply = json.loads(handle(json.dumps({"method": method, "params": params, "session": session})))
+        assert reply["ok"], (session, method, reply)
+        return reply["result"]  # type: ignore[no-any-return]
+
+    guided = {pid: fields for pid, fields in source_puzzles().items() if fields["kind"] == "guided"}
+    assert set(guided) == set(LINES)
+    for pid, fields in guided.items():
+        state = ask("guided", pid, game="knock-knock", position=fields["position"], script=fields.get("script", ""))
+        for step in LINES[pid].split("; "):
+            while not state["your_turn"]:
+                state = ask("computer_move", pid)["state"]  # type: ignore[assignment]
+            card, *rest = step.split()
+            params: dict[str, object] = {"card": card, "knock": "knock" in rest}
+            params.update(("suit", word) for word in rest if word != "knock")
+            reply = ask("play", pid, **params)
+            assert reply["ok"], (pid, step, reply)
+            state = reply["state"]  # type: ignore[assignment]
+        assert state["over"] and state["result"]["winner"] == 0, (pid, state["result"])  # type: ignore[index]
