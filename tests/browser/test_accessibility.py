@@ -48,7 +48,9 @@ def test_every_built_page_is_checked(site_dir: Path) -> None:
     assert set(PAGES) <= set(all_pages(site_dir))
 
 
-@pytest.mark.parametrize("path", [*PAGES, "house-rules/", "questions/", "rules/", "rules-sheet/"])
+@pytest.mark.parametrize(
+    "path", [*PAGES, "house-rules/", "questions/", "rules/", "rules-sheet/", "knock-knock-rules/", "knock-knock-sheet/"]
+)
 def test_no_serious_accessibility_violations(shared_page: Page, site_url: str, site_dir: Path, path: str) -> None:
     if not (site_dir / path / "index.html").exists():
         pytest.skip(f"{path} is not in this build")

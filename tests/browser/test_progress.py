@@ -174,8 +174,24 @@ def test_damaged_progress_is_kept_aside_reset_and_reported_once(
             "your progress in tutorial “x”",
         ),
         ({KEY: json.dumps(record(games=2, counted=7))}, record(games=2), None),  # bookkeeping only: nothing to tell
+        (
+            {
+                KEY: json.dumps(
+                    {
+                        "version": 4,
+                        "games": {
+                            "sevens": game({LESSON: lesson(True)}, games=2),
+                            "knock-knock": {**game(games=1), "lessons": []},
+                            "snap": game(),
+                        },
+                    }
+                )
+            },
+            {"version": 4, "games": {"sevens": game({LESSON: lesson(True)}, games=2), "knock-knock": game(games=1)}},
+            "your tutorial progress",
+        ),
     ],
-    ids=["parts", "lessons", "first-version", "unseen"],
+    ids=["parts", "lessons", "first-version", "unseen", "per-game"],
 )
 def test_a_partly_damaged_record_keeps_every_part_that_passes_its_check(
     context: BrowserContext, site_url: str, items: dict[str, str], kept: dict[str, Any], lost: str | None

@@ -34,7 +34,7 @@ const SUITS = [
 
 const knockKnockTable = {
   build(deal) {
-    const top = el("span", { class: "kk-card" });
+    const top = el("span", { class: "kk-card", role: "img" });
     const suit = el("span", { class: "kk-suit-name" });
     const stock = el("span", { class: "kk-count" });
     const board = el(
