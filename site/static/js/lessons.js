@@ -152,12 +152,15 @@ function showProgress(lesson, records = readAll()) {
 // -- the home page's choice of game ------------------------------------------------------------------------------
 
 // Show the chosen game's course and point the main button at it; the others' courses are hidden, not removed.
-function showChoice() {
+// Once the visitor has chosen, their choice (*option*, else the game's first) is marked.
+function showChoice(option = null) {
   const courses = [...document.querySelectorAll("section[data-course]")];
   if (!courses.length) return;
   const game = chosenGame();
   for (const course of courses) course.hidden = course.dataset.course !== game;
-  for (const option of document.querySelectorAll("[data-choose-game]")) option.removeAttribute("aria-current");
+  for (const each of document.querySelectorAll("[data-choose-game]")) each.removeAttribute("aria-current");
+  const marked = option ?? (setting(CHOSEN_KEY) && document.querySelector(`.game-choice [data-choose-game="${game}"]`));
+  marked?.setAttribute("aria-current", "true");
   const button = document.querySelector("[data-next-step]");
   const chosen = courses.find((course) => course.dataset.course === game);
   if (button && chosen) {
@@ -176,8 +179,7 @@ function setUpChoice() {
     option.addEventListener("click", (event) => {
       event.preventDefault();
       keepSetting(CHOSEN_KEY, option.dataset.chooseGame);
-      showChoice();
-      option.setAttribute("aria-current", "true");
+      showChoice(option.closest(".game-choice") ? option : null);
       showProgress(null);
       document.getElementById(`course-${option.dataset.chooseGame}`)?.scrollIntoView({ block: "nearest" });
     });
