@@ -480,15 +480,17 @@ class Session:
         view = game.view(YOU)
         yours = self._your_turn()
         fitting = set(view.fitting()) if yours else set()
+        asked = self._asks_you()
         hand = []
         for card in view.hand:
             legal = card in fitting
             why = None if legal or not yours else game.why_illegal(YOU, Play(card))
+            if asked:
+                why = self._not_yours()
             entry = {**card_json(card), "legal": legal, "why": sentence(why) if why else None}
             if is_pickup(card):
                 entry["name_suit"] = f"Name the playing suit for the {card.display}."
             hand.append(entry)
-        asked = self._asks_you()
         names = list(game.names)
         return {
             "game": game.rules.game.name,

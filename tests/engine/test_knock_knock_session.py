@@ -157,6 +157,7 @@ def test_the_table_waits_for_you_to_call_a_missed_knock_and_a_right_call_costs_t
     state = call(session, "computer_move")["state"]
     assert state["call"]["asks_you"] and state["call"]["you_may_call"] and state["your_turn"]
     assert state["call"]["knocked"] is False and state["may_play"] is False
+    assert state["hand"][0]["why"] == "First call Knock! Knock! on the K♣, or let it pass."
     assert state["prompt"].startswith("Robin put down their third-to-last card, the K♣, without knocking")
     assert error_of(session, "computer_move").startswith("first call Knock! Knock! on the K♣")
     called = call(session, "challenge")
