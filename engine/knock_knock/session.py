@@ -66,7 +66,7 @@ from ..core.game import RulesError, parse_rules
 from ..core.text import counted, join_words, seat_names, sentence
 from .game import Game
 from .players import PLAYERS, Decision, Player, make_player
-from .present import describe
+from .present import describe, shout
 from .rules import KNOCK_AT, TURN_LIMIT, Rules, card_points, is_pickup
 from .state import Challenge, Draw, Move, PickUp, Play, Quiet, RecordedAction, State, TakeBack
 from .view import PlayerView, SeenEvent
@@ -169,10 +169,12 @@ def rules_json(rules: Rules) -> JSON:
 
 
 def event_json(event: SeenEvent, names: Sequence[str]) -> JSON:
-    """One line of the log: who, what kind of event, the card if one was shown, and the sentence."""
+    """One line of the log: who, what kind of event, the card if one was shown, the sentence, and what the
+    table hears (``shout``) at a knock or a call."""
     # Without its full stop, as the page writes a move ("Robin plays 9♥. Your turn.").
     text = describe(event, names).removesuffix(".")
     entry: JSON = {"seat": None, "kind": "reshuffle", "card": None, "knock": False, "text": text}
+    entry["shout"] = shout(event, names)  # a knock or a call, as the table hears it
     if isinstance(event, Move):
         action = event.action
         entry["seat"] = event.seat

@@ -146,7 +146,7 @@ def test_a_knock_with_the_third_to_last_card_is_safe() -> None:
     session = Session()
     call(session, "guided", position=YOUR_KNOCK)
     played = call(session, "play", card="6H", knock=True)
-    assert played["move"]["text"] == "You knock and play 6♥" and played["move"]["knock"]
+    assert played["move"]["text"] == "You knock and play 6♥" and played["move"]["shout"] == "You knock!"
     step = call(session, "computer_move")
     assert step["state"]["counts"][0] == 2 and step["move"]["seat"] == 1  # nobody called; Robin moved on
 
@@ -186,7 +186,8 @@ def test_a_wrong_call_costs_the_caller_seven() -> None:
     state = call(session, "computer_move")["state"]
     assert state["call"]["you_may_call"] and not state["call"]["asks_you"] and not state["your_turn"]
     called = call(session, "challenge")
-    assert called["state"]["log"][-1]["text"] == "Wrong call: nobody missed a knock, so You pick up 7 cards"
+    assert called["state"]["log"][-1]["text"] == "Wrong call: nobody missed a knock, so you pick up 7 cards"
+    assert [entry["shout"] for entry in called["state"]["log"][-2:]] == ["You call “Knock! Knock!”", "Wrong call!"]
     assert called["state"]["counts"][0] == 11
 
 

@@ -74,16 +74,16 @@ export function knockKnockTable(page) {
     }
   }
 
-  // The knocks and calls since the last drawing, said aloud and shown over the table until a round later.
+  // The knocks and calls since the last drawing, in the engine's few words, over the table until a round
+  // later; the question of a missed knock to call takes their place.
   function shout(s) {
     if (s.log.length < shouted) shouted = 0; // a new deal
-    const news = s.log.slice(shouted);
-    const from = news.findIndex((entry) => entry.kind === "challenge");
-    const loud = from >= 0 ? news.slice(from) : news.filter((entry) => entry.knock).slice(-1);
+    const loud = s.log.slice(shouted).filter((entry) => entry.shout);
+    const bubble = $("kk-shout");
     if (loud.length) {
-      $("kk-shout").textContent = `${loud.map((entry) => entry.text).join(". ")}.`;
+      bubble.textContent = loud.map((entry) => entry.shout).join(" ");
       shoutedAt = s.log.length;
-    } else if (s.log.length > shoutedAt + s.players) $("kk-shout").textContent = "";
+    } else if (s.log.length > shoutedAt + s.players || s.call?.asks_you) bubble.textContent = "";
     shouted = s.log.length;
   }
 
