@@ -98,7 +98,6 @@ export function knockKnockTable(page) {
     mark.textContent = s.suit.symbol;
     $("kk-suit-name").textContent = s.suit.name;
     $("kk-stock").textContent = String(s.stock);
-    $("kk-stock").setAttribute("aria-label", s.stock_text);
     $("kk-table-text").textContent = `${s.table_text} ${s.stock_text}.`;
     shout(s);
   }
