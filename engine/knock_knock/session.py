@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -214,6 +215,7 @@ class Session:
         self.bots: dict[int, Player] = {}
         self.adviser: Player = make_player(ADVISER, random.Random(0))
         self.script: list[tuple[int, RecordedAction]] = []
+        self.held: list[Card] = []  # your hand as it was before your last discard or draw
         self.goal: str | None = None
         self.notice: str | None = None
         self.comment: str | None = None
@@ -270,6 +272,7 @@ class Session:
         self.bots = {seat: make_player(name, player_rng(base, seat)) for seat, name in enumerate(bots, start=1)}
         self.adviser = make_player(ADVISER, random.Random(base))
         self.script = []
+        self.held = list(game.state.hands[YOU])
         self.goal = None
         self.notice = None
         self.comment = None
@@ -333,6 +336,7 @@ class Session:
         if reason:
             return {"ok": False, "reason": sentence(reason), **self._wrap()}
         self.comment = self._judge(action) if not game.has_record else None
+        self.held = list(game.state.hands[YOU])
         game.act(YOU, action)
         self.notice = None
         return {"ok": True, "move": self._last_move(), **self._wrap()}
@@ -484,12 +488,14 @@ class Session:
         fitting = set(view.fitting()) if yours else set()
         asked = self._asks_you()
         hand = []
+        new = Counter(view.hand) - Counter(self.held)  # drawn or picked up since your last discard or draw
         for card in view.hand:
             legal = card in fitting
             why = None if legal or not yours else game.why_illegal(YOU, Play(card))
             if asked:
                 why = self._not_yours()
-            entry = {**card_json(card), "legal": legal, "why": sentence(why) if why else None}
+            entry = {**card_json(card), "legal": legal, "why": sentence(why) if why else None, "new": new[card] > 0}
+            new[card] -= 1
             if is_pickup(card):
                 entry["name_suit"] = f"Name the playing suit for the {card.display}."
             hand.append(entry)

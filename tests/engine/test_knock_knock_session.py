@@ -140,6 +140,8 @@ def test_you_may_forget_to_knock_and_the_computer_players_call_it() -> None:
     assert step["move"]["kind"] == "challenge"
     assert "Right call: You did not knock on your third-to-last card and take the 6♥ back" in texts
     assert step["state"]["counts"][0] == 10 and step["state"]["top"]["code"] == "4H"
+    new = sorted(card["code"] for card in step["state"]["hand"] if card["new"])
+    assert len(new) == 7 and "6H" not in new  # the seven picked up are marked; the card taken back was yours
 
 
 def test_a_knock_with_the_third_to_last_card_is_safe() -> None:

@@ -134,9 +134,12 @@ export function knockKnockTable(page) {
     return s.call?.asks_you || page.showFits() ? s.prompt : "Your turn.";
   }
 
-  // When it comes to you: a missed knock to call takes the focus; otherwise game.js focuses a card that fits.
+  // When it comes to you: a missed knock to call takes the focus (otherwise game.js focuses a card that fits);
+  // with the cards that fit marked, the message line says when nothing fits or this card needs a knock.
   function focus() {
-    if (state().call?.asks_you) $("kk-call").focus({ preventScroll: true });
+    const s = state();
+    if (s.call?.asks_you) $("kk-call").focus({ preventScroll: true });
+    else if (page.showFits() && (s.must_draw || s.must_knock)) page.say(s.prompt);
   }
 
   function suggested(advice) {
