@@ -65,6 +65,7 @@ from ..core.cards import Card, Suit
 from ..core.chance import fresh_or_parsed, player_rng
 from ..core.game import RulesError, parse_rules
 from ..core.text import counted, join_words, seat_names, sentence
+from ..core.webapi import read_seats
 from .game import Game
 from .players import PLAYERS, Decision, Player, make_player
 from .present import describe, shout
@@ -252,19 +253,7 @@ class Session:
 
     @staticmethod
     def _seats(seats: object, rules: Rules) -> list[str]:
-        if seats is None:
-            return [BOT_NAMES[i % 3] for i in range(rules.players - 1)]
-        if not (isinstance(seats, list) and all(isinstance(name, str) for name in seats)):
-            raise ValueError(f"seats must be a list of computer players' names, like {list(BOT_NAMES)}")
-        names = [name.strip().lower() for name in seats]
-        if len(names) != rules.players - 1:
-            raise ValueError(
-                f"{len(names)} computer players named, but players={rules.players} needs {rules.players - 1} besides you"
-            )
-        unknown = [name for name in names if name not in PLAYERS]
-        if unknown:
-            raise ValueError(f"unknown player {unknown[0]!r}: choose from {', '.join(PLAYERS)}")
-        return names
+        return read_seats(seats, rules.players, PLAYERS, BOT_NAMES)
 
     def _start(self, game: Game, bots: Sequence[str]) -> None:
         self.game = game
@@ -343,22 +332,20 @@ class Session:
 
     def challenge(self) -> JSON:
         """You call "Knock! Knock!" on the discard just made."""
-        game = self._game
-        reason = game.why_illegal(YOU, Challenge())
-        if reason:
-            return {"ok": False, "reason": sentence(reason), **self._wrap()}
-        game.act(YOU, Challenge())
-        self.notice = None
-        return {"ok": True, "move": self._last_move(), **self._wrap()}
+        return self._answer(Challenge())
 
     def let_pass(self) -> JSON:
         """You let the discard just made pass without a call."""
+        return self._answer(Quiet())
+
+    def _answer(self, action: Challenge | Quiet) -> JSON:
         game = self._game
-        reason = game.why_illegal(YOU, Quiet())
+        reason = game.why_illegal(YOU, action)
         if reason:
             return {"ok": False, "reason": sentence(reason), **self._wrap()}
-        game.act(YOU, Quiet())
-        return {"ok": True, "move": None, **self._wrap()}
+        game.act(YOU, action)
+        self.notice = None
+        return {"ok": True, "move": self._last_move() if isinstance(action, Challenge) else None, **self._wrap()}
 
     def _judge(self, action: Play | Draw) -> str | None:
         """In a guided deal: a missed knock, or what Sam would have done instead and why."""
