@@ -33,14 +33,29 @@ The methods a page may ask for (see :mod:`engine.core.webapi`):
     Call "Knock! Knock!" on the discard just made, while ``state.call.you_may_call``; or let it
     pass when the table asks you (``state.call.asks_you``).
 ``computer_move {}``
-    One step of the computer players: while a discard may be called, you are taken to let it
-    pass (unless the table asks you) and each computer seat in turn calls or lets it pass; then
-    the seat on turn discards or draws. Result: ``{"ok", "move", "reason", "choices",
-    "think_ms", "state"}``; *move* is null when the step only closed the call window and it is
-    your turn.
+    One step of the computer players. While a discard may be called, you are taken to let it
+    pass (unless the table asks you) and each computer seat in turn calls or lets it pass; the
+    step ends there if someone called or a pick-up card's victim picked up. Otherwise the
+    computer seat on turn discards or draws. Result: ``{"ok", "move", "reason", "choices",
+    "think_ms", "state"}``; *move* is null when the step only closed the call window.
 ``suggest {}``
     Sam's move for you: ``{"action": "play" | "draw" | "challenge" | "let_pass", "card", "suit",
     "knock", "reason", "text"}``; *text* is one sentence in a learner's words.
+
+The state: ``game``, ``seed``, ``kind`` (game or guided), ``rules`` (``options``, ``name``,
+``text``, ``notes``: a sentence per option that differs from the defaults), ``players``,
+``dealer``, ``names``, ``turn`` (the seat to discard or draw next), ``over``, ``your_turn`` (the
+table waits for you: your discard or draw, or your answer to a missed knock), ``may_play`` (your
+discard or draw), ``must_draw``, ``must_knock``, ``top`` (a card: ``code``, ``display``,
+``name``, ``suit``, ``pickup``), ``suit`` (the playing suit: ``code``, ``name``, ``symbol``),
+``table_text``, ``stock`` (its size) and ``stock_text``, ``pile`` (its size), ``hand`` (cards
+with ``legal``, ``why`` not, ``new``: drawn or picked up since your last move, and for a pick-up
+card ``name_suit``), ``counts``, ``seats`` (``name``, ``player``, ``count``, ``cards``,
+``status``), ``call`` (the discard that may be called: ``seat``, ``name``, ``card``,
+``knocked``, ``you_may_call``, ``asks_you``, ``text``), ``prompt``, ``log`` (``seat``, ``kind``:
+play, draw, challenge, pickup, takeback or reshuffle, ``card``, ``knock``, ``text``, ``shout``:
+what the table hears at a knock or a call), ``result`` (``winner``, ``winner_name``,
+``final_card``, ``left``, ``points``, ``text``), ``goal``, ``notice``, ``comment``.
 
 The table waits for you (``call.asks_you``) when a player has just put down their third-to-last card
 without knocking: you get the first chance to call it, however fast the computer players are, and
