@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.core.game import DEFAULT_GAME, find_game, game_names
+from engine.core.game import DEFAULT_GAME, find_game
 from engine.games import GAMES
 
 from . import BuildError
@@ -183,11 +183,10 @@ def read_game(meta: FrontMatter, layout: str, fail: Callable[[int, str], None]) 
     the site began with); None for a page for every game."""
     if "game" not in meta.values:
         return None if layout in EVERY_GAME_LAYOUTS else DEFAULT_GAME
-    name = meta.values["game"]
     try:
-        return find_game(name).name
-    except ValueError:
-        fail(meta.lines["game"], f"front matter: unknown game {name!r}: use {', '.join(game_names())}")
+        return find_game(meta.values["game"]).name
+    except ValueError as error:  # the engine's words: "unknown game 'snap': choose from knock-knock, sevens"
+        fail(meta.lines["game"], f"front matter: {error}")
         return DEFAULT_GAME
 
 

@@ -85,13 +85,14 @@ each finished deal's scores, ``totals``), ``goal``, ``notice``, ``comment``.
 from __future__ import annotations
 
 import json
+from collections.abc import Collection, Sequence
 from typing import Any, Protocol
 
 from .chance import MAX_SEED, parse_seed
 from .game import DEFAULT_GAME, GameType, RulesError, find_game
 from .jsontext import read_json, shown
 
-__all__ = ["MAX_SEED", "STARTS", "Session", "handle", "new_session", "parse_seed"]
+__all__ = ["MAX_SEED", "STARTS", "Session", "handle", "new_session", "parse_seed", "read_seats"]
 
 # The requests that start a deal, and so may name its game.
 STARTS = ("new_game", "new_match", "guided", "restore")
@@ -102,6 +103,30 @@ class Session(Protocol):
 
     game_name: str
     methods: tuple[str, ...]  # what a page may ask of it: each a method of the session
+
+
+def read_seats(seats: object, players: int, known: Collection[str], default: Sequence[str]) -> list[str]:
+    """The computer players a page asks for, for seats 1 onwards (the *default* ones round the table when
+    ``None``); a :class:`ValueError` names what is wrong.
+
+    >>> read_seats(None, 4, ["robin", "alex", "sam"], ["robin", "alex", "sam"])
+    ['robin', 'alex', 'sam']
+    >>> read_seats(["Sam", "bob"], 3, ["robin", "alex", "sam"], ["robin"])
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown player 'bob': choose from robin, alex, sam
+    """
+    if seats is None:
+        return [default[i % len(default)] for i in range(players - 1)]
+    if not (isinstance(seats, list) and all(isinstance(name, str) for name in seats)):
+        raise ValueError(f"seats must be a list of computer players' names, like {list(default)}")
+    names = [name.strip().lower() for name in seats]
+    if len(names) != players - 1:
+        raise ValueError(f"{len(names)} computer players named, but players={players} needs {players - 1} besides you")
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        raise ValueError(f"unknown player {unknown[0]!r}: choose from {', '.join(known)}")
+    return names
 
 
 def new_session(game: object = None) -> Any:

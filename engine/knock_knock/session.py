@@ -33,14 +33,29 @@ The methods a page may ask for (see :mod:`engine.core.webapi`):
     Call "Knock! Knock!" on the discard just made, while ``state.call.you_may_call``; or let it
     pass when the table asks you (``state.call.asks_you``).
 ``computer_move {}``
-    One step of the computer players: while a discard may be called, you are taken to let it
-    pass (unless the table asks you) and each computer seat in turn calls or lets it pass; then
-    the seat on turn discards or draws. Result: ``{"ok", "move", "reason", "choices",
-    "think_ms", "state"}``; *move* is null when the step only closed the call window and it is
-    your turn.
+    One step of the computer players. While a discard may be called, you are taken to let it
+    pass (unless the table asks you) and each computer seat in turn calls or lets it pass; the
+    step ends there if someone called or a pick-up card's victim picked up. Otherwise the
+    computer seat on turn discards or draws. Result: ``{"ok", "move", "reason", "choices",
+    "think_ms", "state"}``; *move* is null when the step only closed the call window.
 ``suggest {}``
     Sam's move for you: ``{"action": "play" | "draw" | "challenge" | "let_pass", "card", "suit",
     "knock", "reason", "text"}``; *text* is one sentence in a learner's words.
+
+The state: ``game``, ``seed``, ``kind`` (game or guided), ``rules`` (``options``, ``name``,
+``text``, ``notes``: a sentence per option that differs from the defaults), ``players``,
+``dealer``, ``names``, ``turn`` (the seat to discard or draw next), ``over``, ``your_turn`` (the
+table waits for you: your discard or draw, or your answer to a missed knock), ``may_play`` (your
+discard or draw), ``must_draw``, ``must_knock``, ``top`` (a card: ``code``, ``display``,
+``name``, ``suit``, ``pickup``), ``suit`` (the playing suit: ``code``, ``name``, ``symbol``),
+``table_text``, ``stock`` (its size) and ``stock_text``, ``pile`` (its size), ``hand`` (cards
+with ``legal``, ``why`` not, ``new``: drawn or picked up since your last move, and for a pick-up
+card ``name_suit``), ``counts``, ``seats`` (``name``, ``player``, ``count``, ``cards``,
+``status``), ``call`` (the discard that may be called: ``seat``, ``name``, ``card``,
+``knocked``, ``you_may_call``, ``asks_you``, ``text``), ``prompt``, ``log`` (``seat``, ``kind``:
+play, draw, challenge, pickup, takeback or reshuffle, ``card``, ``knock``, ``text``, ``shout``:
+what the table hears at a knock or a call), ``result`` (``winner``, ``winner_name``,
+``final_card``, ``left``, ``points``, ``text``), ``goal``, ``notice``, ``comment``.
 
 The table waits for you (``call.asks_you``) when a player has just put down their third-to-last card
 without knocking: you get the first chance to call it, however fast the computer players are, and
@@ -57,6 +72,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -64,9 +80,10 @@ from ..core.cards import Card, Suit
 from ..core.chance import fresh_or_parsed, player_rng
 from ..core.game import RulesError, parse_rules
 from ..core.text import counted, join_words, seat_names, sentence
+from ..core.webapi import read_seats
 from .game import Game
 from .players import PLAYERS, Decision, Player, make_player
-from .present import describe
+from .present import describe, shout
 from .rules import KNOCK_AT, TURN_LIMIT, Rules, card_points, is_pickup
 from .state import Challenge, Draw, Move, PickUp, Play, Quiet, RecordedAction, State, TakeBack
 from .view import PlayerView, SeenEvent
@@ -169,10 +186,12 @@ def rules_json(rules: Rules) -> JSON:
 
 
 def event_json(event: SeenEvent, names: Sequence[str]) -> JSON:
-    """One line of the log: who, what kind of event, the card if one was shown, and the sentence."""
+    """One line of the log: who, what kind of event, the card if one was shown, the sentence, and what the
+    table hears (``shout``) at a knock or a call."""
     # Without its full stop, as the page writes a move ("Robin plays 9♥. Your turn.").
     text = describe(event, names).removesuffix(".")
     entry: JSON = {"seat": None, "kind": "reshuffle", "card": None, "knock": False, "text": text}
+    entry["shout"] = shout(event, names)  # a knock or a call, as the table hears it
     if isinstance(event, Move):
         action = event.action
         entry["seat"] = event.seat
@@ -212,6 +231,7 @@ class Session:
         self.bots: dict[int, Player] = {}
         self.adviser: Player = make_player(ADVISER, random.Random(0))
         self.script: list[tuple[int, RecordedAction]] = []
+        self.held: list[Card] = []  # your hand as it was before your last discard or draw
         self.goal: str | None = None
         self.notice: str | None = None
         self.comment: str | None = None
@@ -248,19 +268,7 @@ class Session:
 
     @staticmethod
     def _seats(seats: object, rules: Rules) -> list[str]:
-        if seats is None:
-            return [BOT_NAMES[i % 3] for i in range(rules.players - 1)]
-        if not (isinstance(seats, list) and all(isinstance(name, str) for name in seats)):
-            raise ValueError(f"seats must be a list of computer players' names, like {list(BOT_NAMES)}")
-        names = [name.strip().lower() for name in seats]
-        if len(names) != rules.players - 1:
-            raise ValueError(
-                f"{len(names)} computer players named, but players={rules.players} needs {rules.players - 1} besides you"
-            )
-        unknown = [name for name in names if name not in PLAYERS]
-        if unknown:
-            raise ValueError(f"unknown player {unknown[0]!r}: choose from {', '.join(PLAYERS)}")
-        return names
+        return read_seats(seats, rules.players, PLAYERS, BOT_NAMES)
 
     def _start(self, game: Game, bots: Sequence[str]) -> None:
         self.game = game
@@ -268,6 +276,7 @@ class Session:
         self.bots = {seat: make_player(name, player_rng(base, seat)) for seat, name in enumerate(bots, start=1)}
         self.adviser = make_player(ADVISER, random.Random(base))
         self.script = []
+        self.held = list(game.state.hands[YOU])
         self.goal = None
         self.notice = None
         self.comment = None
@@ -331,28 +340,27 @@ class Session:
         if reason:
             return {"ok": False, "reason": sentence(reason), **self._wrap()}
         self.comment = self._judge(action) if not game.has_record else None
+        self.held = list(game.state.hands[YOU])
         game.act(YOU, action)
         self.notice = None
         return {"ok": True, "move": self._last_move(), **self._wrap()}
 
     def challenge(self) -> JSON:
         """You call "Knock! Knock!" on the discard just made."""
-        game = self._game
-        reason = game.why_illegal(YOU, Challenge())
-        if reason:
-            return {"ok": False, "reason": sentence(reason), **self._wrap()}
-        game.act(YOU, Challenge())
-        self.notice = None
-        return {"ok": True, "move": self._last_move(), **self._wrap()}
+        return self._answer(Challenge())
 
     def let_pass(self) -> JSON:
         """You let the discard just made pass without a call."""
+        return self._answer(Quiet())
+
+    def _answer(self, action: Challenge | Quiet) -> JSON:
         game = self._game
-        reason = game.why_illegal(YOU, Quiet())
+        reason = game.why_illegal(YOU, action)
         if reason:
             return {"ok": False, "reason": sentence(reason), **self._wrap()}
-        game.act(YOU, Quiet())
-        return {"ok": True, "move": None, **self._wrap()}
+        game.act(YOU, action)
+        self.notice = None
+        return {"ok": True, "move": self._last_move() if isinstance(action, Challenge) else None, **self._wrap()}
 
     def _judge(self, action: Play | Draw) -> str | None:
         """In a guided deal: a missed knock, or what Sam would have done instead and why."""
@@ -480,15 +488,19 @@ class Session:
         view = game.view(YOU)
         yours = self._your_turn()
         fitting = set(view.fitting()) if yours else set()
+        asked = self._asks_you()
         hand = []
+        new = Counter(view.hand) - Counter(self.held)  # drawn or picked up since your last discard or draw
         for card in view.hand:
             legal = card in fitting
             why = None if legal or not yours else game.why_illegal(YOU, Play(card))
-            entry = {**card_json(card), "legal": legal, "why": sentence(why) if why else None}
+            if asked:
+                why = self._not_yours()
+            entry = {**card_json(card), "legal": legal, "why": sentence(why) if why else None, "new": new[card] > 0}
+            new[card] -= 1
             if is_pickup(card):
                 entry["name_suit"] = f"Name the playing suit for the {card.display}."
             hand.append(entry)
-        asked = self._asks_you()
         names = list(game.names)
         return {
             "game": game.rules.game.name,

@@ -24,6 +24,7 @@ from ..core.game import RulesError, parse_rules
 from ..core.jsontext import shown
 from ..core.match import Match
 from ..core.text import counted, seat_names, sentence
+from ..core.webapi import read_seats
 from .game import DEFAULT_NAMES, YOU, Game
 from .moves import Move
 from .players import COMPUTER_PLAYERS, Decision, Player, make_player
@@ -242,19 +243,7 @@ class Session:
 
     @staticmethod
     def _seats(seats: object, rules: SevensRules) -> list[str]:
-        if seats is None:
-            return [BOT_NAMES[i % 3] for i in range(rules.players - 1)]
-        if not (isinstance(seats, list) and all(isinstance(name, str) for name in seats)):
-            raise ValueError(f"seats must be a list of computer players' names, like {list(BOT_NAMES)}")
-        names = [name.strip().lower() for name in seats]
-        if len(names) != rules.players - 1:
-            raise ValueError(
-                f"{len(names)} computer players named, but players={rules.players} needs {rules.players - 1} besides you"
-            )
-        unknown = [name for name in names if name not in COMPUTER_PLAYERS]
-        if unknown:
-            raise ValueError(f"unknown player {unknown[0]!r}: choose from {', '.join(COMPUTER_PLAYERS)}")
-        return names
+        return read_seats(seats, rules.players, COMPUTER_PLAYERS, BOT_NAMES)
 
     def _start(self, game: Game, bots: Sequence[str]) -> None:
         self.game = game

@@ -140,13 +140,15 @@ def test_you_may_forget_to_knock_and_the_computer_players_call_it() -> None:
     assert step["move"]["kind"] == "challenge"
     assert "Right call: You did not knock on your third-to-last card and take the 6♥ back" in texts
     assert step["state"]["counts"][0] == 10 and step["state"]["top"]["code"] == "4H"
+    new = sorted(card["code"] for card in step["state"]["hand"] if card["new"])
+    assert len(new) == 7 and "6H" not in new  # the seven picked up are marked; the card taken back was yours
 
 
 def test_a_knock_with_the_third_to_last_card_is_safe() -> None:
     session = Session()
     call(session, "guided", position=YOUR_KNOCK)
     played = call(session, "play", card="6H", knock=True)
-    assert played["move"]["text"] == "You knock and play 6♥" and played["move"]["knock"]
+    assert played["move"]["text"] == "You knock and play 6♥" and played["move"]["shout"] == "You knock!"
     step = call(session, "computer_move")
     assert step["state"]["counts"][0] == 2 and step["move"]["seat"] == 1  # nobody called; Robin moved on
 
@@ -157,6 +159,7 @@ def test_the_table_waits_for_you_to_call_a_missed_knock_and_a_right_call_costs_t
     state = call(session, "computer_move")["state"]
     assert state["call"]["asks_you"] and state["call"]["you_may_call"] and state["your_turn"]
     assert state["call"]["knocked"] is False and state["may_play"] is False
+    assert state["hand"][0]["why"] == "First call Knock! Knock! on the K♣, or let it pass."
     assert state["prompt"].startswith("Robin put down their third-to-last card, the K♣, without knocking")
     assert error_of(session, "computer_move").startswith("first call Knock! Knock! on the K♣")
     called = call(session, "challenge")
@@ -185,7 +188,8 @@ def test_a_wrong_call_costs_the_caller_seven() -> None:
     state = call(session, "computer_move")["state"]
     assert state["call"]["you_may_call"] and not state["call"]["asks_you"] and not state["your_turn"]
     called = call(session, "challenge")
-    assert called["state"]["log"][-1]["text"] == "Wrong call: nobody missed a knock, so You pick up 7 cards"
+    assert called["state"]["log"][-1]["text"] == "Wrong call: nobody missed a knock, so you pick up 7 cards"
+    assert [entry["shout"] for entry in called["state"]["log"][-2:]] == ["You call “Knock! Knock!”", "Wrong call!"]
     assert called["state"]["counts"][0] == 11
 
 

@@ -107,6 +107,7 @@ export function cardButton(card, { selected = false, showFits = true, yourTurn =
 export function markCard(button, card, { selected = false, showFits = true, yourTurn = true } = {}) {
   button.classList.toggle("legal", showFits && card.legal);
   button.classList.toggle("selected", selected);
+  button.classList.toggle("new", Boolean(card.new)); // a card drawn or picked up since your last move
   if (showFits && yourTurn && !card.legal) button.setAttribute("aria-disabled", "true");
   else button.removeAttribute("aria-disabled");
 }

@@ -74,16 +74,16 @@ export function knockKnockTable(page) {
     }
   }
 
-  // The knocks and calls since the last drawing, said aloud and shown over the table until a round later.
+  // The knocks and calls since the last drawing, in the engine's few words, over the table until a round
+  // later; the question of a missed knock to call takes their place.
   function shout(s) {
     if (s.log.length < shouted) shouted = 0; // a new deal
-    const news = s.log.slice(shouted);
-    const from = news.findIndex((entry) => entry.kind === "challenge");
-    const loud = from >= 0 ? news.slice(from) : news.filter((entry) => entry.knock).slice(-1);
+    const loud = s.log.slice(shouted).filter((entry) => entry.shout);
+    const bubble = $("kk-shout");
     if (loud.length) {
-      $("kk-shout").textContent = `${loud.map((entry) => entry.text).join(". ")}.`;
+      bubble.textContent = loud.map((entry) => entry.shout).join(" ");
       shoutedAt = s.log.length;
-    } else if (s.log.length > shoutedAt + s.players) $("kk-shout").textContent = "";
+    } else if (s.log.length > shoutedAt + s.players || s.call?.asks_you) bubble.textContent = "";
     shouted = s.log.length;
   }
 
@@ -98,7 +98,6 @@ export function knockKnockTable(page) {
     mark.textContent = s.suit.symbol;
     $("kk-suit-name").textContent = s.suit.name;
     $("kk-stock").textContent = String(s.stock);
-    $("kk-stock").setAttribute("aria-label", s.stock_text);
     $("kk-table-text").textContent = `${s.table_text} ${s.stock_text}.`;
     shout(s);
   }
@@ -135,9 +134,12 @@ export function knockKnockTable(page) {
     return s.call?.asks_you || page.showFits() ? s.prompt : "Your turn.";
   }
 
-  // When it comes to you: a missed knock to call takes the focus; otherwise game.js focuses a card that fits.
+  // When it comes to you: a missed knock to call takes the focus (otherwise game.js focuses a card that fits);
+  // with the cards that fit marked, the message line says when nothing fits or this card needs a knock.
   function focus() {
-    if (state().call?.asks_you) $("kk-call").focus({ preventScroll: true });
+    const s = state();
+    if (s.call?.asks_you) $("kk-call").focus({ preventScroll: true });
+    else if (page.showFits() && (s.must_draw || s.must_knock)) page.say(s.prompt);
   }
 
   function suggested(advice) {
