@@ -24,12 +24,12 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from ...core.cards import ALL_CARDS
+from ...core.cards import ALL_CARDS, Card
 from ..rules import TURN_LIMIT, is_pickup, pack, penalty
 from ..state import Play
 from ..view import PlayerView
 from .alex import CLOSE_TO_OUT, choose
-from .base import Decision, draw, favourite_suit, knock_words, let_pass, missed_knock_call, pickup_words, play, without
+from .base import ComputerPlayer, Decision, favourite_suit, knock_words, missed_knock_call, pickup_words, play, without
 
 __all__ = ["SamPlayer", "play_out"]
 
@@ -154,28 +154,31 @@ def _chance_of_winning(hands: list[list[int]], seat: int) -> float:
     return weights[seat] / sum(weights)
 
 
-class SamPlayer:
+class SamPlayer(ComputerPlayer):
     name = "sam"
 
     def __init__(self, rng: random.Random, samples: int = SAMPLES, work: int = WORK) -> None:
-        self.rng = rng
+        super().__init__(rng)
         self.samples = samples
         self.work = work
 
-    def decide(self, view: PlayerView) -> Decision:
-        if view.may_call:
-            return self.call(view) or let_pass(view)
-        fitting = view.fitting()
-        if not fitting:
-            return draw()
+    def discard(self, view: PlayerView, fitting: list[Card]) -> Decision:
         candidates = [play(view, card, favourite_suit(without(view.hand, card))) for card in fitting]
         if len(candidates) == 1:
             action = candidates[0]
-            return Decision(action, f"Play {_shown(action)}: it is the only card that fits{knock_words(action)}.")
+            return Decision(
+                action,
+                f"Play {_shown(action)}: it is the only card that fits{knock_words(action)}.",
+                f"Play {_named(action)}: it is the only card that fits{knock_words(action)}.",
+            )
         habit = fitting.index(choose(fitting, view.hand, view.counts[view.next_seat()]))
         if min(view.counts) > THINK_WHEN:
             action = candidates[habit]
-            return Decision(action, f"Play {_shown(action)}: {ALEX_HABIT}{knock_words(action)}.")
+            return Decision(
+                action,
+                f"Play {_shown(action)}: {ALEX_HABIT}{knock_words(action)}.",
+                f"Play {_named(action)}: {ALEX_HABIT}{knock_words(action)}.",
+            )
         wins, deals = self._weigh(view, [action.card.index for action in candidates])
         best = max(range(len(candidates)), key=lambda i: wins[i])
         action = candidates[best]
@@ -185,7 +188,7 @@ class SamPlayer:
             action,
             f"Play {_shown(action)}: over {deals} imagined deals it gives you a {wins[best] / deals:.0%} chance to win, "
             f"the best of the cards that fit (the {runner_up} gives {others[-1][0] / deals:.0%}){knock_words(action)}.",
-            f"Play {_shown(action)}: of the cards that fit, it gives you the best chance to go out first"
+            f"Play {_named(action)}: of the cards that fit, it gives you the best chance to go out first"
             f"{knock_words(action)}.",
         )
 
@@ -283,3 +286,8 @@ def _shown(action: Play) -> str:
     if is_pickup(action.card):
         return pickup_words(action.card, action.suit)
     return action.card.display
+
+
+def _named(action: Play) -> str:
+    """The card and, for a pick-up card, the suit it names: the learner's words leave out what the rules add."""
+    return f"{action.card.display} and name {action.suit.plural}" if action.suit is not None else action.card.display

@@ -423,6 +423,7 @@ async function deal(seed, resume = null, { push = false, notice: told = null } =
   generation += 1;
   if (review.visible) review.close();
   selected = null;
+  advice = null;
   own?.reset();
   say("");
   busy = true;

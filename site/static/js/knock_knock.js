@@ -6,6 +6,7 @@
 import { cardFace } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
+const ADVISED_BUTTONS = { draw: "kk-draw", challenge: "kk-call", let_pass: "kk-let-pass" };
 
 // *page* is what game.js lends the table: the state, its request helpers and its message lines.
 export function knockKnockTable(page) {
@@ -119,6 +120,8 @@ export function knockKnockTable(page) {
     $("kk-let-pass").hidden = !asked;
     $("kk-let-pass").disabled = !yours;
     if (!mine && pickup) closeSuits();
+    const advised = ADVISED_BUTTONS[page.advice()?.action];
+    for (const id of Object.values(ADVISED_BUTTONS)) $(id).classList.toggle("suggested", id === advised);
   }
 
   // The status line while the table waits for your answer: the engine's question.
@@ -142,13 +145,11 @@ export function knockKnockTable(page) {
     else if (page.showFits() && (s.must_draw || s.must_knock)) page.say(s.prompt);
   }
 
+  // Sam's card is selected (with the knock it needs); Sam's draw or call is marked on its button.
   function suggested(advice) {
     if (advice.action === "play") {
       knock = advice.knock;
       page.select(advice.card);
-    } else {
-      const button = { draw: "kk-draw", challenge: "kk-call", let_pass: "kk-let-pass" }[advice.action];
-      $(button)?.classList.add("suggested");
     }
   }
 
@@ -186,7 +187,6 @@ export function knockKnockTable(page) {
     shoutedAt = 0;
     closeSuits();
     $("kk-shout").textContent = "";
-    for (const button of document.querySelectorAll(".kk-actions .suggested")) button.classList.remove("suggested");
   }
 
   return { drawBoard, drawControls, status, prompt, focus, play, suggested, key, reset };
