@@ -67,11 +67,11 @@ def test_a_knock_knock_guided_deal_is_played_on_its_own_table(page: Page, site_u
         "Not allowed: 9♥ does not fit: the playing suit is clubs and the top card is the 6♣."
     )
     section.get_by_role("button", name="Knock", exact=True).click()  # your third-to-last card
-    section.locator("[data-code='6H']").click()
-    wait_for(page, "#kk-guided-knock")
-    expect(section.locator(".log-scroll li").first).to_have_text("You knock and play 6♥")
-    for code in ("9H", "KH"):
+    moves = section.locator(".log-scroll li")
+    for code, seen in (("6H", 4), ("9H", 8), ("KH", 9)):  # yours, then the script's three draws
         section.locator(f"[data-code='{code}']").click()
+        expect(moves).to_have_count(seen, timeout=START_MS)
         wait_for(page, "#kk-guided-knock", "your-turn over")
+    expect(moves.first).to_have_text("You knock and play 6♥")
     expect(section.locator("[data-guided-status]")).to_have_text("You win, going out with the K♥. Goal reached.")
     expect(section).to_have_class(re.compile(r"\bis-solved\b"))
