@@ -10,6 +10,8 @@ import markdown
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError, TemplateSyntaxError
 from markupsafe import Markup
 
+from engine.sevens.present import rules_menu
+
 from . import BuildError
 from .authored import AuthoredHtml, check_source
 from .lessons import Page, not_found_page
@@ -181,6 +183,8 @@ def context(
         "practice": practice,
         "practice_sample": Markup(practice_sample()) if page.layout == "practice" else "",
         "practice_files": practice_files,
+        # The game page's chooser: every option and preset as the engine offers them (no rule is written in JS).
+        "rules_menu": rules_menu() if page.layout == "game" else None,
     }
 
 

@@ -472,6 +472,7 @@ class Session:
             return None
         scoring = match.rules.scoring
         return {
+            "seed": match.seed,
             "deal": len(match.deals),
             "scoring": scoring,
             "heading": "Chips" if scoring == "chips" else "Deals won",

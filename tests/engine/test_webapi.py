@@ -337,7 +337,14 @@ def test_a_fan_tan_match_of_six_seats_moves_the_dealer_and_keeps_the_chips() -> 
     state = reply["result"]
     assert state["players"] == 6 and state["dealer"] == 0 and state["rules"]["name"] == "Fan Tan, 6 players"
     assert state["names"] == ["You", "Robin", "Alex 1", "Sam", "Random", "Alex 2"]
-    assert state["match"] == {"deal": 1, "scoring": "chips", "heading": "Chips", "deals": [], "totals": [0] * 6}
+    assert state["match"] == {
+        "seed": 4,
+        "deal": 1,
+        "scoring": "chips",
+        "heading": "Chips",
+        "deals": [],
+        "totals": [0] * 6,
+    }
     assert all(row["caption"] for row in state["rows"])
     from engine.core.webapi import SESSIONS
 
