@@ -115,8 +115,11 @@ export function drawTableMenu(table, rules = null) {
   if (preset) showOptions(presetOptions(preset));
   else if (rules) showOptions(Object.fromEntries(Object.entries(rules.options).map(([name, value]) => [name, optionText(value)])));
   $("game-players-count").value = String(table.players);
+  // The seats past this table's players too, so that adding players brings back whoever sat there before.
+  const kept = (setting(TABLE_KEY) ?? "").split(",").filter(Boolean);
+  const all = around(DEFAULT_SEATS, seatSelects().length).map((name, i) => table.seats[i] ?? kept[i] ?? name);
   seatSelects().forEach((select, i) => {
-    select.value = table.seats[i] ?? select.value;
+    select.value = all[i];
   });
   showSeats(table.players);
   markPressed();
