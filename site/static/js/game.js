@@ -21,7 +21,7 @@ import {
 } from "./board.js";
 import { Review } from "./review.js";
 import { getRuntime } from "./runtime.js";
-import { drawScore } from "./score.js";
+import { drawScore, drawShortScore } from "./score.js";
 import { keepSetting, loadDeal, read, recordGame, saveDeal, setting } from "./store.js";
 import {
   chosenTable,
@@ -246,6 +246,7 @@ function draw() {
   drawResult();
   drawNotes();
   drawScore($("game-score"), state);
+  drawShortScore($("game-result-score"), state);
   setPhase(state.over ? "over" : "playing");
   game.dataset.busy = String(busy || recovering);
   game.dataset.yourTurn = String(state.your_turn && !busy && !recovering);

@@ -1,5 +1,6 @@
 // The match's running score: one row a player, one column a finished deal, then the totals. Every number comes
-// from the engine's state.match (deals won, or chips); the heading says which.
+// from the engine's state.match (deals won, or chips); the heading says which. A phone shows, in the result of
+// a deal, the same score turned round: one column a player, the deal just played and the totals.
 
 import { el } from "./board.js";
 
@@ -34,6 +35,31 @@ export function drawScore(section, state) {
         ...match.deals.map((scores, i) => el("td", { class: dealClass(i) }, signed(scores[seat], chips))),
         el("td", { class: "total" }, signed(match.totals[seat], chips)),
       ),
+    ),
+  );
+}
+
+export function drawShortScore(table, state) {
+  const match = state.match;
+  table.hidden = !match || !match.deals.length || !state.over;
+  if (table.hidden) return;
+  const chips = match.scoring === "chips";
+  const latest = match.deals.at(-1);
+  table.tHead.replaceChildren(
+    el("tr", {}, el("td", {}), ...state.names.map((name) => el("th", { scope: "col" }, name))),
+  );
+  table.tBodies[0].replaceChildren(
+    el(
+      "tr",
+      {},
+      el("th", { scope: "row" }, `Deal ${match.deals.length}`),
+      ...latest.map((value) => el("td", {}, signed(value, chips))),
+    ),
+    el(
+      "tr",
+      { class: "total" },
+      el("th", { scope: "row" }, "Total"),
+      ...match.totals.map((value) => el("td", {}, signed(value, chips))),
     ),
   );
 }
