@@ -614,6 +614,7 @@ colourBox.addEventListener("change", () => {
 // Choosing the table (rules, players, opponents) starts a new match there.
 setUpTableMenu((chosen) => {
   $("game-table-menu").open = false;
+  scrollTo({ top: 0 }); // reaching the menu's last button may have scrolled the page; the table fits from the top
   deal("", null, { push: true, at: chosen });
 });
 
