@@ -146,17 +146,25 @@ def names(page: Page) -> list[str]:
     return seats(page)[0]
 
 
-def test_back_and_forward_keep_both_deals_and_a_preset_changes_the_seats(page: Page, site_url: str) -> None:
+def test_back_and_forward_keep_both_deals_and_their_rules_and_a_preset_changes_the_seats(
+    page: Page, site_url: str
+) -> None:
     open_game(page, site_url, "?seed=101")
     for _ in range(2):
         play_one(page)
     first = page.locator("#game-log li").all_inner_texts()
     assert names(page) == ["You", "Robin", "Alex", "Sam"]
+    # An option set by hand (no preset has it) and three Sams: the options that differ reach the engine and the address.
     page.click("#game-table-menu summary")
+    page.click(".game-options summary")
+    page.select_option("#game-option-eight_before_six", "true")
+    expect(page.locator("[data-preset][aria-pressed=true]")).to_have_count(0)
     page.click("[data-table='sam']")
     page.wait_for_function("() => new URL(location.href).searchParams.get('seed') !== '101'")
     page.wait_for_selector(READY, timeout=START_MS)
     assert names(page) == ["You", "Sam 1", "Sam 2", "Sam 3"]
+    assert page.evaluate("new URL(location.href).searchParams.get('rules')") == "eight_before_six=true"
+    expect(page.locator("#game-variant")).to_have_text("Sevens (eight_before_six=true)")
     play_one(page)
     second = page.locator("#game-log li").all_inner_texts()
     sharks = page.evaluate("new URL(location.href).searchParams.get('seed')")
@@ -164,10 +172,12 @@ def test_back_and_forward_keep_both_deals_and_a_preset_changes_the_seats(page: P
     page.wait_for_function("() => new URL(location.href).searchParams.get('seed') === '101'")
     expect(page.locator("#game-log li")).to_have_text(first)
     assert names(page) == ["You", "Robin", "Alex", "Sam"]
+    expect(page.locator("#game-variant")).to_have_text("Sevens")
     page.go_forward()
     page.wait_for_function("seed => new URL(location.href).searchParams.get('seed') === seed", arg=sharks)
     expect(page.locator("#game-log li")).to_have_text(second)
     assert names(page) == ["You", "Sam 1", "Sam 2", "Sam 3"]
+    expect(page.locator("#game-variant")).to_have_text("Sevens (eight_before_six=true)")
     assert log_length(page) == len(second)
 
 
