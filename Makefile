@@ -16,7 +16,8 @@ NPM_STAMP := node_modules/.sevens-installed
 WHEELS_DIR := .cache/pyodide-wheels
 WHEELS_STAMP := $(WHEELS_DIR)/.sevens-downloaded
 WHEELS_REQUIREMENTS := tools/pyodide-test-requirements.txt
-CHECKS := lint format-check typecheck pytest pyodide-test
+# The slowest first: `make test` runs two at a time.
+CHECKS := pytest pyodide-test lint format-check typecheck
 
 .PHONY: help setup site serve test $(CHECKS) browser-deps bench first-visit lighthouse format clean distclean
 
@@ -70,9 +71,11 @@ site: $(VENV_STAMP) $(NPM_STAMP)
 serve: $(VENV_STAMP) $(NPM_STAMP)
 	$(PY) build.py serve $(SERVE_ARGS)
 
-# Every check runs even after one fails (-k), so one run shows all the problems.
+# Every check runs even after one fails (-k), so one run shows all the problems. Two at a time (-j2):
+# pyodide-test is a Node process of its own and the browser tests often wait, so the slowest two, listed
+# first in CHECKS, overlap on two cores. --output-sync prints each check's output whole, when it ends.
 test: setup browser-deps
-	@$(MAKE) --no-print-directory -k $(CHECKS) || { echo "make test: FAILED, see the errors above" >&2; exit 1; }
+	@$(MAKE) --no-print-directory -k -j2 --output-sync=target $(CHECKS) || { echo "make test: FAILED, see the errors above" >&2; exit 1; }
 	@echo "make test: all checks passed ($(CHECKS))"
 
 # -- the checks ----------------------------------------------------------------

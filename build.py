@@ -4,6 +4,7 @@
     python build.py serve [--port 8000]  build, serve on 127.0.0.1 and rebuild on changes
     python build.py --out DIR --tutorials DIR
     python build.py --base /REPO/         the address path the site is served at
+    python build.py --write-verdicts      also rewrite sitebuild/verdicts.json (Sam's verdicts on the puzzles)
 
 Every page links relatively, so the site works at any address; only
 ``404.html``, which GitHub Pages serves for a missing address at any depth,
@@ -32,6 +33,8 @@ from sitebuild.lessons import find_pages
 from sitebuild.links import check_links
 from sitebuild.practice import BEST_FILE, bank_files
 from sitebuild.render import MarkdownRenderer, render_pages
+from sitebuild.verdicts import FILE as VERDICTS_FILE
+from sitebuild.verdicts import VerdictCache
 
 ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "site"
@@ -54,14 +57,18 @@ def check_base(base: str) -> str:
     return base
 
 
-def build(tutorials: Path, out: Path, *, runtime: bool = True, base: str = "/") -> list[BuildError]:
+def build(
+    tutorials: Path, out: Path, *, runtime: bool = True, base: str = "/", verdicts: VerdictCache | None = None
+) -> list[BuildError]:
     """Build the site from *tutorials* into *out*; return the errors (none means done).
 
     *runtime* False leaves out Pyodide and the engine wheel (quicker, for tests).
     *base* is the address path the site is served at, used by ``404.html`` only.
+    *verdicts* are Sam's verdicts on "which card" puzzles (by default the checked-in and the local ones).
     """
     pages, errors = find_pages(tutorials)  # 1. find lessons, read front matter
     renderer = MarkdownRenderer()
+    renderer.puzzles.verdicts = verdicts
     for page in pages:  # 2. Markdown and puzzles, judged by the engine (and "which card" ones by Sam)
         errors += renderer.render(page)
     if renderer.puzzles.verdicts:
@@ -119,6 +126,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8000, help="port for serve (default 8000)")
     parser.add_argument("--no-runtime", action="store_true", help="leave out Pyodide and the engine wheel")
     parser.add_argument(
+        "--write-verdicts",
+        action="store_true",
+        help=f"write Sam's verdicts on the lessons' and the practice bank's puzzles to {VERDICTS_FILE.relative_to(ROOT)}",
+    )
+    parser.add_argument(
         "--base",
         default=os.environ.get("SITE_BASE") or "/",
         help="address path the site is served at, for 404.html's links (default $SITE_BASE or /), e.g. /sevens/",
@@ -128,7 +140,10 @@ def main(argv: list[str] | None = None) -> int:
         check_base(args.base)
     except ValueError as error:
         parser.error(str(error))
-    status = report(build(args.tutorials, args.out, runtime=not args.no_runtime, base=args.base))
+    verdicts = VerdictCache()
+    status = report(build(args.tutorials, args.out, runtime=not args.no_runtime, base=args.base, verdicts=verdicts))
+    if args.write_verdicts and status == 0:
+        verdicts.write_checked_in()
     if args.command == "serve":
         from sitebuild.serve import serve
 

@@ -10,8 +10,14 @@ after every card, so luck of the deal cancels out).
 
 Here the deals are drawn independently from Sam's :class:`HiddenDealer` (no
 other player has made a play for Sam's habit chain to weigh), with a fixed
-seed, so a verdict is the same on every machine and can be cached. The cache
-key is the puzzle's content and this module's settings.
+seed, so a verdict is the same on every machine and can be kept, by the
+puzzle's content and this module's settings: the site's own puzzles in
+:data:`FILE` (checked in, so a fresh clone builds without judging them again:
+``python build.py --no-runtime --write-verdicts`` rewrites it), any other in
+the local :data:`CACHE`. A kept verdict also holds the results of its first
+:data:`CHECK_DEALS` deals, which are played again before it is used: when
+Sam's play-outs, the dealer or the rules have changed since, they differ and
+the verdict is worked out afresh instead of being trusted.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ import hashlib
 import json
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.core.cards import Card, cards_of
@@ -35,18 +41,24 @@ DEALS = 2000
 SEED = 20261201
 MARGIN = 0.05
 Z = 3.0
-VERSION = 1  # change when the way of judging changes, so cached verdicts are recomputed
+VERSION = 1  # change when the way of judging changes, so kept verdicts are recomputed
+FILE = Path(__file__).resolve().parent / "verdicts.json"
 CACHE = Path(__file__).resolve().parent.parent / ".cache" / "sam-verdicts.json"
+# Deals played again to confirm a kept verdict: 32 of the 2000 cost 0.8 s of processor time for the site's 81
+# puzzles (judging them all takes 32 s), and a change to Sam's play that alters none of those 32 × 2 to 6 play-outs
+# a puzzle cannot move its win rates by much.
+CHECK_DEALS = 32
 
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """Wins of each card that fits over *deals* imagined deals, and, for each ordered pair, the deals
-    won after the first card but lost after the second (``"6H>8H"``)."""
+    won after the first card but lost after the second (``"6H>8H"``); *check* is for keeping it (:func:`check_of`)."""
 
     deals: int
     wins: dict[str, int]
     beats: dict[str, int]
+    check: dict[str, str] = field(default_factory=dict)  # see check_of
 
     def rate(self, code: str) -> float:
         return self.wins[code] / self.deals
@@ -83,13 +95,23 @@ def view_of(table: int, hand: int, counts: tuple[int, int, int], passed: tuple[i
 
 def judge(table: int, hand: int, counts: tuple[int, int, int], passed: tuple[int, ...]) -> Verdict:
     """Play the deal out after each card of *hand* that fits, on the same :data:`DEALS` imagined deals."""
+    outcomes = play_outs(table, hand, counts, passed, DEALS)
+    beats = {f"{a}>{b}": (outcomes[a] & ~outcomes[b]).bit_count() for a in outcomes for b in outcomes if a != b}
+    return Verdict(DEALS, {code: won.bit_count() for code, won in outcomes.items()}, beats, check_of(outcomes))
+
+
+def play_outs(
+    table: int, hand: int, counts: tuple[int, int, int], passed: tuple[int, ...], deals: int
+) -> dict[str, int]:
+    """For each card of *hand* that fits, by code: bit d set when the card won imagined deal d, for the first
+    *deals* deals (the same ones whatever the number)."""
     view = view_of(table, hand, counts, passed)
     candidates = [card.bit for card in cards_of(view.legal_mask())]
     dealer = HiddenDealer(view)
     rng = random.Random(SEED)
     fits = playable_mask(table)
     outcomes = [0] * len(candidates)  # bit d set when the card won imagined deal d
-    for deal in range(DEALS):
+    for deal in range(deals):
         hands = dealer.deal(rng)
         for i, bit in enumerate(candidates):
             trial = hands.copy()
@@ -97,27 +119,37 @@ def judge(table: int, hand: int, counts: tuple[int, int, int], passed: tuple[int
             # As in Sam's own play-outs: Alex's habits for all, with one look-ahead at your next choice.
             if not trial[0] or play_out(fits ^ FLIPS[bit], trial, 1, 0, pick=rng.random) == 0:
                 outcomes[i] |= 1 << deal
-    codes = [Card(bit.bit_length() - 1).code for bit in candidates]
-    wins = {code: outcomes[i].bit_count() for i, code in enumerate(codes)}
-    beats = {
-        f"{a}>{b}": (outcomes[i] & ~outcomes[j]).bit_count()
-        for i, a in enumerate(codes)
-        for j, b in enumerate(codes)
-        if i != j
-    }
-    return Verdict(DEALS, wins, beats)
+    return {Card(bit.bit_length() - 1).code: outcomes[i] for i, bit in enumerate(candidates)}
+
+
+def check_of(outcomes: dict[str, int]) -> dict[str, str]:
+    """The results of the first :data:`CHECK_DEALS` deals, as kept with a verdict (hexadecimal bits)."""
+    first = (1 << CHECK_DEALS) - 1
+    return {code: format(won & first, "x") for code, won in outcomes.items()}
+
+
+_CONFIRMED: set[str] = set()  # kept entries whose check already held in this process (key and check)
+
+
+def _read(path: Path) -> dict[str, dict[str, object]]:
+    try:
+        entries = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}  # missing or damaged: every verdict is worked out again
+    return entries if isinstance(entries, dict) else {}
 
 
 class VerdictCache:
-    """Verdicts by puzzle content, read from and written back to :data:`CACHE` (a plain JSON file)."""
+    """Verdicts by puzzle content: those of :data:`FILE` and of the local *path* (:data:`CACHE`), each used only
+    once its first deals, played again, give the same results; new verdicts are written to *path*."""
 
-    def __init__(self, path: Path | None = None) -> None:
+    def __init__(self, path: Path | None = None, file: Path | None = None) -> None:
         self.path = path or CACHE
+        self.file = file or FILE
         self.changed = False
-        try:
-            self.entries: dict[str, dict[str, object]] = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            self.entries = {}  # missing or damaged: every verdict is worked out again
+        self.entries = _read(self.path)
+        self.checked_in = _read(self.file)
+        self.used: dict[str, dict[str, object]] = {}  # the verdicts this build asked for, by key
 
     @staticmethod
     def key(table: int, hand: int, counts: tuple[int, int, int], passed: tuple[int, ...]) -> str:
@@ -126,15 +158,33 @@ class VerdictCache:
 
     def verdict(self, table: int, hand: int, counts: tuple[int, int, int], passed: tuple[int, ...]) -> Verdict:
         key = self.key(table, hand, counts, passed)
-        entry = self.entries.get(key)
-        if isinstance(entry, dict):
-            try:
-                return Verdict(int(entry["deals"]), dict(entry["wins"]), dict(entry["beats"]))  # type: ignore[call-overload]
-            except (KeyError, TypeError, ValueError):
-                pass
+        for entry in (self.checked_in.get(key), self.entries.get(key)):
+            verdict = self._confirmed(key, entry, (table, hand, counts, passed))
+            if verdict is not None:
+                self.used[key] = self.entries[key] = entry  # type: ignore[assignment]
+                return verdict
         verdict = judge(table, hand, counts, passed)
-        self.entries[key] = {"deals": verdict.deals, "wins": verdict.wins, "beats": verdict.beats}
+        entry = {"deals": verdict.deals, "wins": verdict.wins, "beats": verdict.beats, "check": verdict.check}
+        self.used[key] = self.entries[key] = entry
         self.changed = True
+        return verdict
+
+    @staticmethod
+    def _confirmed(
+        key: str, entry: object, puzzle: tuple[int, int, tuple[int, int, int], tuple[int, ...]]
+    ) -> Verdict | None:
+        """The verdict *entry* keeps, if it is whole and its check deals still give the same results."""
+        if not isinstance(entry, dict):
+            return None
+        try:
+            verdict = Verdict(int(entry["deals"]), dict(entry["wins"]), dict(entry["beats"]), dict(entry["check"]))
+        except (KeyError, TypeError, ValueError):
+            return None
+        seen = key + json.dumps(verdict.check, sort_keys=True)
+        if seen not in _CONFIRMED:
+            if check_of(play_outs(*puzzle, CHECK_DEALS)) != verdict.check:
+                return None  # stale: Sam, the dealer or the rules play differently now
+            _CONFIRMED.add(seen)
         return verdict
 
     def save(self) -> None:
@@ -145,3 +195,8 @@ class VerdictCache:
             self.path.write_text(json.dumps(self.entries, sort_keys=True), encoding="utf-8")
         except OSError:
             pass  # a cache that cannot be written only costs time next build
+
+    def write_checked_in(self) -> None:
+        """Write the verdicts this build used to :data:`FILE`, and no others, one a line for readable diffs."""
+        lines = [f"{json.dumps(key)}: {json.dumps(self.used[key], sort_keys=True)}" for key in sorted(self.used)]
+        self.file.write_text("{\n" + ",\n".join(lines) + "\n}\n", encoding="utf-8")

@@ -1,7 +1,7 @@
 // Start Pyodide under Node, offline, with the repository mounted at /repo.
 //
 // Shared by the engine test runner (tools/pyodide_pytest.mjs) and the engine
-// benchmark (bench/pyodide_engine.mjs). Everything comes from the disk:
+// benchmarks (bench/pyodide_*.mjs). Everything comes from the disk:
 // Pyodide from node_modules/pyodide, extra pure-Python wheels from
 // .cache/pyodide-wheels (downloaded by `make setup`). Any attempt to
 // fetch from the network fails loudly instead of silently reaching a CDN.
@@ -84,4 +84,37 @@ export function runMain(main) {
       process.exit(1);
     },
   );
+}
+
+/**
+ * Run the Python benchmark `script` (a path from the repository's root) inside Pyodide with the command
+ * line's arguments, as `python script ARGS` would, and exit with its code.
+ */
+export function runBenchmark(script) {
+  runMain(async () => {
+    const pyodide = await startPyodide({ wheels: false, quiet: true });
+    pyodide.globals.set("bench_script", script);
+    pyodide.globals.set("bench_args", pyodide.toPy(process.argv.slice(2)));
+    // Processor time of this Node process, in seconds: under emscripten time.process_time() is wall time.
+    pyodide.globals.set("node_processor_time", () => {
+      const used = process.cpuUsage();
+      return (used.user + used.system) / 1e6;
+    });
+    // SystemExit (argparse errors, the benchmark's own refusals) becomes the exit code, as in CPython.
+    return pyodide.runPython(`
+import builtins, runpy, sys
+builtins.node_processor_time = node_processor_time
+sys.argv = [bench_script, *bench_args]
+try:
+    runpy.run_path(bench_script, run_name="__main__")
+    code = 0
+except SystemExit as stop:
+    if stop.code is None or isinstance(stop.code, int):
+        code = stop.code or 0
+    else:
+        print(stop.code, file=sys.stderr)
+        code = 1
+code
+`);
+  });
 }

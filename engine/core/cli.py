@@ -14,7 +14,16 @@ from typing import Any
 
 from . import match
 from .chance import check_seed, read_seed
-from .game import DEFAULT_GAME, GameType, RulesError, find_game, game_names, parse_rules, play_command
+from .game import (
+    DEFAULT_GAME,
+    GameType,
+    RulesError,
+    computer_player,
+    find_game,
+    game_names,
+    parse_rules,
+    play_command,
+)
 from .protocol import serve
 
 __all__ = ["main"]
@@ -181,10 +190,11 @@ def run_play(args: argparse.Namespace) -> int:
 
 def run_bot(args: argparse.Namespace) -> int:
     game, rules = game_and_rules(args)
-    factory = game.computer_players.get(args.name.strip().lower())
-    if factory is None:
-        raise UsageError(f"unknown player {args.name!r}: choose from {', '.join(game.computer_players)}")
-    serve(factory(random.Random(args.seed)), game, sys.stdin, sys.stdout.write, sys.stdout.flush, rules)
+    try:
+        player = computer_player(game.computer_players, args.name, random.Random(args.seed))
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    serve(player, game, sys.stdin, sys.stdout.write, sys.stdout.flush, rules)
     return 0
 
 

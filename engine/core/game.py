@@ -33,8 +33,8 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import Any, Protocol, TypeVar
 
 __all__ = [
     "DEFAULT_GAME",
@@ -44,11 +44,14 @@ __all__ = [
     "Player",
     "Rules",
     "RulesError",
+    "SeededPlayer",
+    "computer_player",
     "default_rules",
     "find_game",
     "game_names",
     "load_game",
     "parse_rules",
+    "read_written_rules",
     "register",
 ]
 
@@ -90,6 +93,35 @@ class Player(Protocol):
 
 
 PlayerFactory = Callable[[random.Random], Player]
+
+
+class SeededPlayer:
+    """A computer player built from its own random source, as every game builds them (see :data:`PlayerFactory`),
+    so that a deal replays exactly; a player that needs no chance keeps it all the same."""
+
+    name: str
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+
+P = TypeVar("P")
+
+
+def computer_player(players: Mapping[str, Callable[[random.Random], P]], name: str, rng: random.Random) -> P:
+    """The player of *players* (a game's computer players by name) called *name*, case ignored, with its own *rng*.
+
+    >>> computer_player({"robin": lambda rng: "Robin"}, " Robin ", random.Random(0))
+    'Robin'
+    >>> computer_player({"robin": lambda rng: "Robin"}, "kim", random.Random(0))
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown player 'kim': choose from robin
+    """
+    factory = players.get(name.strip().lower())
+    if factory is None:
+        raise ValueError(f"unknown player {name!r}: choose from {', '.join(players)}")
+    return factory(rng)
 
 
 class Deal(Protocol):
@@ -236,6 +268,22 @@ def default_rules(rules: Any = None) -> Any:
 def load_game(name: str, **options: object) -> Any:
     """The rules of game *name* with *options* (the rest at their defaults): ``load_game("sevens", players=5)``."""
     return find_game(name).rules(options)
+
+
+def read_written_rules(game: GameType, data: object, options: Collection[str]) -> Any:
+    """*game*'s rules from *data* as a record writes them: an object with every one of *options*.
+
+    >>> read_written_rules(find_game("knock-knock"), {"players": 5}, ["players", "direction"])
+    Traceback (most recent call last):
+    ...
+    engine.core.game.RulesError: missing direction: a record writes every option out
+    """
+    if not isinstance(data, dict):
+        raise RulesError(f"rules must be an object with every option ({', '.join(options)}), not {data!r:.60}")
+    missing = [name for name in options if name not in data]
+    if missing:
+        raise RulesError(f"missing {', '.join(missing)}: a record writes every option out")
+    return game.rules(data)
 
 
 def options_text(rules: Any) -> str:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..core.game import Decision, PlayerFactory, RulesError, register
+from ..core.game import Decision, PlayerFactory, RulesError, read_written_rules, register
 from .game import Game
 from .players import PLAYERS
 from .rules import OPTIONS, Rules
@@ -42,12 +42,8 @@ class KnockKnockGame:
 
     def read_rules(self, data: object) -> Rules:
         """Rules as a record writes them: every option."""
-        if not isinstance(data, dict):
-            raise RulesError(f"rules must be an object with every option ({', '.join(OPTIONS)}), not {data!r:.60}")
-        missing = [name for name in OPTIONS if name not in data]
-        if missing:
-            raise RulesError(f"missing {', '.join(missing)}: a record writes every option out")
-        return self.rules(data)
+        rules: Rules = read_written_rules(self, data, OPTIONS)
+        return rules
 
     def new_deal(self, rules: Rules, seed: int, *, dealer: int = 0, names: Sequence[str] | None = None) -> Game:
         return Game.new(rules, seed, dealer=dealer, names=names)

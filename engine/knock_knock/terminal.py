@@ -21,6 +21,7 @@ from typing import Literal
 from ..core.cards import Card, Suit
 from ..core.chance import player_rng
 from ..core.game import play_command
+from ..core.terminal import COMMAND_WORDS, ask_move, end_of_input, seat_opponents
 from .game import Game
 from .players import Player, make_player
 from .present import describe
@@ -49,17 +50,7 @@ and pick up 7. A wrong call costs the caller 7.
 The first player to discard their last card wins."""
 
 Kind = Literal["play", "draw", "hint", "help", "quit"]
-_WORDS: dict[str, Kind] = {
-    "draw": "draw",
-    "d": "draw",
-    "hint": "hint",
-    "?": "hint",
-    "help": "help",
-    "h": "help",
-    "quit": "quit",
-    "q": "quit",
-    "exit": "quit",
-}
+_WORDS: dict[str, Kind] = {"draw": "draw", "d": "draw", **COMMAND_WORDS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,12 +136,7 @@ def play_in_terminal(
     show_seats: bool = False,
 ) -> Game:
     """Play the deal from *seed* with the person in seat 0; returns the game, finished or not (quit or end of input)."""
-    if len(opponents) != rules.players - 1:
-        raise ValueError(f"{rules.players} players need {rules.players - 1} opponents, got {len(opponents)}")
-    bots = {seat: make_player(name, player_rng(seed, seat)) for seat, name in enumerate(opponents, start=1)}
-    names = ["You", *(name.strip().capitalize() for name in opponents)]
-    if show_seats:
-        names = [names[0], *(f"{name} (seat {seat})" for seat, name in enumerate(names) if seat)]
+    bots, names = seat_opponents(seed, rules.players, opponents, make_player, show_seats=show_seats)
     game = Game.new(rules, seed, names=names)
     table = _Table(game, bots, make_player("sam", player_rng(seed, HUMAN_SEAT)), output_fn)
     output_fn(f"Knock! Knock!, deal {seed}. {game.names[game.dealer]} deal; {game.names[game.turn]} start.")
@@ -182,22 +168,9 @@ def play_in_terminal(
 def _human_turn(table: _Table, input_fn: Callable[[str], str]) -> bool:
     game, output_fn = table.game, table.output_fn
     while True:
-        try:
-            text = input_fn("Your move> ")
-        except EOFError:
-            output_fn("\nEnd of input: game stopped.")
+        command = ask_move(input_fn, output_fn, parse_command, HELP, play_command(game.rules, game.seed))
+        if command is None:
             return False
-        try:
-            command = parse_command(text)
-        except ValueError as error:
-            output_fn(str(error))
-            continue
-        if command.kind == "quit":
-            output_fn(f"Game stopped. Replay this deal with: {play_command(game.rules, game.seed)}")
-            return False
-        if command.kind == "help":
-            output_fn(HELP)
-            continue
         if command.kind == "hint":
             decision = table.adviser.decide(game.view(HUMAN_SEAT))
             output_fn(f"Hint (Sam): {decision.reason}")
@@ -225,6 +198,6 @@ def _ask_to_call(table: _Table, input_fn: Callable[[str], str]) -> Challenge | Q
     try:
         answer = input_fn(f"{game.names[window.seat]} is down to two cards. Call Knock! Knock!? (y/N)> ")
     except EOFError:
-        table.output_fn("\nEnd of input: game stopped.")
+        end_of_input(table.output_fn)
         return None
     return Challenge() if answer.strip().lower() in ("y", "yes") else Quiet()

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..core.cards import cards_of, format_cards, parse_mask
-from ..core.game import Decision, PlayerFactory, RulesError, register
+from ..core.game import Decision, PlayerFactory, read_written_rules, register
 from .game import Game
 from .players import COMPUTER_PLAYERS
 from .position import fitting, max_hand, parse_table, rows_problem, table_problem
@@ -37,12 +37,8 @@ class SevensGame:
         """Rules as a record writes them: every option; or ``"sevens"``, the first records' name for the defaults."""
         if data == "sevens":
             return DEFAULT
-        if not isinstance(data, dict):
-            raise RulesError(f"rules must be an object with every option ({', '.join(OPTIONS)}), not {data!r:.60}")
-        missing = [name for name in OPTIONS if name not in data]
-        if missing:
-            raise RulesError(f"missing {', '.join(missing)}: a record writes every option out")
-        return SevensRules.make(data)
+        rules: SevensRules = read_written_rules(self, data, OPTIONS)
+        return rules
 
     def new_deal(self, rules: SevensRules, seed: int, *, dealer: int = 0, names: Sequence[str] | None = None) -> Game:
         return Game.new(seed, names, rules=rules, dealer=dealer)

@@ -27,6 +27,7 @@ from typing import Literal
 from ..core.cards import SUITS, Card, cards_of, format_cards
 from ..core.chance import player_rng
 from ..core.game import play_command
+from ..core.terminal import COMMAND_WORDS, ask_move, seat_opponents
 from .game import YOU, Game
 from .players import Player, make_player
 from .position import SUIT_MASKS
@@ -58,18 +59,7 @@ The first player to play their last card wins."""
 
 Kind = Literal["play", "pass", "hint", "help", "quit", "empty"]
 
-_WORDS: dict[str, Kind] = {
-    "pass": "pass",
-    "p": "pass",
-    "hint": "hint",
-    "?": "hint",
-    "help": "help",
-    "h": "help",
-    "quit": "quit",
-    "q": "quit",
-    "exit": "quit",
-    "": "empty",
-}
+_WORDS: dict[str, Kind] = {"pass": "pass", "p": "pass", "": "empty", **COMMAND_WORDS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,12 +172,7 @@ def play_in_terminal(
     rules: SevensRules = DEFAULT,
 ) -> Game:
     """Play the deal from *seed* with the human in seat 0; returns the game, finished or not (quit or EOF)."""
-    if len(opponents) != rules.players - 1:
-        raise ValueError(f"expected {rules.players - 1} opponents, got {len(opponents)}")
-    bots = {seat: make_player(name, player_rng(seed, seat)) for seat, name in enumerate(opponents, start=1)}
-    names = ["You", *(name.strip().capitalize() for name in opponents)]
-    if show_seats:
-        names = [names[0], *(f"{name} (seat {seat})" for seat, name in enumerate(names) if seat)]
+    bots, names = seat_opponents(seed, rules.players, opponents, make_player, show_seats=show_seats)
     game = Game.new(seed, names, rules=rules)
     adviser = make_player(ADVISER, player_rng(seed, YOU))
     again = play_command(rules, seed)
@@ -210,22 +195,9 @@ def _human_turn(
 ) -> bool:
     """Prompt until the human makes a legal move (``True``) or leaves (``False``)."""
     while True:
-        try:
-            text = input_fn("Your move> ")
-        except EOFError:
-            output_fn("\nEnd of input: game stopped.")
+        command = ask_move(input_fn, output_fn, parse_command, HELP, play_command(game.rules, game.seed))
+        if command is None:
             return False
-        try:
-            command = parse_command(text)
-        except ValueError as error:
-            output_fn(str(error))
-            continue
-        if command.kind == "quit":
-            output_fn(f"Game stopped. Replay this deal with: {play_command(game.rules, game.seed)}")
-            return False
-        if command.kind == "help":
-            output_fn(HELP)
-            continue
         if command.kind == "hint":
             output_fn(render_hint(game, adviser))
             continue

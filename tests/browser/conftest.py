@@ -37,6 +37,13 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 
 @pytest.fixture(scope="session")
+def base_url() -> None:
+    """No base address: tests name their pages from ``site_url``. (Defined here so that pytest-playwright's own
+    fallback, a session fixture written as an instance method, does not run: pytest 9 warns about those.)"""
+    return None
+
+
+@pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
     # Service workers are tested on their own; elsewhere their precaching would only slow the suite.
     return {**browser_context_args, "service_workers": "block"}
@@ -123,5 +130,6 @@ def site_url(site_dir: Path) -> Iterator[str]:
 def any_site_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The site at the server's root and under a sub-path, each built for its base (404.html differs)."""
     base: str = request.param
-    with serve(build_site(tmp_path_factory, base), base) as url:
+    site = request.getfixturevalue("site_dir") if base == SUB_PATH else build_site(tmp_path_factory, base)
+    with serve(site, base) as url:
         yield url

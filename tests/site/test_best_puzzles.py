@@ -11,6 +11,8 @@ import build
 from sitebuild import verdicts
 from sitebuild.puzzles import PuzzleError, parse_puzzle
 
+ROOT = Path(__file__).resolve().parents[2]
+
 LESSON = """---
 title: Playing well
 summary: s
@@ -39,9 +41,10 @@ def best(pid: str, table: str, hand: str, answer: str, counts: str = "12 12 12")
 
 @pytest.fixture
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A verdict cache of the test's own, so the project's .cache/ is neither read nor written."""
+    """A verdict cache of the test's own, so neither the project's .cache/ nor its checked-in verdicts count."""
     path = tmp_path / "verdicts.json"
     monkeypatch.setattr(verdicts, "CACHE", path)
+    monkeypatch.setattr(verdicts, "FILE", tmp_path / "checked-in.json")
     monkeypatch.setattr(verdicts, "DEALS", 400)  # enough for these clear-cut cases, and quicker
     return path
 
@@ -65,6 +68,37 @@ def test_a_close_call_fails_the_build_saying_by_how_much(
     assert len(saved) == 3
     monkeypatch.setattr(verdicts, "judge", lambda *args: pytest.fail("judged again despite the cache"))
     assert len(build.build(Path("tutorials"), tmp_path / "_site", runtime=False)) == 1
+
+
+def test_a_kept_verdict_is_used_only_while_its_first_deals_still_play_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cache: Path
+) -> None:
+    (tmp_path / "tutorials/pages").mkdir(parents=True)
+    blocks = best("clear", *CLEAR) + best("clear-too", *CLEAR_TOO) + best("clear-three", *CLEAR_THREE)
+    (tmp_path / "tutorials/01-well.md").write_text(LESSON.format(blocks=blocks), encoding="utf-8")
+    assert build.build(tmp_path / "tutorials", tmp_path / "_site", runtime=False) == []
+    kept = json.loads(cache.read_text(encoding="utf-8"))
+    assert all(set(entry["check"]) == set(entry["wins"]) for entry in kept.values())  # one check a card that fits
+    [(key, entry)] = [(key, entry) for key, entry in kept.items() if "3C" in entry["check"]]
+    judged: list[object] = []
+    real_judge = verdicts.judge
+    monkeypatch.setattr(verdicts, "judge", lambda *args: judged.append(args) or real_judge(*args))
+    # As if Sam now played the first deals differently after 3♣: the kept verdict is stale and judged again.
+    entry["check"]["3C"] = format(int(entry["check"]["3C"], 16) ^ 1, "x")
+    cache.write_text(json.dumps(kept), encoding="utf-8")
+    assert build.build(tmp_path / "tutorials", tmp_path / "_site", runtime=False) == []
+    assert len(judged) == 1
+    assert json.loads(cache.read_text(encoding="utf-8"))[key]["check"]["3C"] != entry["check"]["3C"]
+
+
+def test_the_sites_verdicts_are_checked_in_and_still_hold(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fresh clone builds without judging a puzzle: sitebuild/verdicts.json has every verdict the site needs."""
+    refresh = "python build.py --no-runtime --write-verdicts"
+    monkeypatch.setattr(verdicts, "judge", lambda *args: pytest.fail(f"{verdicts.FILE.name} is out of date: {refresh}"))
+    kept = verdicts.VerdictCache(tmp_path / "no-local-cache.json")
+    assert build.build(ROOT / "tutorials", tmp_path / "_site", runtime=False, verdicts=kept) == []
+    unused = set(kept.checked_in) - set(kept.used)
+    assert not unused, f"{len(unused)} verdicts in {verdicts.FILE.name} that no puzzle asks for: {refresh}"
 
 
 def test_a_clear_choice_builds_with_sams_figures_as_the_reason(tmp_path: Path, cache: Path) -> None:

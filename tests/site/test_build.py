@@ -348,9 +348,10 @@ def test_the_game_page_keeps_its_introduction(good_site: Path) -> None:
 @pytest.mark.skipif(
     not (ROOT / "node_modules/pyodide/pyodide.mjs").is_file(), reason="Pyodide is not installed (npm ci)"
 )
-def test_the_runtime_is_written_when_its_module_exists(lessons: Lessons, in_tmp: Path) -> None:
-    write_good_site(lessons)
-    assert build.build(lessons.folder, in_tmp / "_site") == []
+def test_the_runtime_is_written_when_its_module_exists(in_tmp: Path) -> None:
+    # The real lessons: their guided deals are part of the key of the trimmed library's cached trace, which the
+    # browser tests' build of the same site has made already (other lessons would start Pyodide twice again).
+    assert build.build(ROOT / "tutorials", in_tmp / "_site") == []
     assert (in_tmp / "_site/runtime/manifest.json").is_file()
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from ...core.game import computer_player
 from .alex import AlexPlayer
 from .base import Decision, Player, PlayerFactory
 from .random_player import RandomPlayer
@@ -22,7 +23,4 @@ PLAYERS: dict[str, PlayerFactory] = {
 
 def make_player(name: str, rng: random.Random) -> Player:
     """The computer player called *name* (case ignored), with its own random source."""
-    factory = PLAYERS.get(name.strip().lower())
-    if factory is None:
-        raise ValueError(f"unknown player {name!r}: choose from {', '.join(PLAYERS)}")
-    return factory(rng)
+    return computer_player(PLAYERS, name, rng)

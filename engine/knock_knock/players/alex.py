@@ -12,13 +12,12 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from ...core.cards import Card
 from ..rules import is_pickup, penalty
 from ..view import PlayerView
-from .base import Decision, draw, favourite_suit, knock_words, let_pass, missed_knock_call, pickup_words, play, without
+from .base import ComputerPlayer, Decision, favourite_suit, knock_words, missed_knock_call, pickup_words, play, without
 
 __all__ = ["CLOSE_TO_OUT", "AlexPlayer", "choose", "follow_ups"]
 
@@ -48,18 +47,10 @@ def _plural(word: str) -> str:
     return word + ("es" if word.endswith("x") else "s")
 
 
-class AlexPlayer:
+class AlexPlayer(ComputerPlayer):
     name = "alex"
 
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng  # Alex needs no chance; kept so every player is built the same way.
-
-    def decide(self, view: PlayerView) -> Decision:
-        if view.may_call:
-            return self.call(view) or let_pass(view)
-        fitting = view.fitting()
-        if not fitting:
-            return draw()
+    def discard(self, view: PlayerView, fitting: list[Card]) -> Decision:
         next_count = view.counts[view.next_seat()]
         card = choose(fitting, view.hand, next_count)
         rest = without(view.hand, card)

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import random
+from abc import abstractmethod
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from ...core.cards import Card, Suit
+from ...core.game import SeededPlayer
 from ..rules import is_pickup, penalty
 from ..state import Action, Challenge, Draw, Play, Quiet
 from ..view import PlayerView
 
-__all__ = ["DRAW_REASON", "Decision", "Player", "favourite_suit", "knock_words", "let_pass", "play"]
+__all__ = ["DRAW_REASON", "ComputerPlayer", "Decision", "Player", "favourite_suit", "knock_words", "let_pass", "play"]
 
 # What every player says when nothing fits.
 DRAW_REASON = "Nothing fits, so you draw a card."
@@ -56,6 +58,26 @@ def let_pass(view: PlayerView) -> Decision:
 
 class PlayerFactory(Protocol):
     def __call__(self, rng: random.Random) -> Player: ...
+
+
+class ComputerPlayer(SeededPlayer):
+    """What every player does alike: answers a call window with :meth:`call` (or lets the discard pass), and draws
+    when nothing fits; only a turn with cards that fit is the player's own, in :meth:`discard`."""
+
+    def decide(self, view: PlayerView) -> Decision:
+        if view.may_call:
+            return self.call(view) or let_pass(view)
+        fitting = view.fitting()
+        if not fitting:
+            return draw()
+        return self.discard(view, fitting)
+
+    def call(self, view: PlayerView) -> Decision | None:
+        return None
+
+    @abstractmethod
+    def discard(self, view: PlayerView, fitting: list[Card]) -> Decision:
+        """The discard of a turn where *fitting* (not empty) are the cards of the hand that fit."""
 
 
 def favourite_suit(hand: Sequence[Card], rng: random.Random | None = None) -> Suit:

@@ -2,29 +2,19 @@
 
 from __future__ import annotations
 
-import random
-
-from ...core.cards import Suit
+from ...core.cards import Card, Suit
 from ..view import PlayerView
-from .base import Decision, draw, knock_words, let_pass, play
+from .base import ComputerPlayer, Decision, knock_words, play
 
 __all__ = ["RandomPlayer"]
 
 
-class RandomPlayer:
+class RandomPlayer(ComputerPlayer):
     """Draws only when nothing fits, names a random suit, always knocks when it must, never calls."""
 
     name = "random"
 
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def decide(self, view: PlayerView) -> Decision:
-        if view.may_call:
-            return self.call(view) or let_pass(view)
-        fitting = view.fitting()
-        if not fitting:
-            return draw()
+    def discard(self, view: PlayerView, fitting: list[Card]) -> Decision:
         card = self.rng.choice(fitting)
         action = play(view, card, self.rng.choice(list(Suit)))
         named = f", naming {action.suit.plural} at random" if action.suit is not None else ""
@@ -32,6 +22,3 @@ class RandomPlayer:
             action,
             f"Play {card.display}{named}: it fits, picked at random from the cards that do{knock_words(action)}.",
         )
-
-    def call(self, view: PlayerView) -> Decision | None:
-        return None

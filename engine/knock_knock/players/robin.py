@@ -9,11 +9,10 @@ random source, so a game replays exactly.
 
 from __future__ import annotations
 
-import random
-
+from ...core.cards import Card
 from ..rules import is_pickup
 from ..view import PlayerView
-from .base import Decision, draw, favourite_suit, let_pass, missed_knock_call, pickup_words, play, without
+from .base import ComputerPlayer, Decision, favourite_suit, missed_knock_call, pickup_words, play, without
 
 __all__ = ["RobinPlayer"]
 
@@ -22,18 +21,10 @@ FORGETS_TO_KNOCK = 0.25
 NOTICES_A_MISSED_KNOCK = 0.25
 
 
-class RobinPlayer:
+class RobinPlayer(ComputerPlayer):
     name = "robin"
 
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def decide(self, view: PlayerView) -> Decision:
-        if view.may_call:
-            return self.call(view) or let_pass(view)
-        fitting = view.fitting()
-        if not fitting:
-            return draw()
+    def discard(self, view: PlayerView, fitting: list[Card]) -> Decision:
         knock = view.must_knock and self.rng.random() >= FORGETS_TO_KNOCK
         forgot = " (and forget to knock)" if view.must_knock and not knock else ""
         knocked = ", with a knock" if knock else ""

@@ -24,12 +24,12 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from ...core.cards import ALL_CARDS
+from ...core.cards import ALL_CARDS, Card
 from ..rules import TURN_LIMIT, is_pickup, pack, penalty
 from ..state import Play
 from ..view import PlayerView
 from .alex import CLOSE_TO_OUT, choose
-from .base import Decision, draw, favourite_suit, knock_words, let_pass, missed_knock_call, pickup_words, play, without
+from .base import ComputerPlayer, Decision, favourite_suit, knock_words, missed_knock_call, pickup_words, play, without
 
 __all__ = ["SamPlayer", "play_out"]
 
@@ -154,20 +154,15 @@ def _chance_of_winning(hands: list[list[int]], seat: int) -> float:
     return weights[seat] / sum(weights)
 
 
-class SamPlayer:
+class SamPlayer(ComputerPlayer):
     name = "sam"
 
     def __init__(self, rng: random.Random, samples: int = SAMPLES, work: int = WORK) -> None:
-        self.rng = rng
+        super().__init__(rng)
         self.samples = samples
         self.work = work
 
-    def decide(self, view: PlayerView) -> Decision:
-        if view.may_call:
-            return self.call(view) or let_pass(view)
-        fitting = view.fitting()
-        if not fitting:
-            return draw()
+    def discard(self, view: PlayerView, fitting: list[Card]) -> Decision:
         candidates = [play(view, card, favourite_suit(without(view.hand, card))) for card in fitting]
         if len(candidates) == 1:
             action = candidates[0]

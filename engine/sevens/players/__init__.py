@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from ...core.game import computer_player
 from .alex import AlexPlayer
 from .base import Decision, Player, PlayerFactory
 from .random_player import RandomPlayer
@@ -31,7 +32,4 @@ COMPUTER_PLAYERS: dict[str, PlayerFactory] = {
 
 def make_player(name: str, rng: random.Random) -> Player:
     """The computer player called *name* (case ignored), with its own random source."""
-    factory = COMPUTER_PLAYERS.get(name.strip().lower())
-    if factory is None:
-        raise ValueError(f"unknown player {name!r}: choose from {', '.join(COMPUTER_PLAYERS)}")
-    return factory(rng)
+    return computer_player(COMPUTER_PLAYERS, name, rng)

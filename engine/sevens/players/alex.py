@@ -3,6 +3,7 @@
 Alex scores every card that fits with :func:`~engine.sevens.players.heuristics.card_value`
 and plays the best one; the reason says which habit decided.
 
+>>> import random
 >>> from engine.sevens.position import Position
 >>> pos = Position.parse("7D 6H-8H / 7S 9H 10H 2C / 8D / KC / 2S / 0")
 >>> view = PlayerView(0, pos.hands[0], pos.table, pos.counts(), ())
@@ -12,9 +13,8 @@ and plays the best one; the reason says which habit decided.
 
 from __future__ import annotations
 
-import random
-
 from ...core.cards import ALL_CARDS, Card, cards_of
+from ...core.game import SeededPlayer
 from ...core.text import NUMBER_WORDS, join_words
 from ..view import PlayerView
 from .base import PASS_REASON, Decision
@@ -23,11 +23,8 @@ from .heuristics import best_card, card_value, paths_of
 __all__ = ["AlexPlayer", "describe", "explain"]
 
 
-class AlexPlayer:
+class AlexPlayer(SeededPlayer):
     name = "alex"
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng  # Alex needs no chance; kept so every player is built the same way.
 
     def decide(self, view: PlayerView) -> Decision:
         legal = view.legal_mask()

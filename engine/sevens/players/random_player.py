@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-import random
-
 from ...core.cards import ALL_CARDS
+from ...core.game import SeededPlayer
 from ..view import PlayerView
 from .base import PASS_REASON, Decision
 
 __all__ = ["RandomPlayer"]
 
 
-class RandomPlayer:
+class RandomPlayer(SeededPlayer):
     name = "random"
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
 
     def decide(self, view: PlayerView) -> Decision:
         legal = view.legal_mask()

@@ -4,6 +4,7 @@ Robin does not look at what a card leads to: it plays the highest-ranked card
 that fits (clubs before diamonds, hearts, spades when ranks tie). That empties
 kings and queens early, which feels good but often opens a row for others.
 
+>>> import random
 >>> from engine.sevens.position import Position
 >>> pos = Position.parse("7D 7H / 8H 6D 2S / 8D / KC / 3S / 0")
 >>> view = PlayerView(0, pos.hands[0], pos.table, pos.counts(), ())
@@ -13,19 +14,15 @@ Decision(card=Card.parse('8H'), reason='Play 8♥: it is the highest card that f
 
 from __future__ import annotations
 
-import random
-
+from ...core.game import SeededPlayer
 from ..view import PlayerView
 from .base import PASS_REASON, Decision
 
 __all__ = ["RobinPlayer"]
 
 
-class RobinPlayer:
+class RobinPlayer(SeededPlayer):
     name = "robin"
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng  # Robin needs no chance; kept so every player is built the same way.
 
     def decide(self, view: PlayerView) -> Decision:
         legal = view.legal_moves()
