@@ -10,6 +10,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.core.game import DEFAULT_GAME, RulesError, find_game
+
 from . import BuildError
 from .authored import line_of
 from .stages import Stage
@@ -17,7 +19,7 @@ from .stages import Stage
 TUTORIAL_NAME = re.compile(r"^(\d\d)-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$")
 PAGE_NAME = re.compile(r"^([a-z0-9]+(?:-[a-z0-9]+)*)\.md$")
 FRONT_MATTER_LINE = re.compile(r"^([a-z][a-z0-9_-]*)\s*:\s*(.*)$")
-KEYS = ("title", "summary", "order", "layout")
+KEYS = ("title", "summary", "order", "layout", "game")
 REQUIRED = {"tutorial": ("title", "summary", "order"), "page": ("title", "summary")}
 LAYOUTS = ("lesson", "page", "home", "sheet", "game", "progress", "practice")
 IGNORED = {"README.md"}
@@ -81,6 +83,7 @@ class Page:
     puzzles: list[str] = field(default_factory=list)
     has_guided: bool = False
     stages: list[Stage] = field(default_factory=list)  # tutorials only
+    game: str = DEFAULT_GAME  # the game the page belongs to (a game page plays it), by its registry name
 
     @property
     def output(self) -> str:
@@ -166,7 +169,13 @@ def read_page(path: Path, kind: str, slug: str, errors: list[BuildError]) -> Pag
         layout = default_layout
     url = f"tutorials/{slug}/" if kind == "tutorial" else "" if slug == "home" else f"{slug}/"
     title = meta.values.get("title", slug)
-    return Page(path, kind, slug, url, meta, title, meta.values.get("summary", ""), order, layout)
+    page = Page(path, kind, slug, url, meta, title, meta.values.get("summary", ""), order, layout)
+    if "game" in meta.values:
+        try:
+            page.game = find_game(meta.values["game"]).name
+        except RulesError as error:
+            errors.append(BuildError(path, meta.lines["game"], f"front matter: {error}"))
+    return page
 
 
 def default_home(tutorials: Path) -> Page:

@@ -168,6 +168,7 @@ def context(
             "slug": page.slug,
             "kind": page.kind,
             "layout": page.layout,
+            "game": page.game,
             "puzzles": page.puzzles,
             "has_guided": page.has_guided,
         },
@@ -184,7 +185,7 @@ def context(
         "practice_sample": Markup(practice_sample()) if page.layout == "practice" else "",
         "practice_files": practice_files,
         # The game page's chooser: every option and preset as the engine offers them (no rule is written in JS).
-        "rules_menu": rules_menu() if page.layout == "game" else None,
+        "rules_menu": rules_menu() if page.layout == "game" and page.game == "sevens" else None,
     }
 
 

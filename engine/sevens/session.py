@@ -19,11 +19,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.cards import Card, cards_of
-from ..core.chance import parse_seed, player_rng
+from ..core.chance import fresh_or_parsed, player_rng
 from ..core.game import RulesError, parse_rules
 from ..core.jsontext import shown
 from ..core.match import Match
-from ..core.text import counted, sentence
+from ..core.text import counted, seat_names, sentence
+from ..core.webapi import read_seats
 from .game import DEFAULT_NAMES, YOU, Game
 from .moves import Move
 from .players import COMPUTER_PLAYERS, Decision, Player, make_player
@@ -74,23 +75,6 @@ def read_rules(rules: object) -> SevensRules:
     if isinstance(rules, dict):
         return SEVENS.rules(rules)
     raise RulesError(f"rules must be a preset's name or an object of options, not {rules!r:.60}")
-
-
-def seat_names(bots: Sequence[str]) -> tuple[str, ...]:
-    """ "You", then each computer player's name; a player sitting more than once is numbered in seat order.
-
-    >>> seat_names(["robin", "alex", "sam"])
-    ('You', 'Robin', 'Alex', 'Sam')
-    >>> seat_names(["sam", "alex", "sam"])
-    ('You', 'Sam 1', 'Alex', 'Sam 2')
-    """
-    names = ["You"]
-    for seat, bot in enumerate(bots):
-        name = bot.capitalize()
-        if bots.count(bot) > 1:
-            name += f" {bots[: seat + 1].count(bot)}"
-        names.append(name)
-    return tuple(names)
 
 
 def prompt(pos: Position) -> str:
@@ -186,6 +170,23 @@ class Session:
     """One deal in the browser (a shuffled deal, a deal of a match, or a lesson's guided deal)."""
 
     game_name = "sevens"
+    # What a page may ask of this session (see engine.core.webapi).
+    methods = (
+        "new_game",
+        "new_match",
+        "next_deal",
+        "guided",
+        "restore",
+        "state",
+        "play",
+        "pass_turn",
+        "computer_move",
+        "suggest",
+        "record",
+        "replay",
+        "review_points",
+        "review_move",
+    )
 
     def __init__(self) -> None:
         self.game: Game | None = None
@@ -207,7 +208,7 @@ class Session:
         options; *seats*: the computer players for seats 1 onwards (Robin, Alex,
         Sam round the table by default).
         """
-        number, notice = self._seed(seed)
+        number, notice = fresh_or_parsed(seed)
         the_rules = read_rules(rules)
         bots = self._seats(seats, the_rules)
         game = Game.new(number, seat_names(bots), rules=the_rules)
@@ -218,7 +219,7 @@ class Session:
 
     def new_match(self, seed: object = None, rules: object = None, seats: object = None) -> JSON:
         """The first deal of a match: deal *n* is shuffled from ``seed + n``, the dealer moves one seat each deal."""
-        number, notice = self._seed(seed)
+        number, notice = fresh_or_parsed(seed)
         the_rules = read_rules(rules)
         bots = self._seats(seats, the_rules)
         self.match = Match(the_rules, number, seat_names(bots))
@@ -270,29 +271,9 @@ class Session:
         self._start(game, [bot.name for _, bot in sorted(self.bots.items())])
         return self.state()
 
-    def _seed(self, seed: object) -> tuple[int, str | None]:
-        if seed is None or seed == "":
-            return random.randrange(1, 10**9), None
-        try:
-            return parse_seed(seed), None
-        except ValueError as error:
-            return random.randrange(1, 10**9), f"{error}. Here is a fresh deal instead."
-
     @staticmethod
     def _seats(seats: object, rules: SevensRules) -> list[str]:
-        if seats is None:
-            return [BOT_NAMES[i % 3] for i in range(rules.players - 1)]
-        if not (isinstance(seats, list) and all(isinstance(name, str) for name in seats)):
-            raise ValueError(f"seats must be a list of computer players' names, like {list(BOT_NAMES)}")
-        names = [name.strip().lower() for name in seats]
-        if len(names) != rules.players - 1:
-            raise ValueError(
-                f"{len(names)} computer players named, but players={rules.players} needs {rules.players - 1} besides you"
-            )
-        unknown = [name for name in names if name not in COMPUTER_PLAYERS]
-        if unknown:
-            raise ValueError(f"unknown player {unknown[0]!r}: choose from {', '.join(COMPUTER_PLAYERS)}")
-        return names
+        return read_seats(seats, rules.players, COMPUTER_PLAYERS, BOT_NAMES)
 
     def _start(self, game: Game, bots: Sequence[str]) -> None:
         self.game = game

@@ -8,7 +8,17 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from gameplay import INSTANT, READY, START_MS, log_length, open_game, play_one, play_to_the_end, wait_after_move
+from gameplay import (
+    INSTANT,
+    READY,
+    START_MS,
+    log_length,
+    open_game,
+    out_of_view,
+    play_one,
+    play_to_the_end,
+    wait_after_move,
+)
 from playwright.sync_api import Browser, Page, expect
 
 from engine.core.cards import Card
@@ -36,22 +46,6 @@ def sized(request: pytest.FixtureRequest, browser: Browser, browser_context_args
     )
     yield context.new_page()
     context.close()
-
-
-def out_of_view(page: Page, selectors: list[str]) -> list[str]:
-    width, height = page.viewport_size["width"], page.viewport_size["height"]  # type: ignore[index]
-    wrong = []
-    for selector in selectors:
-        box = page.locator(selector).bounding_box()
-        if (
-            box is None
-            or box["x"] < 0
-            or box["y"] < 0
-            or box["x"] + box["width"] > width
-            or box["y"] + box["height"] > height
-        ):
-            wrong.append(f"{selector}: {box}")
-    return wrong
 
 
 def seed_where(test: Any) -> int:

@@ -85,7 +85,7 @@ export function drawPlayers(list, state) {
   const places = PLACES[state.seats.length - 1] ?? [];
   // The engine words each seat: its cards and, where the rules add one, its status (passes left, out, place).
   state.seats.forEach(({ name, cards, status }, seat) => {
-    const passes = state.passes[seat];
+    const passes = state.passes?.[seat]; // a game without passes has none
     const toPlay = !state.over && state.turn === seat;
     const place = seat === 0 ? "you" : `at-${places[seat - 1]}`;
     const deals = state.match && state.dealer === seat;
@@ -127,6 +127,7 @@ export function cardButton(card, { selected = false, showFits = true, yourTurn =
 export function markCard(button, card, { selected = false, showFits = true, yourTurn = true } = {}) {
   button.classList.toggle("legal", showFits && card.legal);
   button.classList.toggle("selected", selected);
+  button.classList.toggle("new", Boolean(card.new)); // a card drawn or picked up since your last move
   if (showFits && yourTurn && !card.legal) button.setAttribute("aria-disabled", "true");
   else button.removeAttribute("aria-disabled");
 }

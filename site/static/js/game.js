@@ -19,6 +19,7 @@ import {
   sleep,
   speed,
 } from "./board.js";
+import { knockKnockTable } from "./knock_knock.js";
 import { Review } from "./review.js";
 import { getRuntime } from "./runtime.js";
 import { drawScore, drawShortScore } from "./score.js";
@@ -48,6 +49,29 @@ let earlier = []; // the records of this match's finished deals before this one
 let table = null; // {rules, players, seats}: the table this match is played at
 let recovering = false; // the engine is being restarted after a crash
 let replayFrom = null; // the move this deal was replayed from (a review's "Play from here"); replays are not counted
+let advice = null; // the latest suggestion, until the next move
+
+// The game this page plays (the template says which). Sevens' board and controls are drawn here; another game
+// brings its own part of the table (its board, controls and keys), lent what it needs of this page.
+const GAME = game.dataset.game || "sevens";
+const own =
+  GAME === "knock-knock"
+    ? knockKnockTable({
+        state: () => state,
+        busy: () => busy,
+        recovering: () => recovering,
+        selected: () => selected,
+        select: (code) => {
+          selected = code;
+        },
+        advice: () => advice,
+        showFits,
+        move,
+        interrupt,
+        say,
+        draw,
+      })
+    : null;
 
 // ---- settings -----------------------------------------------------------------------
 
@@ -180,10 +204,13 @@ function focusAFit() {
 
 function drawControls() {
   const yours = state.your_turn && !busy && !recovering;
-  $("game-play").disabled = !(yours && selected);
-  // Pass is open on every turn of yours: a pass the rules refuse goes to the engine, which says why not
-  // (state.may_pass is not used, so that a learner who hides the fits is not told that nothing fits).
-  $("game-pass").disabled = !yours;
+  if (own) own.drawControls(yours);
+  else {
+    $("game-play").disabled = !(yours && selected);
+    // Pass is open on every turn of yours: a pass the rules refuse goes to the engine, which says why not
+    // (state.may_pass is not used, so that a learner who hides the fits is not told that nothing fits).
+    $("game-pass").disabled = !yours;
+  }
   $("game-suggest").disabled = !yours;
   const match = state.match;
   $("game-variant").textContent = state.rules.name;
@@ -194,7 +221,7 @@ function drawControls() {
   );
   const link = new URL("?", location.href);
   link.searchParams.set("seed", String(match ? match.seed : state.seed));
-  if (table) setTableInUrl(link, table);
+  if (table && !own) setTableInUrl(link, table);
   $("game-share").href = link.search;
 }
 
@@ -208,7 +235,7 @@ function drawStatus() {
   const dealt = state.match && !last ? `${state.dealer === 0 ? "You" : state.names[state.dealer]} dealt.` : null;
   const parts = last ? [`${last.text}.`] : dealt ? [dealt] : [];
   if (state.over) parts.push(state.result.text);
-  else if (state.your_turn) parts.push("Your turn.");
+  else if (state.your_turn) parts.push(own?.status() ?? "Your turn.");
   else parts.push(`${state.names[state.turn]} is thinking…`);
   $("game-status").textContent = parts.join(" ");
 }
@@ -237,7 +264,8 @@ function drawResult() {
 }
 
 function draw() {
-  drawRows();
+  if (own) own.drawBoard();
+  else drawRows();
   drawPlayers();
   drawHand();
   drawControls();
@@ -310,11 +338,38 @@ async function move(method, params) {
   afterMove(reply);
 }
 
-const playCard = (code) => move("play", { card: code });
+// A call made while the computer players are moving (Knock! Knock! on a discard): it reaches the engine at once,
+// ahead of their next move, and their sequence starts again from the state it leaves.
+async function interrupt(method, params) {
+  if (!state || state.over || recovering) return;
+  generation += 1;
+  let reply;
+  try {
+    reply = await runtime.call(method, params);
+  } catch (error) {
+    if (error.crashed) return; // recover() takes over
+    say(`Something went wrong: ${error.message}`);
+    computerTurns();
+    return;
+  }
+  state = reply.state;
+  advice = null;
+  if (!reply.ok) {
+    say(reply.reason);
+    announce(reply.reason);
+  } else {
+    selected = null;
+    say("");
+  }
+  computerTurns();
+}
+
+const playCard = (code) => (own ? own.play(code) : move("play", { card: code }));
 const pass = () => move("pass_turn", {});
 
 function afterMove(reply) {
   state = reply.state;
+  advice = null;
   if (!reply.ok) {
     say(reply.reason);
     announce(reply.reason);
@@ -362,10 +417,11 @@ async function computerTurns() {
   } else {
     const hint = state.must_pass && showFits();
     // The engine's prompt says when nothing fits; a learner who hides the fits hears only that it is their turn.
-    const prompt = state.must_pass && !hint ? "Your turn." : state.prompt;
+    const prompt = own ? own.prompt() : state.must_pass && !hint ? "Your turn." : state.prompt;
     announce([...news, prompt].join(". "));
     if (hint) say(`Nothing fits: press Pass${keyboard() ? " (or P)" : ""}.`);
     focusAFit();
+    own?.focus();
   }
 }
 
@@ -377,9 +433,10 @@ async function remember() {
   if (mine !== generation) return; // another deal began meanwhile
   const seed = state.match ? state.match.seed : state.seed;
   saved = { id: dealId, seed, over: state.over, record, replay: replayFrom, earlier: state.match ? earlier : null, table };
-  saveDeal(saved);
+  saveDeal(saved, GAME);
   history.replaceState({ deal: saved }, "", location.href);
-  if (state.over && state.result && replayFrom === null) {
+  // Statistics are Sevens' until they are kept per game (issue #14, item 6): other games' deals are not counted.
+  if (state.over && state.result && replayFrom === null && !own) {
     const seats = state.seats.slice(1).map((seat) => seat.player);
     recordGame(dealId, state.result.winner, seats, state.rules.name);
   }
@@ -395,20 +452,29 @@ const DEFAULT_TABLE = { rules: DEFAULT_RULES, players: 4, seats: ["robin", "alex
 const tableOf = (resume) =>
   resume.table ?? { rules: state.rules.text, players: state.players, seats: state.seats.slice(1).map((seat) => seat.player) };
 
-const restoreParams = (resume) => (resume.earlier ? { record: resume.record, earlier: resume.earlier } : { record: resume.record });
+const restoreParams = (resume) => ({
+  record: resume.record,
+  game: GAME,
+  ...(resume.earlier ? { earlier: resume.earlier } : {}),
+});
 
-// The first deal of a new match from *seed* at table *at* ({rules, players, seats}); if the engine refuses the
-// table, plain Sevens with Robin, Alex and Sam, and a notice saying why.
-async function newMatch(seed, at) {
+// Sevens: the first deal of a new match from *seed* at table *at* ({rules, players, seats}); if the engine
+// refuses the table, plain Sevens with Robin, Alex and Sam, and a notice saying why. Another game (whose session
+// has no rules menu nor matches yet): a single deal with the first three of the chosen opponents.
+async function newDeal(seed, at) {
+  const start = (chosen) =>
+    own
+      ? runtime.call("new_game", { seed, seats: chosen.seats.slice(0, 3), game: GAME })
+      : runtime.call("new_match", { seed, rules: rulesRequest(chosen), seats: chosen.seats, game: GAME });
   try {
-    state = await runtime.call("new_match", { seed, rules: rulesRequest(at), seats: at.seats });
+    state = await start(at);
     table = at;
     return null;
   } catch (error) {
     if (error.crashed || runtime.failed) throw error;
     table = DEFAULT_TABLE;
-    state = await runtime.call("new_match", { seed, rules: rulesRequest(table), seats: table.seats });
-    return `The table you chose could not be set (${error.message}), so here is Sevens with Robin, Alex and Sam.`;
+    state = await start(table);
+    return `The table you chose could not be set (${error.message}), so Robin, Alex and Sam are playing.`;
   }
 }
 
@@ -419,6 +485,8 @@ async function deal(seed, resume = null, { push = false, notice: told = null, at
   generation += 1;
   if (review.visible) review.close();
   selected = null;
+  advice = null;
+  own?.reset();
   say("");
   busy = true;
   game.dataset.yourTurn = "false";
@@ -442,8 +510,8 @@ async function deal(seed, resume = null, { push = false, notice: told = null, at
       earlier = [...earlier, finished];
     }
     if (!resume && !next) {
-      notice = (await newMatch(seed, at ?? chosenTable())) ?? notice;
-      keepTable(table);
+      notice = (await newDeal(seed, at ?? chosenTable())) ?? notice;
+      if (!own) keepTable(table);
       earlier = [];
     }
   } catch (error) {
@@ -459,7 +527,7 @@ async function deal(seed, resume = null, { push = false, notice: told = null, at
   heard = 0;
   const url = new URL(location.href);
   url.searchParams.set("seed", String(state.match ? state.match.seed : state.seed));
-  setTableInUrl(url, table);
+  if (!own) setTableInUrl(url, table);
   if (push) history.pushState({ deal: saved }, "", url);
   else history.replaceState({ deal: saved }, "", url);
   showNotice(notice);
@@ -488,7 +556,7 @@ async function recover() {
     await runtime.ready;
     if (mine !== generation) return;
     if (saved) state = await runtime.call("restore", restoreParams(saved));
-    else await newMatch(state?.match?.seed ?? state?.seed ?? "", table ?? chosenTable());
+    else await newDeal(state?.match?.seed ?? state?.seed ?? "", table ?? chosenTable());
   } catch (error) {
     // Crashed again: the next "crashed" event runs recover() afresh; a failed start shows the error panel.
     if (mine === generation && !error.crashed && !runtime.failed) showNotice(`The deal could not be restored: ${error.message}`);
@@ -512,8 +580,9 @@ runtime.addEventListener("crashed", recover);
 async function suggest() {
   if (!state?.your_turn || busy || recovering) return;
   try {
-    const advice = await request("suggest");
-    if (advice.card) selected = advice.card;
+    advice = await request("suggest");
+    if (own) own.suggested(advice);
+    else if (advice.card) selected = advice.card;
     draw();
     if (advice.card) $("game-hand").querySelector(`[data-code="${advice.card}"]`)?.classList.add("suggested");
     say(advice.text);
@@ -535,7 +604,7 @@ function begin() {
     deal(seed, entry);
     return;
   }
-  const last = loadDeal();
+  const last = loadDeal(GAME);
   const kept = last?.table ?? DEFAULT_TABLE;
   const sameTable = !asked || (asked.rules === kept.rules && asked.players === kept.players);
   const resume = last && sameTable && (seed === null ? !last.over : seed === String(last.seed)) ? last : null;
@@ -545,7 +614,7 @@ function begin() {
 // ---- controls and keys -------------------------------------------------------------------
 
 $("game-play").addEventListener("click", () => selected && playCard(selected));
-$("game-pass").addEventListener("click", pass);
+$("game-pass")?.addEventListener("click", pass);
 $("game-suggest").addEventListener("click", suggest);
 $("game-next").addEventListener("click", () => deal(null, null, { push: true, next: true }));
 $("game-again").addEventListener("click", () => deal("", null, { push: true, at: table }));
@@ -642,8 +711,12 @@ $("game-hand").addEventListener("keydown", (event) => {
 document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   if (event.target.closest?.("input, select, textarea")) return;
+  if (own?.key(event)) {
+    event.preventDefault();
+    return;
+  }
   const key = event.key.toLowerCase();
-  if (key === "p" && !$("game-pass").disabled) {
+  if (key === "p" && $("game-pass") && !$("game-pass").disabled) {
     event.preventDefault();
     pass();
   } else if (key === "s" && !$("game-suggest").disabled) {

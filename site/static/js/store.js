@@ -386,14 +386,17 @@ export function recordGame(id, winnerSeat, table = DEFAULT_TABLE, rules = PLAIN_
 
 // The deal in progress in this tab, {id, seed, over, record}: a reload or a restarted engine continues it.
 // Without room for it, or without sessionStorage, the game page still has the deal in its memory.
-export function saveDeal(deal) {
-  if (session) keep(session, DEAL_KEY, JSON.stringify(deal));
+// One deal in progress per game, so a deal of one game never comes back on another game's page.
+const dealKey = (game) => (game === "sevens" ? DEAL_KEY : `${DEAL_KEY}.${game}`);
+
+export function saveDeal(deal, game = "sevens") {
+  if (session) keep(session, dealKey(game), JSON.stringify(deal));
 }
 
-export function loadDeal() {
+export function loadDeal(game = "sevens") {
   let deal = null;
   try {
-    deal = JSON.parse(session?.getItem(DEAL_KEY) ?? "null");
+    deal = JSON.parse(session?.getItem(dealKey(game)) ?? "null");
   } catch {
     return null;
   }

@@ -16,7 +16,9 @@ const $ = (id) => document.getElementById(id);
 const presetButtons = () => [...document.querySelectorAll("[data-preset]")];
 const optionSelects = () => [...document.querySelectorAll(".game-options select[data-option]")];
 const seatSelects = () => [...document.querySelectorAll("select[data-seat]")];
-const playerCounts = () => [...$("game-players-count").options].map((option) => Number(option.value));
+// A game without the rules menu (Knock! Knock!, for now) has no count of players to choose: four play.
+const countSelect = () => $("game-players-count");
+const playerCounts = () => [...(countSelect()?.options ?? [])].map((option) => Number(option.value));
 
 // *pattern* repeated until it fills *count* seats.
 const around = (pattern, count) => Array.from({ length: count }, (_, i) => pattern[i % pattern.length]);
@@ -94,7 +96,7 @@ function markPressed() {
 
 // The table the menu shows now.
 export function readMenu() {
-  const players = Number($("game-players-count").value);
+  const players = Number(countSelect()?.value ?? DEFAULT_PLAYERS);
   const preset = matchingPreset();
   // Not a preset: the options that differ from the defaults, which keeps the address short.
   const rules = preset
@@ -114,7 +116,7 @@ export function drawTableMenu(table, rules = null) {
   const preset = presetButtons().find((button) => button.dataset.preset === table.rules);
   if (preset) showOptions(presetOptions(preset));
   else if (rules) showOptions(Object.fromEntries(Object.entries(rules.options).map(([name, value]) => [name, optionText(value)])));
-  $("game-players-count").value = String(table.players);
+  if (countSelect()) countSelect().value = String(table.players);
   // The seats past this table's players too, so that adding players brings back whoever sat there before.
   const kept = (setting(TABLE_KEY) ?? "").split(",").filter(Boolean);
   const all = around(DEFAULT_SEATS, seatSelects().length).map((name, i) => table.seats[i] ?? kept[i] ?? name);
@@ -137,8 +139,8 @@ export function setUpTableMenu(onDeal) {
     });
   }
   for (const select of optionSelects()) select.addEventListener("change", markPressed);
-  $("game-players-count").addEventListener("change", () => {
-    showSeats(Number($("game-players-count").value));
+  countSelect()?.addEventListener("change", () => {
+    showSeats(Number(countSelect().value));
     markPressed();
   });
   for (const select of seatSelects()) select.addEventListener("change", markPressed);
