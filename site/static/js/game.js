@@ -213,7 +213,7 @@ function drawControls() {
   }
   $("game-suggest").disabled = !yours;
   const match = state.match;
-  $("game-variant").textContent = state.rules.name;
+  $("game-variant").textContent = state.rules?.name ?? "";
   // "deal 2 of match 5", the match's number only where there is room; a single deal (a replay) by its number.
   const seed = el("span", { id: "game-seed" }, String(match ? match.seed : state.seed));
   $("game-deal-number").replaceChildren(
@@ -226,7 +226,9 @@ function drawControls() {
 }
 
 function drawNotes() {
-  $("game-notes").replaceChildren(...state.rules.notes.map((note) => el("li", {}, note)));
+  const notes = state.rules?.notes ?? [];
+  $("game-notes").replaceChildren(...notes.map((note) => el("li", {}, note)));
+  $("game-notes").closest("section").hidden = !notes.length;
 }
 
 // The status line: the last move, and whose turn it is.
