@@ -11,6 +11,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError
 from markupsafe import Markup
 
 from engine.games import GAMES
+from engine.sevens.present import rules_menu
 
 from . import BuildError
 from .authored import AuthoredHtml, check_source
@@ -192,6 +193,8 @@ def context(
         "practice": practice if practice and practice["game"] == shown["name"] else None,
         "practice_sample": Markup(practice_sample()) if page.layout == "practice" else "",
         "practice_files": practice_files,
+        # The game page's chooser: every option and preset as the engine offers them (no rule is written in JS).
+        "rules_menu": rules_menu() if page.layout == "game" and page.game == "sevens" else None,
     }
 
 

@@ -34,8 +34,10 @@ Methods (Sevens; for Knock! Knock! see :mod:`engine.knock_knock.session`):
     The match's next deal, once the current one is over. Result: the state.
 ``guided {position, script?, goal?, game?}``
     A lesson's deal from a position in the engine's text form. Result: the state.
-``restore {record, game?}``
-    A saved deal, replayed and checked from its game record. Result: the state.
+``restore {record, earlier?, game?}``
+    A saved deal, replayed and checked from its game record; with *earlier*
+    (the records of its match's deals before it, in order) its match too.
+    Result: the state.
 ``state {}``
     The state.
 ``play {card}`` / ``pass_turn {}``
@@ -71,7 +73,7 @@ the computer player in it or null for you, ``count``, ``cards`` in words,
 ``status``: passes left, out, or place),
 ``prompt`` (the sentence for your turn), ``log`` (moves with ``text``),
 ``result`` (``winner``, ``winner_name``, ``final_card``, ``left``, ``places``,
-``chips``, ``text``), ``match`` (``deal``, ``scoring``, ``heading``, ``deals``:
+``chips``, ``text``), ``match`` (``seed``: the first deal's, ``deal``, ``scoring``, ``heading``, ``deals``:
 each finished deal's scores, ``totals``), ``goal``, ``notice``, ``comment``.
 
 >>> reply = json.loads(handle('{"method": "new_game", "params": {"seed": 7, "rules": "fan-tan"}}'))

@@ -141,6 +141,31 @@ def _move_number(value: object) -> int:
     return value
 
 
+def _rebuilt_match(earlier: object, last: Game) -> Match:
+    """The match whose deals are *earlier* (records, in order) and then *last*; each must be the deal the match
+    deals at that point (same rules, players, cards and dealer), and every one but *last* finished."""
+    if not (isinstance(earlier, list) and all(isinstance(text, str) for text in earlier)):
+        raise ValueError("earlier must be a list of the match's game records, in order")
+    games = [Game.from_json(text) for text in earlier] + [last]
+    first = games[0]
+    if first.seed is None:
+        raise ValueError("a match's first deal needs its seed")
+    match = Match(first.rules, first.seed, first.names)
+    for number, game in enumerate(games, start=1):
+        try:
+            dealt = match.next_deal()
+        except ValueError:
+            raise ValueError(f"deal {number - 1} of the match is not over, so deal {number} cannot follow it") from None
+        assert isinstance(dealt, Game)
+        same = (game.rules, game.names, game.seed, game.dealer, game.dealt)
+        if same != (dealt.rules, dealt.names, dealt.seed, dealt.dealer, dealt.dealt):
+            raise ValueError(
+                f"deal {number} is not the match's deal {number}: its rules, players, cards or dealer differ"
+            )
+        match.deals[-1] = game
+    return match
+
+
 class Session:
     """One deal in the browser (a shuffled deal, a deal of a match, or a lesson's guided deal)."""
 
@@ -226,12 +251,17 @@ class Session:
         self.goal = goal or None
         return self.state()
 
-    def restore(self, record: str) -> JSON:
-        """Go back to a saved deal: the record is replayed and checked move by move."""
+    def restore(self, record: str, earlier: object = None) -> JSON:
+        """Go back to a saved deal: the record is replayed and checked move by move.
+
+        *earlier*: for a deal of a match, the records of the match's deals before it, in order; the match
+        (its score and its next deal) is restored with it.
+        """
         game = Game.from_json(record)
-        self.match = None
+        match = None if earlier is None else _rebuilt_match(earlier, game)
         bots = [name.lower().split()[0] for name in game.names[1:]]
         self._start(game, [bot if bot in COMPUTER_PLAYERS else BOT_NAMES[i % 3] for i, bot in enumerate(bots)])
+        self.match = match
         return self.state()
 
     def replay(self, record: str, moves: object) -> JSON:
@@ -423,6 +453,7 @@ class Session:
             return None
         scoring = match.rules.scoring
         return {
+            "seed": match.seed,
             "deal": len(match.deals),
             "scoring": scoring,
             "heading": "Chips" if scoring == "chips" else "Deals won",

@@ -101,6 +101,7 @@ summary: The whole game.
 ## The rows
 
 Start with [tutorial 1](../01-where-a-card-belongs.md), or read [elsewhere](https://example.org/sevens).
+Or [play Fan Tan](play.md?rules=fan-tan).
 
 | Rank | Order |
 |------|-------|
@@ -169,6 +170,7 @@ def test_md_links_become_relative_addresses(good_site: Path) -> None:
     assert 'href="../../static/css/site.css"' in lesson
     rules = (good_site / "rules/index.html").read_text(encoding="utf-8")
     assert 'href="../tutorials/where-a-card-belongs/"' in rules and 'href="https://example.org/sevens"' in rules
+    assert 'href="../play/?rules=fan-tan"' in rules  # a query is kept: the game page with a variant chosen
     assert "<table>" in rules
 
 

@@ -44,7 +44,8 @@ function showTables(table, tables) {
     const row = document.createElement("tr");
     const head = document.createElement("th");
     head.scope = "row";
-    head.textContent = name.split(",").map(title).join(", ");
+    const [seats, rules] = name.split(" · ");
+    head.textContent = seats.split(",").map(title).join(", ") + (rules ? ` (${rules})` : "");
     row.append(head);
     for (const value of [games, won]) {
       const cell = document.createElement("td");

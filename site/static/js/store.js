@@ -25,7 +25,7 @@ export const V2_KEY = "sevens.v2"; // progress per tutorial, not per puzzle: mig
 export const OLD_KEY = "sevens.progress.v1"; // written by the first version of the site: migrated, then removed
 export const CORRUPT_PREFIX = "sevens.corrupt.";
 export const DEAL_KEY = "sevens.deal";
-export const PLAYERS = ["you", "robin", "alex", "sam"]; // by seat, as the engine numbers them
+export const PLAYERS = ["you", "robin", "alex", "sam"]; // whose wins are counted: you and each computer player
 // Counters stop here instead of growing past it: beyond the largest whole number JavaScript holds exactly,
 // games + 1 is not a whole number any more, and the next load would find the record damaged.
 const MAX_COUNT = Number.MAX_SAFE_INTEGER;
@@ -34,7 +34,10 @@ const MAX_IMPORT_BYTES = 100_000;
 const NAMES_SHOWN = 3; // parts named in a notice about dropped parts; the rest are counted
 
 export const DEFAULT_TABLE = ["robin", "alex", "sam"]; // who sits in seats 1-3 unless the player chooses
-const TABLE_NAME = /^(robin|alex|sam),(robin|alex|sam),(robin|alex|sam)$/;
+// A table's name: who sat in seats 1 onwards, then, unless the rules were plain Sevens, the rules' name as the
+// engine gives it ("sam,sam,sam", "robin,alex,sam,robin,alex · Fan Tan, 6 players").
+const TABLE_NAME = /^(robin|alex|sam)(,(robin|alex|sam)){1,6}( · [^·]{1,80})?$/;
+export const PLAIN_RULES = "Sevens";
 
 export function emptyStats() {
   return { games: 0, wins: Object.fromEntries(PLAYERS.map((name) => [name, 0])), streak: 0, best: 0, counted: [], tables: {} };
@@ -113,7 +116,7 @@ function salvage(data) {
   }
   if (isStringList(stats.counted)) record.stats.counted = stats.counted.slice(-COUNTED_KEPT);
   else if (stats.counted !== undefined) drop("“counted” is not a list of game ids", null);
-  // Games per table, keyed by who sat in seats 1-3 ("sam,sam,sam"); older records have none.
+  // Games per table, keyed by the table's name (see TABLE_NAME); older records have none.
   if (stats.tables !== undefined && !isObject(stats.tables)) drop("“tables” is not a list of tables", "your statistics per table");
   else {
     const tables = [];
@@ -400,14 +403,16 @@ export function resetAll() {
 // -- games -----------------------------------------------------------------------------------
 
 // Count a finished game once, whichever tab or re-render reports it: *id* names the deal played, *table* who
-// sat in seats 1-3 (a win is counted for the player who won, whichever seat they sat in, and for the table).
-// Returns true when it was counted now.
-export function recordGame(id, winnerSeat, table = DEFAULT_TABLE) {
+// sat in seats 1 onwards, *rules* the rules' name (a win is counted for the player who won, whichever seat they
+// sat in, and for the table: the same players under other rules are another table). Returns true when it was
+// counted now.
+export function recordGame(id, winnerSeat, table = DEFAULT_TABLE, rules = PLAIN_RULES) {
   let counted = false;
-  const name = table.join(",");
+  const name = table.join(",") + (rules === PLAIN_RULES ? "" : ` · ${rules}`);
   update((record) => {
     const stats = record.stats;
-    if (stats.counted.includes(id) || !PLAYERS[winnerSeat] || !TABLE_NAME.test(name)) return false;
+    const seated = Number.isInteger(winnerSeat) && winnerSeat >= 0 && winnerSeat <= table.length;
+    if (stats.counted.includes(id) || !seated || !TABLE_NAME.test(name)) return false;
     const winner = winnerSeat === 0 ? "you" : table[winnerSeat - 1];
     stats.games = oneMore(stats.games);
     stats.wins[winner] = oneMore(stats.wins[winner]);
