@@ -87,10 +87,11 @@ each finished deal's scores, ``totals``), ``goal``, ``notice``, ``comment``.
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Sequence
-from typing import Any, Protocol
+import random
+from collections.abc import Callable, Collection, Sequence
+from typing import Any, Protocol, TypeVar
 
-from .chance import MAX_SEED, parse_seed
+from .chance import MAX_SEED, parse_seed, player_rng
 from .game import DEFAULT_GAME, GameType, RulesError, find_game
 from .jsontext import read_json, shown
 
@@ -129,6 +130,25 @@ def read_seats(seats: object, players: int, known: Collection[str], default: Seq
     if unknown:
         raise ValueError(f"unknown player {unknown[0]!r}: choose from {', '.join(known)}")
     return names
+
+
+_Player = TypeVar("_Player")
+
+
+def recorded_seats(names: Sequence[str], known: Collection[str], default: Sequence[str]) -> list[str]:
+    """The computer players behind a record's seat names, for seats 1 onwards ("Sam 2" was a Sam); a seat
+    whose name is no computer player's gets the *default* player for its place.
+
+    >>> recorded_seats(["You", "Sam 1", "Alex", "Gran"], ["robin", "alex", "sam"], ["robin", "alex", "sam"])
+    ['sam', 'alex', 'sam']
+    """
+    words = [(name.lower().split() or [""])[0] for name in names[1:]]
+    return [word if word in known else default[i % len(default)] for i, word in enumerate(words)]
+
+
+def seat_players(seed: int, bots: Sequence[str], make: Callable[[str, random.Random], _Player]) -> dict[int, _Player]:
+    """The computer players of a deal dealt from *seed*, seated from seat 1, each with its own random source."""
+    return {seat: make(name, player_rng(seed, seat)) for seat, name in enumerate(bots, start=1)}
 
 
 def new_session(game: object = None) -> Any:

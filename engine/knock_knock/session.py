@@ -77,10 +77,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.cards import Card, Suit
-from ..core.chance import fresh_or_parsed, player_rng
+from ..core.chance import fresh_or_parsed
 from ..core.game import RulesError, parse_rules
 from ..core.text import counted, join_words, seat_names, sentence
-from ..core.webapi import read_seats
+from ..core.webapi import read_seats, recorded_seats, seat_players
 from .game import Game
 from .players import PLAYERS, Decision, Player, make_player
 from .present import describe, shout
@@ -262,8 +262,7 @@ class Session:
     def restore(self, record: str) -> JSON:
         """Go back to a saved deal: the record is replayed and checked move by move."""
         game = Game.from_json(record)
-        bots = [name.lower().split()[0] for name in game.names[1:]]
-        self._start(game, [bot if bot in BOT_NAMES else BOT_NAMES[i % 3] for i, bot in enumerate(bots)])
+        self._start(game, recorded_seats(game.names, BOT_NAMES, BOT_NAMES))
         return self.state()
 
     @staticmethod
@@ -273,7 +272,7 @@ class Session:
     def _start(self, game: Game, bots: Sequence[str]) -> None:
         self.game = game
         base = game.seed if game.seed is not None else 0
-        self.bots = {seat: make_player(name, player_rng(base, seat)) for seat, name in enumerate(bots, start=1)}
+        self.bots = seat_players(base, bots, make_player)
         self.adviser = make_player(ADVISER, random.Random(base))
         self.script = []
         self.held = list(game.state.hands[YOU])

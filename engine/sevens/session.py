@@ -19,12 +19,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.cards import Card, cards_of
-from ..core.chance import fresh_or_parsed, player_rng
+from ..core.chance import fresh_or_parsed
 from ..core.game import RulesError, parse_rules
 from ..core.jsontext import shown
 from ..core.match import Match
 from ..core.text import counted, seat_names, sentence
-from ..core.webapi import read_seats
+from ..core.webapi import read_seats, recorded_seats, seat_players
 from .game import DEFAULT_NAMES, YOU, Game
 from .moves import Move
 from .players import COMPUTER_PLAYERS, Decision, Player, make_player
@@ -259,8 +259,7 @@ class Session:
         """
         game = Game.from_json(record)
         match = None if earlier is None else _rebuilt_match(earlier, game)
-        bots = [name.lower().split()[0] for name in game.names[1:]]
-        self._start(game, [bot if bot in COMPUTER_PLAYERS else BOT_NAMES[i % 3] for i, bot in enumerate(bots)])
+        self._start(game, recorded_seats(game.names, COMPUTER_PLAYERS, BOT_NAMES))
         self.match = match
         return self.state()
 
@@ -278,7 +277,7 @@ class Session:
     def _start(self, game: Game, bots: Sequence[str]) -> None:
         self.game = game
         base = game.seed if game.seed is not None else 0
-        self.bots = {seat: make_player(name, player_rng(base, seat)) for seat, name in enumerate(bots, start=1)}
+        self.bots = seat_players(base, bots, make_player)
         self.adviser = make_player(ADVISER, random.Random(base))
         self.stand_in = make_player(STAND_IN, random.Random(base))
         self.script = []
