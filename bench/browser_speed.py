@@ -1,6 +1,7 @@
 """How fast the game starts and runs in headless Chromium; prints figures next to their targets.
 
     .venv/bin/python bench/browser_speed.py [--site DIR] [--deals 20] [--sam-rules players=8]
+    .venv/bin/python bench/browser_speed.py --game knock-knock [--deals 20]
 
 Measures, in one run: bare Pyodide start-up (a page that only loads Pyodide),
 the game page's time until a card can be clicked on a first visit and on a
@@ -10,6 +11,10 @@ any rules --sam-rules names, such as players=8), the time to review a whole
 deal in the worker (as the page asks for it: one choice at a time), and memory (page JS heap,
 Pyodide's wasm memory) after one deal and after twenty deals played with Deal
 again. Figures only: nothing here fails a build.
+
+With ``--game knock-knock`` it measures Sam's decision time in the worker for
+Knock! Knock! only (three Sams at the table, every decision of theirs where two
+or more cards fitted), with the machine's load beside it.
 """
 
 from __future__ import annotations
@@ -17,7 +22,6 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
-import os
 import shutil
 import statistics
 import subprocess
@@ -68,6 +72,39 @@ SAM_TIMES = """async ([deals, rules]) => {
     }
   }
   return times;
+}"""
+
+# Knock! Knock!: plays deals against three Sams through the bench's session (you take the first card that fits,
+# knock when due and call a missed knock), timing every decision of theirs where two or more cards fitted. Sam
+# thinks ahead once some player holds three cards or fewer: those decisions are also kept apart.
+KNOCK_KNOCK_SAM_TIMES = """async (deals) => {
+  const { getRuntime } = await import("../static/js/runtime.js");
+  const runtime = getRuntime();
+  const times = [];
+  const thinking = [];
+  for (let seed = 1; seed <= deals; seed += 1) {
+    const params = { seed, game: "knock-knock", seats: ["sam", "sam", "sam"] };
+    let state = await runtime.call("new_game", params, "bench");
+    while (!state.over) {
+      let reply;
+      if (state.call?.asks_you) reply = await runtime.call("challenge", {}, "bench");
+      else if (state.your_turn) {
+        const legal = state.hand.find((card) => card.legal);
+        reply = legal
+          ? await runtime.call("play", { card: legal.code, suit: legal.pickup ? "S" : null, knock: state.must_knock }, "bench")
+          : await runtime.call("draw", {}, "bench");
+      } else {
+        const close = Math.min(...state.counts) <= 3;
+        reply = await runtime.call("computer_move", {}, "bench");
+        if (reply.move && reply.choices >= 2 && ["play", "draw"].includes(reply.move.kind)) {
+          times.push(reply.think_ms);
+          if (close) thinking.push(reply.think_ms);
+        }
+      }
+      state = reply.state;
+    }
+  }
+  return { times, thinking };
 }"""
 
 # Runs inside the game page: plays deals through the bench's session (you take the last card that fits), then
@@ -244,6 +281,31 @@ def measure(browser: Browser, base: str, deals: int, repeats: int, sam_rules: li
     return figures
 
 
+def measure_knock_knock(browser: Browser, base: str, deals: int) -> dict[str, Any]:
+    context, page = open_game(browser, base + "_site/play-knock-knock/?seed=1")
+    mark(page, "sevens-playable")
+    timed = page.evaluate(KNOCK_KNOCK_SAM_TIMES, deals)
+    context.close()
+    return timed
+
+
+def report_knock_knock(timed: dict[str, list[float]], deals: int) -> None:
+    def line(name: str, value: str, target: str, ok: bool | None = None) -> None:
+        verdict = "" if ok is None else "met" if ok else "MISSED"
+        print(f"{name:<48} {value:>12}   {f'target {target}' if target else '':<18} {verdict}")
+
+    times, thinking = timed["times"], timed["thinking"]
+    print(f"Knock! Knock!, {deals} deals against three Sams, in the browser worker")
+    line("Sam decisions timed (2+ cards fitted)", str(len(times)), "")
+    line("Sam decision, median", f"{statistics.median(times):.1f} ms", "")
+    p95 = statistics.quantiles(times, n=20)[-1]
+    line("Sam decision, p95", f"{p95:.1f} ms", "< 200 ms", p95 < 200)
+    line("Sam decision, slowest", f"{max(times):.1f} ms", "")
+    if len(thinking) >= 2:
+        line("  thinking ahead (someone at 3 cards or fewer)", str(len(thinking)), "")
+        line("  thinking ahead, p95", f"{statistics.quantiles(thinking, n=20)[-1]:.1f} ms", "")
+
+
 def report(figures: dict[str, Any], deals: int) -> None:
     def line(name: str, value: str, target: str, ok: bool) -> None:
         print(f"{name:<44} {value:>14}   target {target:<28} {'met' if ok else 'MISSED'}")
@@ -287,6 +349,10 @@ def report(figures: dict[str, Any], deals: int) -> None:
         line(f"{label} after {deals} deals", f"{many[kind] / 2**20:.2f} MB", "within 10% of after 1", growth <= 0.10)
 
 
+def uptime() -> str:
+    return subprocess.run(["uptime"], capture_output=True, text=True, check=False).stdout.strip()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, help="a built site (default: build one into a temporary folder)")
@@ -303,7 +369,11 @@ def main() -> int:
         help="also time Sam under these rules, as the game page takes them (a preset or options, e.g. players=8; "
         "may be repeated); the default rules are always timed",
     )
+    parser.add_argument(
+        "--game", choices=["sevens", "knock-knock"], default="sevens", help="knock-knock: Sam's decision time only"
+    )
     args = parser.parse_args()
+    load_before = uptime()
     with tempfile.TemporaryDirectory(prefix="sevens-bench-") as temp:
         served = Path(temp)
         if args.site:
@@ -320,13 +390,20 @@ def main() -> int:
                     launch["executable_path"] = str(CHROMIUM)
                 browser = playwright.chromium.launch(**launch)
                 try:
-                    figures = measure(browser, base, args.deals, args.repeats, args.sam_rules)
+                    if args.game == "knock-knock":
+                        timed = measure_knock_knock(browser, base, args.deals)
+                    else:
+                        figures = measure(browser, base, args.deals, args.repeats, args.sam_rules)
                 finally:
                     browser.close()
         finally:
             server.shutdown()
+    # The machine may be shared: its load before and after says how far the figures can be trusted.
+    print(f"load before: {load_before}\nload after:  {uptime()}")
+    if args.game == "knock-knock":
+        report_knock_knock(timed, args.deals)
+        return 0
     print(f"network: {f'{args.mbps:g} Mbit/s per response' if args.mbps else 'localhost, unthrottled'}")
-    print(f"load average when done: {', '.join(f'{load:.1f}' for load in os.getloadavg())} (on {os.cpu_count()} cores)")
     report(figures, args.deals)
     return 0
 

@@ -7,8 +7,12 @@ Each starts with front matter: ``key: value`` lines between two ``---`` lines.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from engine.core.game import DEFAULT_GAME, find_game
+from engine.games import GAMES
 
 from . import BuildError
 from .authored import line_of
@@ -17,10 +21,12 @@ from .stages import Stage
 TUTORIAL_NAME = re.compile(r"^(\d\d)-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$")
 PAGE_NAME = re.compile(r"^([a-z0-9]+(?:-[a-z0-9]+)*)\.md$")
 FRONT_MATTER_LINE = re.compile(r"^([a-z][a-z0-9_-]*)\s*:\s*(.*)$")
-KEYS = ("title", "summary", "order", "layout")
+KEYS = ("title", "summary", "order", "layout", "game")
 REQUIRED = {"tutorial": ("title", "summary", "order"), "page": ("title", "summary")}
 LAYOUTS = ("lesson", "page", "home", "sheet", "game", "progress", "practice")
 IGNORED = {"README.md"}
+# Pages for every game (the home page with its choice of game, the progress page) name no game.
+EVERY_GAME_LAYOUTS = ("home", "progress")
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +82,7 @@ class Page:
     summary: str
     order: int
     layout: str
+    game: str | None = DEFAULT_GAME  # the engine's name of the game the page teaches or plays; None: every game
     html: str = ""
     ids: list[str] = field(default_factory=list)
     puzzles: list[str] = field(default_factory=list)
@@ -121,7 +128,8 @@ def find_pages(tutorials: Path) -> tuple[list[Page], list[BuildError]]:
     if not any(page.kind == "page" and page.slug == "home" for page in pages):
         pages.append(default_home(tutorials))
     errors.extend(_clashes(pages))
-    pages.sort(key=lambda p: (p.kind != "tutorial", p.order, p.slug))
+    games = [game.name for game in GAMES]  # the order the site lists them in: Sevens first
+    pages.sort(key=lambda p: (p.kind != "tutorial", games.index(p.game) if p.game in games else -1, p.order, p.slug))
     return pages, errors
 
 
@@ -166,7 +174,20 @@ def read_page(path: Path, kind: str, slug: str, errors: list[BuildError]) -> Pag
         layout = default_layout
     url = f"tutorials/{slug}/" if kind == "tutorial" else "" if slug == "home" else f"{slug}/"
     title = meta.values.get("title", slug)
-    return Page(path, kind, slug, url, meta, title, meta.values.get("summary", ""), order, layout)
+    game = read_game(meta, layout, lambda line, message: errors.append(BuildError(path, line, message)))
+    return Page(path, kind, slug, url, meta, title, meta.values.get("summary", ""), order, layout, game)
+
+
+def read_game(meta: FrontMatter, layout: str, fail: Callable[[int, str], None]) -> str | None:
+    """The game a page belongs to: its ``game`` (an engine game's name), else the default game (Sevens, which
+    the site began with); None for a page for every game."""
+    if "game" not in meta.values:
+        return None if layout in EVERY_GAME_LAYOUTS else DEFAULT_GAME
+    try:
+        return find_game(meta.values["game"]).name
+    except ValueError as error:  # the engine's words: "unknown game 'snap': choose from knock-knock, sevens"
+        fail(meta.lines["game"], f"front matter: {error}")
+        return DEFAULT_GAME
 
 
 def default_home(tutorials: Path) -> Page:
@@ -186,16 +207,23 @@ def not_found_page(source: Path) -> Page:
 def _clashes(pages: list[Page]) -> list[BuildError]:
     errors = []
     by_url: dict[str, Page] = {}
-    by_order: dict[int, Page] = {}
+    by_order: dict[tuple[str | None, int], Page] = {}
     for page in pages:
         if page.url in by_url:
             errors.append(BuildError(page.source, 1, f"same address as {by_url[page.url].source.name}: rename one"))
         by_url.setdefault(page.url, page)
         if page.kind == "tutorial":
-            if page.order in by_order:
+            key = (page.game, page.order)  # each game's course has its own order
+            if key in by_order:
                 line = page.meta.lines.get("order", 1)
                 errors.append(
-                    BuildError(page.source, line, f"order {page.order} is also {by_order[page.order].source.name}'s")
+                    BuildError(page.source, line, f"order {page.order} is also {by_order[key].source.name}'s")
                 )
-            by_order.setdefault(page.order, page)
+            by_order.setdefault(key, page)
     return errors
+
+
+def tutorials_of(tutorials: Path, game: str) -> list[Path]:
+    """The tutorial files under *tutorials* that teach *game* (as their front matter says), in course order."""
+    pages, _ = find_pages(tutorials)
+    return [page.source for page in pages if page.kind == "tutorial" and page.game == game]

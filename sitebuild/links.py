@@ -58,6 +58,8 @@ def _resolve(page: Page, href: str, by_source: dict[Path, Page]) -> tuple[str, s
     if EXTERNAL.match(href):
         return href, None
     path, _, anchor = href.partition("#")
+    path, mark, query = path.partition("?")  # play.md?rules=fan-tan: the game page with a variant chosen
+    query = mark + query
     if not path:
         target = page
     elif path.endswith(".md"):
@@ -70,6 +72,6 @@ def _resolve(page: Page, href: str, by_source: dict[Path, Page]) -> tuple[str, s
         return href, "link to the page's .md file (e.g. pages/rules.md), or to a full https:// address"
     if anchor and anchor not in target.ids:
         return href, f"no heading or puzzle with id {anchor!r} on {target.source.name}"
-    if target is page and anchor:
+    if target is page and anchor and not query:
         return f"#{anchor}", None
-    return relative_url(page, target) + (f"#{anchor}" if anchor else ""), None
+    return relative_url(page, target) + query + (f"#{anchor}" if anchor else ""), None

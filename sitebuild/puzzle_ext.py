@@ -25,11 +25,14 @@ from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
 
 from .authored import AuthoredHtml
+from .kk_puzzles import KNOCK_KNOCK_KINDS
 from .puzzle_html import puzzle_html
-from .puzzles import BestPuzzle, Puzzle, PuzzleError, parse_puzzle
+from .puzzles import SEVENS_KINDS, BestPuzzle, GameKinds, Puzzle, PuzzleError, parse_puzzle
 from .verdicts import VerdictCache
 
 OPENING = re.compile(r"^(?P<fence>`{3,}|~{3,})\s*puzzle\s*$")
+# Each game's puzzle kinds, by the engine's name of the game; a page's front matter names its game.
+GAME_KINDS: dict[str, GameKinds] = {"sevens": SEVENS_KINDS, "knock-knock": KNOCK_KNOCK_KINDS}
 # After whitespace normalisation (30) and before raw HTML blocks are stashed (20),
 # so the lines seen here are still the source's lines, one for one.
 PRIORITY = 29
@@ -86,6 +89,7 @@ class PuzzleExtension(Extension):
         self.puzzles: list[Puzzle] = []
         self.authored = authored or AuthoredHtml()
         self.verdicts: VerdictCache | None = None  # Sam's verdicts, for "which card" puzzles
+        self.game = "sevens"  # whose rules judge the puzzles of the page being converted
         self._inline = markdown.Markdown(extensions=["attr_list", self.authored])
 
     @property
@@ -108,7 +112,7 @@ class PuzzleExtension(Extension):
 
     def render(self, block: list[str], fence_line: int) -> str:
         try:
-            puzzle = parse_puzzle("\n".join(block))
+            puzzle = parse_puzzle("\n".join(block), GAME_KINDS[self.game])
         except PuzzleError as error:
             self.problems.extend((fence_line + p.line, p.message) for p in error.problems)
             return '<p class="puzzle-error">This puzzle has errors.</p>'

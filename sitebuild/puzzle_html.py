@@ -15,6 +15,8 @@ from html import escape
 from engine.core.cards import cards_of
 
 from .cards_html import card_html, hand_html, table_html
+from .kk_puzzles import GuidedPuzzle as KnockKnockGuided
+from .kk_puzzles import KnockKnockPuzzle
 from .puzzles import (
     SEAT_NAMES,
     BestPuzzle,
@@ -56,6 +58,8 @@ def _others(puzzle: BestPuzzle) -> str:
 
 
 def _position(puzzle: Puzzle) -> str:
+    if isinstance(puzzle, KnockKnockPuzzle):
+        return puzzle.position_html()
     if isinstance(puzzle, BestPuzzle):
         return table_html(puzzle.table) + _others(puzzle) + hand_html("Your hand", puzzle.hand, buttons=True)
     if isinstance(puzzle, FitsPuzzle):
@@ -73,6 +77,10 @@ def _position(puzzle: Puzzle) -> str:
 
 
 def _buttons(puzzle: Puzzle) -> list[str]:
+    if isinstance(puzzle, KnockKnockPuzzle):
+        if puzzle.kind == "pick":
+            return ['<button type="button" class="check" data-check>Check my selection</button>']
+        return [_choice(value, label) for value, label in puzzle.choices()]
     if isinstance(puzzle, BestPuzzle):
         return []  # the learner plays a card from the hand
     if isinstance(puzzle, FitsPuzzle):
@@ -97,7 +105,9 @@ def _answer(puzzle: Puzzle, inline: Inline) -> str:
     """The no-script answer: the right choice, the engine's reason, then the lesson's own words if any."""
     judgement = puzzle.judge()
     explain = f"<p>{inline(puzzle.explain)}</p>" if puzzle.explain else ""
-    if isinstance(puzzle, PickPuzzle):
+    if isinstance(puzzle, KnockKnockPuzzle):
+        label = puzzle.answer_label()
+    elif isinstance(puzzle, PickPuzzle):
         label = " ".join(card.display for card in cards_of(puzzle.legal())) or "None of them"
     elif isinstance(puzzle, BestPuzzle):
         label = f"play {puzzle.answer.display}"
@@ -115,12 +125,14 @@ def puzzle_html(puzzle: Puzzle, inline: Inline) -> str:
     labelled = f' aria-labelledby="{pid}-question"' if puzzle.question else ""
     hint = f'<details class="puzzle__hint"><summary>Hint</summary><p>{inline(puzzle.hint)}</p></details>'
     feedback = '<div class="puzzle__feedback" aria-live="polite"></div>'
-    if isinstance(puzzle, GuidedPuzzle):
-        data = escape(puzzle.position.text())
-        script = escape(puzzle.script_text())
+    if isinstance(puzzle, GuidedPuzzle | KnockKnockGuided):
+        if isinstance(puzzle, GuidedPuzzle):
+            data, script = escape(puzzle.position.text()), escape(puzzle.script_text())
+        else:
+            data, script = escape(puzzle.state.text()), escape(puzzle.script)
         return (
             f'<section class="puzzle puzzle--guided" data-kind="guided" id="{pid}"{labelled} '
-            f'data-position="{data}" data-script="{script}">'
+            f'data-game="{puzzle.game}" data-position="{data}" data-script="{script}">'
             f'<p class="puzzle__kind">Guided deal</p>{question}'
             f'<p class="puzzle__goal"><strong>Goal:</strong> {inline(puzzle.goal)}</p>'
             f'<div class="puzzle__position" data-guided-start>{_position(puzzle)}</div>'
@@ -130,7 +142,7 @@ def puzzle_html(puzzle: Puzzle, inline: Inline) -> str:
             f"{json_block(puzzle.data(), 'puzzle__data')}</section>"
         )
     explain = f'<div class="puzzle__explain" hidden><p>{inline(puzzle.explain)}</p></div>' if puzzle.explain else ""
-    if isinstance(puzzle, PlayOrPassPuzzle):
+    if puzzle.kind in ("play-or-pass", "play-or-draw"):
         explain = '<p class="puzzle__which js-only" hidden>Which card? Select it in your hand.</p>' + explain
     return (
         f'<section class="puzzle" data-kind="{puzzle.kind}" id="{pid}"{labelled}>'

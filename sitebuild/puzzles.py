@@ -50,8 +50,10 @@ from .verdicts import Verdict
 
 __all__ = [
     "KINDS",
+    "SEVENS_KINDS",
     "BestPuzzle",
     "FitsPuzzle",
+    "GameKinds",
     "GuidedPuzzle",
     "Judgement",
     "OpenerPuzzle",
@@ -169,6 +171,7 @@ class Puzzle:
     """Fields every puzzle has; the kinds below add their own."""
 
     kind: ClassVar[str] = ""
+    game: ClassVar[str] = "sevens"  # the engine's name of the game whose rules judge it
     id: str
     question: str
     hint: str
@@ -459,11 +462,21 @@ class _Reader:
         return hand
 
 
-def parse_puzzle(text: str) -> Puzzle:
-    """Read and judge one puzzle block (its text between the fences).
+@dataclass(frozen=True, slots=True)
+class GameKinds:
+    """A game's puzzle kinds: for each, its (required, optional) fields and the reader that builds and checks it."""
+
+    fields: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]
+    readers: dict[str, Callable[[_Reader, dict[str, Any]], Puzzle | None]]
+
+
+def parse_puzzle(text: str, kinds: GameKinds | None = None) -> Puzzle:
+    """Read and judge one puzzle block (its text between the fences) of the game whose *kinds* are given (Sevens').
 
     Raises :class:`PuzzleError` listing every problem found, each with its line.
     """
+    kinds = kinds or SEVENS_KINDS
+    kind_fields = kinds.fields
     fields, problems = read_fields(text)
     identifier = fields["id"].value if "id" in fields else ""
     reader = _Reader(fields, f'puzzle "{identifier}": ' if identifier else "puzzle: ")
@@ -474,11 +487,11 @@ def parse_puzzle(text: str) -> Puzzle:
     for name in COMMON_REQUIRED:
         if name not in fields:
             reader.fail(name, f"missing field {name!r}")
-    if kind is not None and kind not in KIND_FIELDS:
-        reader.fail("kind", f"unknown kind {kind!r}: use {', '.join(KINDS)}")
-    if kind not in KIND_FIELDS:
+    if kind is not None and kind not in kind_fields:
+        reader.fail("kind", f"unknown kind {kind!r}: use {', '.join(kind_fields)}")
+    if kind not in kind_fields:
         raise PuzzleError(reader.problems)
-    required, optional = KIND_FIELDS[kind]
+    required, optional = kind_fields[kind]
     for name in required:
         if name not in fields and name not in COMMON_REQUIRED:
             reader.fail(name, f"missing field {name!r}")
@@ -492,7 +505,7 @@ def parse_puzzle(text: str) -> Puzzle:
         "hint": reader.text("hint"),
         "explain": fields["explain"].value if "explain" in fields else None,
     }
-    puzzle = _READERS[kind](reader, common)
+    puzzle = kinds.readers[kind](reader, common)
     if reader.problems or puzzle is None:
         raise PuzzleError(sorted(reader.problems, key=lambda p: p.line))
     return puzzle
@@ -610,15 +623,26 @@ def _seat_name(text: str) -> int:
     raise ValueError(f"{text!r} is not a player: use {', '.join(SEAT_NAMES)}")
 
 
-def _read_script(text: str) -> tuple[ScriptedMove, ...]:
-    moves = []
+def named_steps(text: str, example: str) -> list[tuple[int, str, str]]:
+    """``"Robin: 8D; Alex: pass"`` (or one step a line) as (seat, what, the whole step); *example* shows a step.
+
+    >>> named_steps("Robin: 8D; alex: pass", "Robin: 8D")
+    [(1, '8D', 'Robin: 8D'), (2, 'pass', 'alex: pass')]
+    """
+    steps = []
     for step in re.split(r"[;\n]", text):
         if not step.strip():
             continue
-        name, colon, move = step.partition(":")
+        name, colon, what = step.partition(":")
         if not colon:
-            raise ValueError(f"step {step.strip()!r} should read like 'Robin: 8D' or 'Alex: pass'")
-        seat = _seat_name(name)
+            raise ValueError(f"step {step.strip()!r} should read like '{example}'")
+        steps.append((_seat_name(name), what.strip(), step.strip()))
+    return steps
+
+
+def _read_script(text: str) -> tuple[ScriptedMove, ...]:
+    moves = []
+    for seat, move, step in named_steps(text, "Robin: 8D' or 'Alex: pass"):
         if seat == 0:
             raise ValueError(f"step {step.strip()!r}: the script gives only the computer players' moves")
         card = None if move.strip().lower() == "pass" else Card.parse(move)
@@ -693,3 +717,4 @@ _READERS: dict[str, Callable[[_Reader, dict[str, Any]], Puzzle | None]] = {
     "guided": _read_guided,
     "best": _read_best,
 }
+SEVENS_KINDS = GameKinds(KIND_FIELDS, _READERS)

@@ -10,26 +10,32 @@ import markdown
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError, TemplateSyntaxError
 from markupsafe import Markup
 
+from engine.games import GAMES
+from engine.sevens.present import rules_menu
+
 from . import BuildError
 from .authored import AuthoredHtml, check_source
-from .lessons import Page, not_found_page
+from .lessons import DEFAULT_GAME, Page, not_found_page
 from .links import collect_ids
 from .practice import sample
 from .puzzle_ext import PuzzleExtension
 from .puzzle_html import puzzle_html
-from .puzzles import GuidedPuzzle, Puzzle
+from .puzzles import Puzzle
 from .stages import Stage, split_stages
 
 SITE_NAME = "Learn Sevens"
-# Pages named in the header, in this order, with their short names.
+# Pages named in the header, in this order, with their short names; a page shows those of its own game.
 NAV_PAGES = {
     "practice": "Practice",
     "rules": "Rules",
+    "knock-knock-rules": "Rules",
     "questions": "Questions",
     "house-rules": "House rules",
     "rules-sheet": "Rules sheet",
+    "knock-knock-sheet": "Rules sheet",
 }
-PLAY_SLUG = "play"
+# Each game's rules page, for the home page's choice of game.
+RULES_SLUGS = {"sevens": "rules", "knock-knock": "knock-knock-rules"}
 PROGRESS_SLUG = "progress"  # linked from every footer when the page exists
 PRACTICE_SLUG = "practice"
 # GitHub Pages answers a missing address at any depth with the site's 404.html.
@@ -58,6 +64,7 @@ class MarkdownRenderer:
 
     def render(self, page: Page) -> list[BuildError]:
         self.authored.found.clear()
+        self.puzzles.game = page.game or DEFAULT_GAME
         if page.kind != "tutorial":
             html, puzzles, problems = self._convert(page.meta.body, page.meta.body_offset)
         else:
@@ -79,7 +86,7 @@ class MarkdownRenderer:
         page.html = html
         page.ids = collect_ids(page.html)
         page.puzzles = [puzzle.id for puzzle in puzzles]
-        page.has_guided = any(isinstance(puzzle, GuidedPuzzle) for puzzle in puzzles)
+        page.has_guided = any(puzzle.kind == "guided" for puzzle in puzzles)
         problems = _refused_source(page) + problems
         problems += [(page.line_of(needle), message) for needle, message in self.authored.found]
         return [BuildError(page.source, line, message) for line, message in problems]
@@ -128,6 +135,7 @@ def _link(page: Page, target: Page, root: str) -> dict[str, Any]:
         "url": root + target.url,
         "slug": target.slug,
         "current": target is page,
+        "game": target.game,
     }
 
 
@@ -143,16 +151,17 @@ def context(
     *root* is the way back to the site root: by default relative to *page*
     (``../../``), so the site works under any base path; the 404 page, served
     at any depth, gets the configured absolute base (``/sevens/``) instead.
+
+    Each game has its own course (``courses``); ``course`` is the page's game,
+    or the first game's on a page for every game, so the header always lists lessons.
     """
     root = page.root if root is None else root
-    tutorials = [p for p in pages if p.kind == "tutorial"]
     by_slug = {p.slug: p for p in pages if p.kind == "page"}
-    lessons = [_link(page, t, root) | {"number": n, **course_entry(t)} for n, t in enumerate(tutorials, start=1)]
-    number = next((n for n, t in enumerate(tutorials, start=1) if t is page), None)
-    nav_pages = [
-        _link(page, by_slug[slug], root) | {"label": label} for slug, label in NAV_PAGES.items() if slug in by_slug
-    ]
-    play = _link(page, by_slug[PLAY_SLUG], root) if PLAY_SLUG in by_slug else None
+    courses = [course(page, pages, game.name, game.title, root) for game in GAMES]
+    current = next((c for c in courses if c["name"] == page.game), None)
+    shown = current or courses[0]
+    lessons = shown["lessons"]
+    number = next((lesson["number"] for lesson in lessons if lesson["current"]), None)
     progress = _link(page, by_slug[PROGRESS_SLUG], root) if PROGRESS_SLUG in by_slug else None
     practice = _link(page, by_slug[PRACTICE_SLUG], root) if PRACTICE_SLUG in by_slug else None
     home = by_slug.get("home")
@@ -168,19 +177,42 @@ def context(
             "layout": page.layout,
             "puzzles": page.puzzles,
             "has_guided": page.has_guided,
+            "game": page.game or "",
         },
+        "game": current,
+        "courses": courses,
         "static_files": static_files,
         "content": Markup(page.html),
         "tutorials": lessons,
         "lesson_number": number,
         "previous": lessons[number - 2] if number and number > 1 else None,
         "next": lessons[number] if number and number < len(lessons) else None,
-        "nav_pages": nav_pages,
-        "play": play,
+        "nav_pages": shown["nav_pages"],
+        "play": shown["play"],
         "progress": progress,
-        "practice": practice,
+        "practice": practice if practice and practice["game"] == shown["name"] else None,
         "practice_sample": Markup(practice_sample()) if page.layout == "practice" else "",
         "practice_files": practice_files,
+        # The game page's chooser: every option and preset as the engine offers them (no rule is written in JS).
+        "rules_menu": rules_menu() if page.layout == "game" and page.game == "sevens" else None,
+    }
+
+
+def course(page: Page, pages: list[Page], name: str, title: str, root: str) -> dict[str, Any]:
+    """One game's part of the site, as *page* links to it: its lessons, its pages in the header, its game."""
+    mine = [p for p in pages if p.game == name]
+    tutorials = [p for p in mine if p.kind == "tutorial"]
+    by_slug = {p.slug: p for p in mine if p.kind == "page"}
+    play = next((p for p in mine if p.kind == "page" and p.layout == "game"), None)
+    return {
+        "name": name,
+        "title": title,
+        "lessons": [_link(page, t, root) | {"number": n, **course_entry(t)} for n, t in enumerate(tutorials, start=1)],
+        "nav_pages": [
+            _link(page, by_slug[slug], root) | {"label": label} for slug, label in NAV_PAGES.items() if slug in by_slug
+        ],
+        "play": _link(page, play, root) if play else None,
+        "rules": _link(page, by_slug[slug], root) if (slug := RULES_SLUGS.get(name)) in by_slug else None,
     }
 
 

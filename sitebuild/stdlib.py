@@ -70,7 +70,8 @@ class _GuidedDeals(html.parser.HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         data = {name: value or "" for name, value in attrs}
         if tag == "section" and data.get("data-kind") == "guided" and "data-position" in data:
-            self.deals.append({"position": data["data-position"], "script": data.get("data-script", "")})
+            game = data.get("data-game", "sevens")
+            self.deals.append({"game": game, "position": data["data-position"], "script": data.get("data-script", "")})
 
 
 def guided_deals(site: Path) -> list[dict[str, str]]:

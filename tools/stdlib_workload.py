@@ -3,12 +3,13 @@
 Plays through the engine's web API exactly as the pages do (JSON in, JSON
 out): whole deals against every computer player, a wrong card, advice, the
 game record, its restoring and replaying, a review of one decision, and
-each of the lessons' guided deals. Every
+each of the lessons' guided deals; and whole deals of Knock! Knock! with its
+moves (a discard naming a suit, a knock, a draw, a call). Every
 standard module this touches ends up in the browser's trimmed library, so a
 request here that fails stops the build instead of a visitor's game.
 
 Globals set by the caller: ``api`` (the web API module's name) and
-``guided`` (a list of ``{"position", "script", "goal"}`` from the lessons).
+``guided`` (a list of ``{"game", "position", "script"}`` from the lessons).
 """
 
 import importlib
@@ -25,6 +26,8 @@ def ask(method, session, **params):
 
 
 def play_out(state, session):
+    if state["game"] == "knock-knock":
+        return play_out_knock_knock(state, session)
     asked = False
     while not state["over"]:
         if not state["your_turn"]:
@@ -41,6 +44,31 @@ def play_out(state, session):
     return state
 
 
+def play_out_knock_knock(state, session):
+    asked = False
+    while not state["over"]:
+        if state["call"] and state["call"]["asks_you"]:
+            state = ask("challenge", session)["state"]
+            continue
+        if not state["your_turn"]:
+            state = ask("computer_move", session)["state"]
+            continue
+        if not asked:
+            ask("suggest", session)
+            wrong = [card for card in state["hand"] if not card["legal"]]
+            if wrong:
+                handle(json.dumps({"method": "play", "params": {"card": wrong[0]["code"]}, "session": session}))
+            asked = True
+        legal = [card for card in state["hand"] if card["legal"]]
+        if legal:
+            card = legal[0]
+            suit = "S" if card["pickup"] else None
+            state = ask("play", session, card=card["code"], suit=suit, knock=state["must_knock"])["state"]
+        else:
+            state = ask("draw", session)["state"]
+    return state
+
+
 for seed in (1, 2, 3):
     session = f"trace-{seed}"
     play_out(ask("new_game", session, seed=seed), session)
@@ -52,5 +80,10 @@ for seed in (1, 2, 3):
     for move in points[:1]:
         ask("review_move", "trace-review", record=record, move=move)
 ask("new_game", "trace-fresh")
+
 for number, deal in enumerate(guided):  # type: ignore[name-defined]  # noqa: F821
     play_out(ask("guided", f"trace-guided-{number}", **deal), f"trace-guided-{number}")
+for seed in (3, 4):
+    session = f"trace-knock-knock-{seed}"
+    play_out(ask("new_game", session, seed=seed, game="knock-knock"), session)
+    ask("restore", session, record=ask("record", session), game="knock-knock")

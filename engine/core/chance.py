@@ -14,7 +14,17 @@ from __future__ import annotations
 import random
 import re
 
-__all__ = ["MAX_SEED", "check_seed", "parse_seed", "player_rng", "read_seed", "shuffle", "shuffled_pack", "table_rng"]
+__all__ = [
+    "MAX_SEED",
+    "check_seed",
+    "fresh_or_parsed",
+    "parse_seed",
+    "player_rng",
+    "read_seed",
+    "shuffle",
+    "shuffled_pack",
+    "table_rng",
+]
 
 # Seeds travel through URLs and JavaScript numbers, which are exact only up to 2**53 - 1.
 MAX_SEED = 2**53 - 1
@@ -164,3 +174,20 @@ def table_rng(seed: int) -> random.Random:
     Apart from every :func:`player_rng` (those add 1 to 8 to ``seed * 7919``).
     """
     return random.Random(seed * 7919)
+
+
+def fresh_or_parsed(seed: object) -> tuple[int, str | None]:
+    """The seed a page asked for, and a notice: a fresh random seed when it asked for none (no notice) or
+    sent one that is not a seed (the notice says why, for the page to show).
+
+    >>> fresh_or_parsed("7")
+    (7, None)
+    >>> fresh_or_parsed("seven")[1][-35:]
+    '0991. Here is a fresh deal instead.'
+    """
+    if seed is None or seed == "":
+        return random.randrange(1, 10**9), None
+    try:
+        return parse_seed(seed), None
+    except ValueError as error:
+        return random.randrange(1, 10**9), f"{error}. Here is a fresh deal instead."

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["NUMBER_WORDS", "counted", "join_words", "sentence"]
+__all__ = ["NUMBER_WORDS", "counted", "join_words", "seat_names", "sentence"]
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 
@@ -39,3 +39,20 @@ def sentence(text: str) -> str:
         return text
     text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def seat_names(bots: Sequence[str]) -> tuple[str, ...]:
+    """ "You", then each computer player's name; a player sitting more than once is numbered in seat order.
+
+    >>> seat_names(["robin", "alex", "sam"])
+    ('You', 'Robin', 'Alex', 'Sam')
+    >>> seat_names(["sam", "alex", "sam"])
+    ('You', 'Sam 1', 'Alex', 'Sam 2')
+    """
+    names = ["You"]
+    for seat, bot in enumerate(bots):
+        name = bot.capitalize()
+        if bots.count(bot) > 1:
+            name += f" {bots[: seat + 1].count(bot)}"
+        names.append(name)
+    return tuple(names)

@@ -3,14 +3,22 @@
 The page never decides a rule. It sends ``{"method", "params", "session"}`` to
 :func:`handle` and draws whatever state comes back. Each named session (a page
 may hold several deals, such as a lesson with two guided deals) belongs to one
-game; ``params.game`` on ``new_game`` or ``new_match`` chooses it (the default
-game when absent).
+game; ``params.game`` on a request that starts a deal (:data:`STARTS`:
+``new_game``, ``new_match``, ``guided``, ``restore``) chooses it (the default
+game when absent; a session of another game is replaced by a fresh one).
 
 Replies: ``{"ok": true, "result": ...}``, or ``{"ok": false, "error": {"message": "..."}}``
 for a request that cannot be carried out (bad JSON, unknown method, bad
 parameters, a move at the wrong time); errors are data, never exceptions.
 
-Methods (Sevens; every game's session offers the same ones):
+Each game's session declares the methods it offers in ``methods`` (its
+moves differ: a card or a pass in Sevens; a discard, a draw, a call in
+Knock! Knock!); a method it does not declare is unknown, so a page can never
+reach anything else of the session. Every game offers ``new_game``,
+``guided``, ``restore``, ``state``, ``computer_move``, ``suggest`` and
+``record``.
+
+Methods (Sevens; for Knock! Knock! see :mod:`engine.knock_knock.session`):
 
 ``new_game {seed?, rules?, seats?, game?}``
     A shuffled deal. *seed*: a number or its text (garbage or missing: a fresh
@@ -24,10 +32,12 @@ Methods (Sevens; every game's session offers the same ones):
     deal passes on as the game says (Sevens: one seat on). Result: the state (with ``match``).
 ``next_deal {}``
     The match's next deal, once the current one is over. Result: the state.
-``guided {position, script?, goal?}``
+``guided {position, script?, goal?, game?}``
     A lesson's deal from a position in the engine's text form. Result: the state.
-``restore {record}``
-    A saved deal, replayed and checked from its game record. Result: the state.
+``restore {record, earlier?, game?}``
+    A saved deal, replayed and checked from its game record; with *earlier*
+    (the records of its match's deals before it, in order) its match too.
+    Result: the state.
 ``state {}``
     The state.
 ``play {card}`` / ``pass_turn {}``
@@ -63,7 +73,7 @@ the computer player in it or null for you, ``count``, ``cards`` in words,
 ``status``: passes left, out, or place),
 ``prompt`` (the sentence for your turn), ``log`` (moves with ``text``),
 ``result`` (``winner``, ``winner_name``, ``final_card``, ``left``, ``places``,
-``chips``, ``text``), ``match`` (``deal``, ``scoring``, ``heading``, ``deals``:
+``chips``, ``text``), ``match`` (``seed``: the first deal's, ``deal``, ``scoring``, ``heading``, ``deals``:
 each finished deal's scores, ``totals``), ``goal``, ``notice``, ``comment``.
 
 >>> reply = json.loads(handle('{"method": "new_game", "params": {"seed": 7, "rules": "fan-tan"}}'))
@@ -77,39 +87,68 @@ each finished deal's scores, ``totals``), ``goal``, ``notice``, ``comment``.
 from __future__ import annotations
 
 import json
-from typing import Any, Protocol
+import random
+from collections.abc import Callable, Collection, Sequence
+from typing import Any, Protocol, TypeVar
 
-from .chance import MAX_SEED, parse_seed
+from .chance import MAX_SEED, parse_seed, player_rng
 from .game import DEFAULT_GAME, GameType, RulesError, find_game
 from .jsontext import read_json, shown
 
-__all__ = ["MAX_SEED", "METHODS", "Session", "handle", "new_session", "parse_seed"]
+__all__ = ["MAX_SEED", "STARTS", "Session", "handle", "new_session", "parse_seed", "read_seats"]
 
-# What a page may ask of a session. Every game's session has the first eleven; the last three (replaying and
-# reviewing a finished deal) only a game that offers a review has.
-METHODS = (
-    "new_game",
-    "new_match",
-    "next_deal",
-    "guided",
-    "restore",
-    "state",
-    "play",
-    "pass_turn",
-    "computer_move",
-    "suggest",
-    "record",
-    "replay",
-    "review_points",
-    "review_move",
-)
-STARTS = ("new_game", "new_match")
+# The requests that start a deal, and so may name its game.
+STARTS = ("new_game", "new_match", "guided", "restore")
 
 
 class Session(Protocol):
     """A game's browser session (for Sevens, :class:`engine.sevens.session.Session`)."""
 
     game_name: str
+    methods: tuple[str, ...]  # what a page may ask of it: each a method of the session
+
+
+def read_seats(seats: object, players: int, known: Collection[str], default: Sequence[str]) -> list[str]:
+    """The computer players a page asks for, for seats 1 onwards (the *default* ones round the table when
+    ``None``); a :class:`ValueError` names what is wrong.
+
+    >>> read_seats(None, 4, ["robin", "alex", "sam"], ["robin", "alex", "sam"])
+    ['robin', 'alex', 'sam']
+    >>> read_seats(["Sam", "bob"], 3, ["robin", "alex", "sam"], ["robin"])
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown player 'bob': choose from robin, alex, sam
+    """
+    if seats is None:
+        return [default[i % len(default)] for i in range(players - 1)]
+    if not (isinstance(seats, list) and all(isinstance(name, str) for name in seats)):
+        raise ValueError(f"seats must be a list of computer players' names, like {list(default)}")
+    names = [name.strip().lower() for name in seats]
+    if len(names) != players - 1:
+        raise ValueError(f"{len(names)} computer players named, but players={players} needs {players - 1} besides you")
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        raise ValueError(f"unknown player {unknown[0]!r}: choose from {', '.join(known)}")
+    return names
+
+
+_Player = TypeVar("_Player")
+
+
+def recorded_seats(names: Sequence[str], known: Collection[str], default: Sequence[str]) -> list[str]:
+    """The computer players behind a record's seat names, for seats 1 onwards ("Sam 2" was a Sam); a seat
+    whose name is no computer player's gets the *default* player for its place.
+
+    >>> recorded_seats(["You", "Sam 1", "Alex", "Gran"], ["robin", "alex", "sam"], ["robin", "alex", "sam"])
+    ['sam', 'alex', 'sam']
+    """
+    words = [(name.lower().split() or [""])[0] for name in names[1:]]
+    return [word if word in known else default[i % len(default)] for i, word in enumerate(words)]
+
+
+def seat_players(seed: int, bots: Sequence[str], make: Callable[[str, random.Random], _Player]) -> dict[int, _Player]:
+    """The computer players of a deal dealt from *seed*, seated from seat 1, each with its own random source."""
+    return {seat: make(name, player_rng(seed, seat)) for seat, name in enumerate(bots, start=1)}
 
 
 def new_session(game: object = None) -> Any:
@@ -142,16 +181,16 @@ def handle(request: str, session: Any = None) -> str:
     so a bad request cannot break the worker. *session* overrides the request's
     named session (tests use it).
 
-    >>> json.loads(handle('{"method": "fly"}'))["error"]["message"]
-    "unknown method 'fly'"
+    >>> json.loads(handle('{"method": "fly"}'))["error"]["message"][:21]
+    "unknown method 'fly':"
     """
     try:
         data = read_json(request)
         if not isinstance(data, dict):
             raise ValueError("a request must be a JSON object")
-        method = str(data.get("method"))
-        if method not in METHODS:
-            raise ValueError(f"unknown method {shown(data.get('method'))}")
+        method = data.get("method")
+        if not isinstance(method, str):
+            raise ValueError(f"unknown method {shown(method)}")
         params = data.get("params") or {}
         if not isinstance(params, dict):
             raise ValueError("params must be a JSON object")
@@ -161,10 +200,9 @@ def handle(request: str, session: Any = None) -> str:
             target = session
         else:
             target = _session(data.get("session"), method, params)
-        answer = getattr(target, method, None)
-        if answer is None:
-            raise ValueError(f"{target.game_name} has no {method}")
-        result = answer(**params)
+        if method not in target.methods:
+            raise ValueError(f"unknown method {shown(method)}: {target.game_name} offers {', '.join(target.methods)}")
+        result = getattr(target, method)(**params)
     except (ValueError, TypeError, RulesError) as error:
         return json.dumps({"ok": False, "error": {"message": str(error)}}, ensure_ascii=False)
     return json.dumps({"ok": True, "result": result}, ensure_ascii=False)

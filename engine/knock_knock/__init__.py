@@ -89,8 +89,9 @@ class KnockKnockGame:
         return play_in_terminal(rules, seed, input_fn, output_fn, opponents=opponents, show_seats=show_seats)
 
     def session(self) -> Any:
-        """Knock! Knock! has no browser session yet: the game page for it is still to be built."""
-        raise RulesError("Knock! Knock! cannot be played in the browser yet: only on the command line")
+        from .session import Session
+
+        return Session()
 
 
 KNOCK_KNOCK = KnockKnockGame()

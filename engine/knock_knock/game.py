@@ -169,6 +169,16 @@ class Game:
         self.upcard = upcard
         self.state = State(rules, hands, stock, upcard, dealer)
         self.chance: Chance = chance if chance is not None else SeededChance(random.Random(seed))
+        self.has_record = True  # False for a deal set up from a position, whose dealt cards nobody knows
+
+    @classmethod
+    def from_state(cls, state: State, *, names: Sequence[str] | None = None) -> Game:
+        """A deal played on from *state* (a lesson's position): it has no record, and reshuffles are seeded from 0."""
+        game = cls(state.rules, state.hands, state.stock, state.top, dealer=state.dealer, names=names)
+        game.state = state
+        game.chance = SeededChance(random.Random(0))
+        game.has_record = False
+        return game
 
     @classmethod
     def new(cls, rules: Rules, seed: int, *, dealer: int = 0, names: Sequence[str] | None = None) -> Game:
@@ -243,6 +253,8 @@ class Game:
     # -- records --------------------------------------------------------------------
 
     def record(self) -> dict[str, Any]:
+        if not self.has_record:
+            raise ValueError("a deal set up from a position has no game record: its dealt cards are not known")
         moves: list[dict[str, Any]] = []
         for event in self.state.events:
             if isinstance(event, Move):
@@ -333,6 +345,13 @@ class Game:
                 game.act(seat, action)
             except IllegalAction as error:
                 raise RecordError(f"game record move {number} ({_describe(seat, action)}): {error.reason}") from None
+        if data["remaining"] != game.remaining() and state.window is not None and state.window.victim_penalty:
+            # A deal in progress saved after every seat let a pick-up card pass: the record ends with the
+            # discard, and only "remaining" shows that its victim has picked up, as the table closed the window.
+            try:
+                game.settle()
+            except IllegalAction as error:
+                raise RecordError(f"game record: {error.reason}") from None
         winner = data["winner"]
         if winner is not None and type(winner) is not int:
             raise RecordError(f"game record winner {shown(winner)} must be a seat number or null")

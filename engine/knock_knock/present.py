@@ -9,16 +9,18 @@ The person at the table is called "You", and the sentences say "you draw", not "
 'Alex plays 2♠ and names diamonds.'
 >>> describe(PickUp(0, 2, 2, "two"), names)
 'You pick up 2 cards and miss a turn.'
+>>> shout(Move(1, Play(Card.parse("9H"), knock=True)), names), shout(Move(0, Play(Card.parse("9H"), knock=True)), names)
+('Robin knocks!', 'You knock!')
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .state import Challenge, Draw, Event, Move, Play, Reshuffle, TakeBack
+from .state import Challenge, Draw, Event, Move, PickUp, Play, Reshuffle, TakeBack
 from .view import Reshuffled, SeenEvent
 
-__all__ = ["PERSON", "describe", "describe_action"]
+__all__ = ["PERSON", "describe", "describe_action", "shout"]
 
 # The name of the person at the table, addressed in the second person.
 PERSON = "You"
@@ -74,5 +76,21 @@ def describe(event: Event | SeenEvent, names: Sequence[str]) -> str:
     if event.why == "missed-knock":
         return _say(who, f"picks up {got}, and their turn is over.")
     if event.why == "wrong-call":
-        return "Wrong call: nobody missed a knock, so " + _say(who, f"picks up {got}.")
+        said = _say(who, f"picks up {got}.")
+        return "Wrong call: nobody missed a knock, so " + (said[0].lower() + said[1:] if who == PERSON else said)
     return _say(who, f"picks up {got} and misses a turn.")
+
+
+def shout(event: Event | SeenEvent, names: Sequence[str]) -> str | None:
+    """What the table hears at a knock or a call, in a few words; ``None`` for any other event."""
+    if isinstance(event, Move):
+        if isinstance(event.action, Challenge):
+            return _say(names[event.seat], "calls “Knock! Knock!”")
+        if isinstance(event.action, Play) and event.action.knock:
+            return _say(names[event.seat], "knocks") + "!"
+        return None
+    if isinstance(event, TakeBack):
+        return "Right call!"
+    if isinstance(event, PickUp) and event.why == "wrong-call":
+        return "Wrong call!"
+    return None

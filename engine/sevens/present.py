@@ -20,9 +20,9 @@ from ..core.cards import SUITS, Card, cards_of
 from ..core.text import counted, join_words
 from .moves import Move
 from .position import OPENING_CARD, SUIT_MASKS, Position, describe_row, fitting, row_ends
-from .rules import SevensRules
+from .rules import CHOICES, DEFAULT, OPTIONS, PRESETS, TITLES, SevensRules
 
-__all__ = ["card_json", "move_json", "result_json", "row_json", "rules_json"]
+__all__ = ["card_json", "move_json", "result_json", "row_json", "rules_json", "rules_menu"]
 
 JSON = dict[str, Any]
 
@@ -95,6 +95,44 @@ def rules_json(rules: SevensRules) -> JSON:
     if rules.scoring == "chips":
         notes.append("Each pass costs a chip; the winner takes the pool and a chip for every card left in other hands.")
     return {"options": rules.to_json(), "name": rules.describe(), "text": rules.text(), "notes": notes}
+
+
+def option_text(value: object) -> str:
+    """An option's value as ``--rules`` and the rules file write it: ``none``, ``true``, ``7D``, ``5``."""
+    return "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def rules_menu() -> JSON:
+    """What a page offers to choose from: every option (its values as ``--rules`` writes them, its meaning and
+    default) and every preset (its name, title, options and notes). The site's build writes it into the game page.
+
+    >>> menu = rules_menu()
+    >>> [preset["title"] for preset in menu["presets"]]
+    ['Sevens', 'Fan Tan', 'Shichinarabe', 'Parliament']
+    >>> menu["options"][4]["values"], menu["options"][4]["default"]
+    (['none', '1', '2', '3', '4', '5'], 'none')
+    """
+    return {
+        "options": [
+            {
+                "name": name,
+                "label": name.replace("_", " "),
+                "text": meaning,
+                "values": [option_text(value) for value in CHOICES[name]],
+                "default": option_text(getattr(DEFAULT, name)),
+            }
+            for name, (_, meaning) in OPTIONS.items()
+        ],
+        "presets": [
+            {
+                "name": name,
+                "title": TITLES[name],
+                "options": {option: option_text(value) for option, value in preset.to_json().items()},
+                "notes": rules_json(preset)["notes"],
+            }
+            for name, preset in PRESETS.items()
+        ],
+    }
 
 
 def result_json(position: Position, moves: Sequence[Move], names: Sequence[str], you: int) -> JSON | None:

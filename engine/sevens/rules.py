@@ -25,7 +25,7 @@ from ..core.game import GameType, RulesError, options_text
 from ..core.jsontext import shown
 from ..core.text import join_words
 
-__all__ = ["DEFAULT", "OPTIONS", "PRESETS", "SevensRules"]
+__all__ = ["CHOICES", "DEFAULT", "OPTIONS", "PRESETS", "SevensRules"]
 
 Opening = Literal["7D", "any-seven", "all-sevens"]
 Finish = Literal["first-out", "places"]
@@ -88,6 +88,17 @@ OPTIONS: dict[str, tuple[Callable[[object], Any], str]] = {
     ),
     "finish": (_choice("finish", FINISHES), "first-out: the first out wins; places: play on for places"),
     "scoring": (_choice("scoring", SCORINGS), "wins: deals won; chips: a chip to the pool per pass, winner takes all"),
+}
+
+# Every value each option allows, in the order a menu offers them (the readers above accept exactly these).
+CHOICES: dict[str, tuple[int | str | bool | None, ...]] = {
+    "players": tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+    "opening": OPENINGS,
+    "eight_before_six": (False, True),
+    "voluntary_pass": (False, True),
+    "pass_limit": (None, *range(1, MAX_PASS_LIMIT + 1)),
+    "finish": FINISHES,
+    "scoring": SCORINGS,
 }
 
 

@@ -19,11 +19,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.cards import Card, cards_of
-from ..core.chance import parse_seed, player_rng
+from ..core.chance import fresh_or_parsed
 from ..core.game import RulesError, parse_rules
 from ..core.jsontext import shown
 from ..core.match import Match
-from ..core.text import counted, sentence
+from ..core.text import counted, seat_names, sentence
+from ..core.webapi import read_seats, recorded_seats, seat_players
 from .game import DEFAULT_NAMES, YOU, Game
 from .moves import Move
 from .players import COMPUTER_PLAYERS, Decision, Player, make_player
@@ -74,23 +75,6 @@ def read_rules(rules: object) -> SevensRules:
     if isinstance(rules, dict):
         return SEVENS.rules(rules)
     raise RulesError(f"rules must be a preset's name or an object of options, not {rules!r:.60}")
-
-
-def seat_names(bots: Sequence[str]) -> tuple[str, ...]:
-    """ "You", then each computer player's name; a player sitting more than once is numbered in seat order.
-
-    >>> seat_names(["robin", "alex", "sam"])
-    ('You', 'Robin', 'Alex', 'Sam')
-    >>> seat_names(["sam", "alex", "sam"])
-    ('You', 'Sam 1', 'Alex', 'Sam 2')
-    """
-    names = ["You"]
-    for seat, bot in enumerate(bots):
-        name = bot.capitalize()
-        if bots.count(bot) > 1:
-            name += f" {bots[: seat + 1].count(bot)}"
-        names.append(name)
-    return tuple(names)
 
 
 def prompt(pos: Position) -> str:
@@ -157,10 +141,52 @@ def _move_number(value: object) -> int:
     return value
 
 
+def _rebuilt_match(earlier: object, last: Game) -> Match:
+    """The match whose deals are *earlier* (records, in order) and then *last*; each must be the deal the match
+    deals at that point (same rules, players, cards and dealer), and every one but *last* finished."""
+    if not (isinstance(earlier, list) and all(isinstance(text, str) for text in earlier)):
+        raise ValueError("earlier must be a list of the match's game records, in order")
+    games = [Game.from_json(text) for text in earlier] + [last]
+    first = games[0]
+    if first.seed is None:
+        raise ValueError("a match's first deal needs its seed")
+    match = Match(first.rules, first.seed, first.names)
+    for number, game in enumerate(games, start=1):
+        try:
+            dealt = match.next_deal()
+        except ValueError:
+            raise ValueError(f"deal {number - 1} of the match is not over, so deal {number} cannot follow it") from None
+        assert isinstance(dealt, Game)
+        same = (game.rules, game.names, game.seed, game.dealer, game.dealt)
+        if same != (dealt.rules, dealt.names, dealt.seed, dealt.dealer, dealt.dealt):
+            raise ValueError(
+                f"deal {number} is not the match's deal {number}: its rules, players, cards or dealer differ"
+            )
+        match.deals[-1] = game
+    return match
+
+
 class Session:
     """One deal in the browser (a shuffled deal, a deal of a match, or a lesson's guided deal)."""
 
     game_name = "sevens"
+    # What a page may ask of this session (see engine.core.webapi).
+    methods = (
+        "new_game",
+        "new_match",
+        "next_deal",
+        "guided",
+        "restore",
+        "state",
+        "play",
+        "pass_turn",
+        "computer_move",
+        "suggest",
+        "record",
+        "replay",
+        "review_points",
+        "review_move",
+    )
 
     def __init__(self) -> None:
         self.game: Game | None = None
@@ -182,7 +208,7 @@ class Session:
         options; *seats*: the computer players for seats 1 onwards (Robin, Alex,
         Sam round the table by default).
         """
-        number, notice = self._seed(seed)
+        number, notice = fresh_or_parsed(seed)
         the_rules = read_rules(rules)
         bots = self._seats(seats, the_rules)
         game = Game.new(number, seat_names(bots), rules=the_rules)
@@ -193,7 +219,7 @@ class Session:
 
     def new_match(self, seed: object = None, rules: object = None, seats: object = None) -> JSON:
         """The first deal of a match: deal *n* is shuffled from ``seed + n``, the dealer moves one seat each deal."""
-        number, notice = self._seed(seed)
+        number, notice = fresh_or_parsed(seed)
         the_rules = read_rules(rules)
         bots = self._seats(seats, the_rules)
         self.match = Match(the_rules, number, seat_names(bots))
@@ -225,12 +251,16 @@ class Session:
         self.goal = goal or None
         return self.state()
 
-    def restore(self, record: str) -> JSON:
-        """Go back to a saved deal: the record is replayed and checked move by move."""
+    def restore(self, record: str, earlier: object = None) -> JSON:
+        """Go back to a saved deal: the record is replayed and checked move by move.
+
+        *earlier*: for a deal of a match, the records of the match's deals before it, in order; the match
+        (its score and its next deal) is restored with it.
+        """
         game = Game.from_json(record)
-        self.match = None
-        bots = [name.lower().split()[0] for name in game.names[1:]]
-        self._start(game, [bot if bot in COMPUTER_PLAYERS else BOT_NAMES[i % 3] for i, bot in enumerate(bots)])
+        match = None if earlier is None else _rebuilt_match(earlier, game)
+        self._start(game, recorded_seats(game.names, COMPUTER_PLAYERS, BOT_NAMES))
+        self.match = match
         return self.state()
 
     def replay(self, record: str, moves: object) -> JSON:
@@ -240,34 +270,14 @@ class Session:
         self._start(game, [bot.name for _, bot in sorted(self.bots.items())])
         return self.state()
 
-    def _seed(self, seed: object) -> tuple[int, str | None]:
-        if seed is None or seed == "":
-            return random.randrange(1, 10**9), None
-        try:
-            return parse_seed(seed), None
-        except ValueError as error:
-            return random.randrange(1, 10**9), f"{error}. Here is a fresh deal instead."
-
     @staticmethod
     def _seats(seats: object, rules: SevensRules) -> list[str]:
-        if seats is None:
-            return [BOT_NAMES[i % 3] for i in range(rules.players - 1)]
-        if not (isinstance(seats, list) and all(isinstance(name, str) for name in seats)):
-            raise ValueError(f"seats must be a list of computer players' names, like {list(BOT_NAMES)}")
-        names = [name.strip().lower() for name in seats]
-        if len(names) != rules.players - 1:
-            raise ValueError(
-                f"{len(names)} computer players named, but players={rules.players} needs {rules.players - 1} besides you"
-            )
-        unknown = [name for name in names if name not in COMPUTER_PLAYERS]
-        if unknown:
-            raise ValueError(f"unknown player {unknown[0]!r}: choose from {', '.join(COMPUTER_PLAYERS)}")
-        return names
+        return read_seats(seats, rules.players, COMPUTER_PLAYERS, BOT_NAMES)
 
     def _start(self, game: Game, bots: Sequence[str]) -> None:
         self.game = game
         base = game.seed if game.seed is not None else 0
-        self.bots = {seat: make_player(name, player_rng(base, seat)) for seat, name in enumerate(bots, start=1)}
+        self.bots = seat_players(base, bots, make_player)
         self.adviser = make_player(ADVISER, random.Random(base))
         self.stand_in = make_player(STAND_IN, random.Random(base))
         self.script = []
@@ -442,6 +452,7 @@ class Session:
             return None
         scoring = match.rules.scoring
         return {
+            "seed": match.seed,
             "deal": len(match.deals),
             "scoring": scoring,
             "heading": "Chips" if scoring == "chips" else "Deals won",

@@ -58,3 +58,20 @@ def play_to_the_end(page: Page) -> None:
             break
         play_one(page, timeout=START_MS)
     expect(page.locator("#game-result")).to_be_visible()
+
+
+def out_of_view(page: Page, selectors: list[str]) -> list[str]:
+    """The *selectors* whose element is not wholly inside the viewport, with their boxes."""
+    width, height = page.viewport_size["width"], page.viewport_size["height"]  # type: ignore[index]
+    wrong = []
+    for selector in selectors:
+        box = page.locator(selector).bounding_box()
+        if (
+            box is None
+            or box["x"] < 0
+            or box["y"] < 0
+            or box["x"] + box["width"] > width
+            or box["y"] + box["height"] > height
+        ):
+            wrong.append(f"{selector}: {box}")
+    return wrong

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 # The built site is not known at collection time, so list the pages the lessons and pages will produce.
-PAGES = ["", "play/"] + [
+PAGES = ["", "play/", "play-knock-knock/"] + [
     f"tutorials/{path.stem.split('-', 1)[1]}/" for path in sorted((ROOT / "tutorials").glob("[0-9][0-9]-*.md"))
 ]
 
@@ -48,13 +48,15 @@ def test_every_built_page_is_checked(site_dir: Path) -> None:
     assert set(PAGES) <= set(all_pages(site_dir))
 
 
-@pytest.mark.parametrize("path", [*PAGES, "house-rules/", "questions/", "rules/", "rules-sheet/"])
+@pytest.mark.parametrize(
+    "path", [*PAGES, "house-rules/", "questions/", "rules/", "rules-sheet/", "knock-knock-rules/", "knock-knock-sheet/"]
+)
 def test_no_serious_accessibility_violations(shared_page: Page, site_url: str, site_dir: Path, path: str) -> None:
     if not (site_dir / path / "index.html").exists():
         pytest.skip(f"{path} is not in this build")
     page = shared_page
     page.goto(f"{site_url}{path}")
-    if path == "play/":
+    if path in ("play/", "play-knock-knock/"):
         page.wait_for_selector(READY, timeout=START_MS)
         legal = page.locator("#game-hand .card.legal")
         if legal.count():

@@ -95,7 +95,7 @@ def test_puzzles_answer_and_a_guided_deal_is_played_through(blocked: BrowserCont
     for path in ("", "progress/"):  # every page says it once, and the progress page still shows its table
         page.goto(f"{site_url}{path}")
         expect(page.locator(".storage-note")).to_have_text(NOT_KEPT)
-    expect(page.locator("[data-stat=games]")).to_have_text("0")
+    expect(page.locator("[data-game=sevens] [data-stat=games]")).to_have_text("0")
     violations = Axe().run(page).response["violations"]
     assert [(v["id"], v["impact"]) for v in violations if v["impact"] in ("serious", "critical")] == []
     assert errors == []

@@ -54,3 +54,24 @@ def test_a_pass_while_a_card_fits_is_refused_with_the_reason(page: Page, site_ur
     section.locator("[data-code='7D']").click()
     wait_for(page, "#guided-opening", "your-turn over")
     expect(section.locator(".log-scroll li").first).to_have_text("You played 7♦")
+
+
+def test_a_knock_knock_guided_deal_is_played_on_its_own_table(page: Page, site_url: str) -> None:
+    page.add_init_script(INSTANT)
+    page.goto(f"{site_url}tutorials/knock-knock/")
+    section = page.locator("#kk-guided-knock")
+    wait_for(page, "#kk-guided-knock")
+    expect(section.locator(".kk-board")).to_contain_text("clubs")  # the pile and the playing suit, no rows
+    section.locator("[data-code='9H']").click(force=True)
+    expect(section.locator(".puzzle__feedback")).to_have_text(
+        "Not allowed: 9♥ does not fit: the playing suit is clubs and the top card is the 6♣."
+    )
+    section.get_by_role("button", name="Knock", exact=True).click()  # your third-to-last card
+    moves = section.locator(".log-scroll li")
+    for code, seen in (("6H", 4), ("9H", 8), ("KH", 9)):  # yours, then the script's three draws
+        section.locator(f"[data-code='{code}']").click()
+        expect(moves).to_have_count(seen, timeout=START_MS)
+        wait_for(page, "#kk-guided-knock", "your-turn over")
+    expect(moves.first).to_have_text("You knock and play 6♥")
+    expect(section.locator("[data-guided-status]")).to_have_text("You win, going out with the K♥. Goal reached.")
+    expect(section).to_have_class(re.compile(r"\bis-solved\b"))

@@ -23,7 +23,7 @@ def test_practice_serves_a_new_puzzle_after_each_answer_and_counts_it(page: Page
         expect(page.locator(f"[data-practice-puzzle] .puzzle#{seen[-1]}")).to_have_count(0)
     assert len(set(seen)) == 3
     expect(page.locator("[data-practice-score]")).to_have_text("Practice so far: 3 tried, 0 right first time.")
-    practice = json.loads(page.evaluate("localStorage.getItem('sevens.v3')"))["practice"]
+    practice = json.loads(page.evaluate("localStorage.getItem('sevens.v4')"))["games"]["sevens"]["practice"]
     assert sum(kind["tried"] for kind in practice.values()) == 3
     assert sum(kind["first"] for kind in practice.values()) == 0
     page.goto(f"{site_url}progress/")

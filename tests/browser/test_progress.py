@@ -1,4 +1,4 @@
-"""Progress and statistics kept in the browser: one versioned key, migration, damaged data, the progress page."""
+"""Progress and statistics kept in the browser: one versioned key, per game, migration, damaged data, the progress page."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from axe_playwright_python.sync_playwright import Axe
 from gameplay import open_game, play_to_the_end
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-KEY = "sevens.v3"
+KEY = "sevens.v4"
+V3_KEY = "sevens.v3"
 V2_KEY = "sevens.v2"
 OLD_KEY = "sevens.progress.v1"
 LESSON = "where-a-card-belongs"
@@ -25,8 +26,21 @@ def empty_stats() -> dict[str, Any]:
     return {"games": 0, "wins": wins, "streak": 0, "best": 0, "counted": [], "tables": {}}
 
 
+def game(lessons: dict[str, Any] | None = None, **stats: Any) -> dict[str, Any]:
+    """One game's progress, as version 3 kept Sevens' and version 4 keeps each game's."""
+    return {"lessons": lessons or {}, "practice": {}, "stats": {**empty_stats(), **stats}}
+
+
 def record(lessons: dict[str, Any] | None = None, **stats: Any) -> dict[str, Any]:
-    return {"version": 3, "lessons": lessons or {}, "practice": {}, "stats": {**empty_stats(), **stats}}
+    """A whole record with this Sevens progress and none for Knock! Knock!."""
+    return {"version": 4, "games": {"sevens": game(lessons, **stats), "knock-knock": game()}}
+
+
+def sevens_part(data: dict[str, Any]) -> dict[str, Any]:
+    return data["games"]["sevens"]
+
+
+SEVENS = "[data-game=sevens] "  # the progress page's Sevens part
 
 
 def lesson(finished: bool = False, solved: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -60,8 +74,8 @@ def open_with(page: Page, site_url: str, path: str, items: dict[str, str]) -> No
     page.goto(f"{site_url}{path}")
 
 
-@pytest.mark.parametrize("version", [1, 2])
-def test_older_progress_moves_to_the_new_key_keeping_what_was_earned(
+@pytest.mark.parametrize("version", [1, 2, 3])
+def test_older_progress_moves_to_the_new_key_as_sevens_progress_keeping_what_was_earned(
     context: BrowserContext, site_url: str, version: int
 ) -> None:
     page = context.new_page()
@@ -71,7 +85,12 @@ def test_older_progress_moves_to_the_new_key_keeping_what_was_earned(
     }
     if version == 2:
         old["stats"] = {**empty_stats(), "games": 4}
-    open_with(page, site_url, "", {OLD_KEY if version == 1 else V2_KEY: json.dumps(old)})
+    if version == 3:  # already puzzle by puzzle, and the one game there was: Sevens
+        old = {
+            "version": 3,
+            **game({LESSON: lesson(True, ("fit-6h",)), OTHER: lesson(False, ("pass-or-play-1",))}, games=4),
+        }
+    open_with(page, site_url, "", {[OLD_KEY, V2_KEY, V3_KEY][version - 1]: json.dumps(old)})
     # The finished tutorial's stages are complete with one star each; the other keeps its solved puzzle.
     stages = page.locator(f"[data-map-stage={LESSON}]")
     expect(stages.first).to_have_class(re.compile(r"\bis-complete\b"))
@@ -79,7 +98,7 @@ def test_older_progress_moves_to_the_new_key_keeping_what_was_earned(
     expect(page.locator(f"[data-map-stage={OTHER}].is-complete")).to_have_count(0)
     expect(page.locator("[data-next-step]")).to_have_text(re.compile(r"^Continue: When to pass, "))
     assert keys(page) == [KEY]
-    games = 4 if version == 2 else 0
+    games = 4 if version > 1 else 0
     assert stored(page) == record(
         {LESSON: lesson(True, ("fit-6h",)), OTHER: lesson(False, ("pass-or-play-1",))}, games=games
     )
@@ -109,7 +128,7 @@ def test_damaged_progress_is_kept_aside_reset_and_reported_once(
     notice.get_by_role("button", name="Dismiss").click()
     expect(notice).to_have_count(0)
     page.goto(f"{site_url}progress/")  # told once: not again on the next page
-    expect(page.locator("[data-stat=games]")).to_have_text("0")
+    expect(page.locator(SEVENS + "[data-stat=games]")).to_have_text("0")
     expect(page.locator(".store-notice")).to_have_count(0)
 
 
@@ -155,19 +174,35 @@ def test_damaged_progress_is_kept_aside_reset_and_reported_once(
             "your progress in tutorial “x”",
         ),
         ({KEY: json.dumps(record(games=2, counted=7))}, record(games=2), None),  # bookkeeping only: nothing to tell
+        (
+            {
+                KEY: json.dumps(
+                    {
+                        "version": 4,
+                        "games": {
+                            "sevens": game({LESSON: lesson(True)}, games=2),
+                            "knock-knock": {**game(games=1), "lessons": []},
+                            "snap": game(),
+                        },
+                    }
+                )
+            },
+            {"version": 4, "games": {"sevens": game({LESSON: lesson(True)}, games=2), "knock-knock": game(games=1)}},
+            "your tutorial progress",
+        ),
     ],
-    ids=["parts", "lessons", "first-version", "unseen"],
+    ids=["parts", "lessons", "first-version", "unseen", "per-game"],
 )
 def test_a_partly_damaged_record_keeps_every_part_that_passes_its_check(
     context: BrowserContext, site_url: str, items: dict[str, str], kept: dict[str, Any], lost: str | None
 ) -> None:
     page = context.new_page()
     open_with(page, site_url, "progress/", items)
-    expect(page.locator("[data-stat=games]")).to_have_text(str(kept["stats"]["games"]))
+    expect(page.locator(SEVENS + "[data-stat=games]")).to_have_text(str(sevens_part(kept)["stats"]["games"]))
     assert stored(page) == kept
     aside = [key for key in keys(page) if key.startswith("sevens.corrupt.")]
     assert len(aside) == 1 and page.evaluate("key => localStorage.getItem(key)", aside[0]) == next(iter(items.values()))
-    assert OLD_KEY not in keys(page) and V2_KEY not in keys(page)
+    assert OLD_KEY not in keys(page) and V2_KEY not in keys(page) and V3_KEY not in keys(page)
     notice = page.locator(".store-notice")
     if lost is None:
         expect(notice).to_have_count(0)
@@ -195,12 +230,12 @@ def test_counters_stop_at_their_maximum_instead_of_overflowing(context: BrowserC
     open_game(page, site_url, "?seed=5")
     play_to_the_end(page)
     page.goto(f"{site_url}progress/")
-    expect(page.locator("[data-stat=games]")).to_have_text(str(most))
+    expect(page.locator(SEVENS + "[data-stat=games]")).to_have_text(str(most))
     expect(page.locator(f"[data-progress-row={LESSON}] [data-progress-status]")).to_have_text("Finished")
     expect(page.locator(".store-notice")).to_have_count(0)
-    stats = stored(page)["stats"]
-    assert stored(page)["lessons"] == full["lessons"]
-    assert (stats["games"], stats["wins"], stats["best"]) == (most, full["stats"]["wins"], most)
+    stats = sevens_part(stored(page))["stats"]
+    assert sevens_part(stored(page))["lessons"] == sevens_part(full)["lessons"]
+    assert (stats["games"], stats["wins"], stats["best"]) == (most, sevens_part(full)["stats"]["wins"], most)
     assert stats["streak"] in (0, most) and len(stats["counted"]) == 1
 
 
@@ -209,15 +244,15 @@ def test_the_progress_page_shows_lessons_and_statistics(context: BrowserContext,
     data = record(
         {LESSON: lesson(False, ("fit-6h", "wrong-suit"))}, games=5, wins={"you": 2, "robin": 1, "alex": 0, "sam": 2}
     )
-    data["stats"].update(streak=1, best=2, tables={"sam,sam,sam": {"games": 3, "won": 1}})
+    sevens_part(data)["stats"].update(streak=1, best=2, tables={"sam,sam,sam": {"games": 3, "won": 1}})
     open_with(page, site_url, "progress/", {KEY: json.dumps(data)})
-    expect(page.locator("[data-tables] tbody tr")).to_have_text(["Sam, Sam, Sam31"])
+    expect(page.locator(SEVENS + "[data-tables] tbody tr")).to_have_text(["Sam, Sam, Sam31"])
     expect(page.locator(f"[data-progress-row={LESSON}] [data-progress-status]")).to_have_text(
         re.compile(r"^2 of \d+ puzzles solved$")
     )
     expect(page.locator(f"[data-progress-row={OTHER}] [data-progress-status]")).to_have_text("Not started")
     expect(page.locator(f"[data-progress-row={OTHER}] [data-reset-lesson]")).to_be_hidden()
-    shown = {cell.get_attribute("data-stat"): cell.inner_text() for cell in page.locator("[data-stat]").all()}
+    shown = {cell.get_attribute("data-stat"): cell.inner_text() for cell in page.locator(SEVENS + "[data-stat]").all()}
     assert shown == {
         "games": "5",
         "wins.you": "2",
@@ -238,7 +273,7 @@ def test_resetting_one_lesson_asks_first_and_keeps_the_rest(context: BrowserCont
     page.once("dialog", lambda dialog: (questions.append(dialog.message), dialog.dismiss()))
     page.locator(f"[data-reset-lesson={LESSON}]").click()
     expect(page.locator("[data-progress-message]")).to_have_text("Nothing was reset.")
-    assert stored(page)["lessons"] == lessons
+    assert sevens_part(stored(page))["lessons"] == lessons
     page.once("dialog", lambda dialog: (questions.append(dialog.message), dialog.accept()))
     page.locator(f"[data-reset-lesson={LESSON}]").click()
     expect(page.locator(f"[data-progress-row={LESSON}] [data-progress-status]")).to_have_text("Not started")
@@ -248,7 +283,7 @@ def test_resetting_one_lesson_asks_first_and_keeps_the_rest(context: BrowserCont
 
 @pytest.mark.parametrize(
     ("button", "left"),
-    [("[data-reset-stats]", record({LESSON: lesson(True)})), ("[data-reset-all]", record())],
+    [(SEVENS + "[data-reset-stats]", record({LESSON: lesson(True)})), ("[data-reset-all]", record())],
 )
 def test_resetting_statistics_or_everything_asks_first(
     context: BrowserContext, site_url: str, button: str, left: dict[str, Any]
@@ -261,7 +296,7 @@ def test_resetting_statistics_or_everything_asks_first(
     assert stored(page) == data
     page.once("dialog", lambda dialog: dialog.accept())
     page.click(button)
-    expect(page.locator("[data-stat=games]")).to_have_text("0")
+    expect(page.locator(SEVENS + "[data-stat=games]")).to_have_text("0")
     assert stored(page) == left
 
 
@@ -287,7 +322,7 @@ def test_import_replaces_progress_with_a_good_file(context: BrowserContext, site
         files=[{"name": "mine.json", "mimeType": "application/json", "buffer": json.dumps(imported).encode()}],
     )
     expect(page.locator("[data-progress-message]")).to_have_text("Imported mine.json.")
-    expect(page.locator("[data-stat='wins.you']")).to_have_text("1")
+    expect(page.locator(SEVENS + "[data-stat='wins.you']")).to_have_text("1")
     assert stored(page) == imported
 
 
@@ -316,7 +351,7 @@ def test_a_bad_import_file_is_refused_with_a_reason_and_nothing_is_lost(
     expect(message).to_contain_text(why)
     expect(message).to_contain_text("Your progress is unchanged.")
     assert stored(page) == data
-    expect(page.locator("[data-stat=games]")).to_have_text("7")
+    expect(page.locator(SEVENS + "[data-stat=games]")).to_have_text("7")
 
 
 def test_without_javascript_the_progress_page_says_why_it_is_empty(
@@ -342,7 +377,7 @@ def test_progress_made_in_one_tab_appears_in_another(context: BrowserContext, si
     expect(status).to_have_text(re.compile(r"^1 of \d+ puzzles solved$"))  # told by the storage event, no reload
     progress.reload()
     expect(status).to_have_text(re.compile(r"^1 of \d+ puzzles solved$"))
-    expect(progress.locator("[data-stat=games]")).to_have_text("3")  # the lesson tab kept the games
+    expect(progress.locator(SEVENS + "[data-stat=games]")).to_have_text("3")  # the lesson tab kept the games
     # A reset in the progress tab clears the lesson tab's marks too, and the lesson tab does not write them back.
     progress.once("dialog", lambda dialog: dialog.accept())
     progress.click(f"[data-reset-lesson={LESSON}]")

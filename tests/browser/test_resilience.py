@@ -37,7 +37,7 @@ def hand(page: Page) -> list[str]:
 
 
 def stats(page: Page) -> dict[str, Any]:
-    return json.loads(page.evaluate("localStorage.getItem('sevens.v3')"))["stats"]
+    return json.loads(page.evaluate("localStorage.getItem('sevens.v4')"))["games"]["sevens"]["stats"]
 
 
 def wait_restored(page: Page, before_log: list[str], before_hand: list[str]) -> None:
@@ -132,7 +132,7 @@ def test_a_game_finished_in_each_of_two_tabs_counts_twice(context: BrowserContex
     first.wait_for_selector(READY, timeout=START_MS)
     expect(first.locator("#game-seed")).not_to_have_text("100")
     second.goto(f"{site_url}progress/")
-    expect(second.locator("[data-stat=games]")).to_have_text("2")
+    expect(second.locator("[data-game=sevens] [data-stat=games]")).to_have_text("2")
     assert stats(first)["games"] == 2
 
 

@@ -8,7 +8,17 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from gameplay import READY, START_MS, log_length, open_game, play_one, wait_after_move
+from gameplay import (
+    INSTANT,
+    READY,
+    START_MS,
+    log_length,
+    open_game,
+    out_of_view,
+    play_one,
+    play_to_the_end,
+    wait_after_move,
+)
 from playwright.sync_api import Browser, Page, expect
 
 from engine.core.cards import Card
@@ -16,8 +26,14 @@ from engine.sevens.deal import deal_hands
 from engine.sevens.position import Position
 
 SIZES = {"desk": (1280, 800), "phone": (390, 844)}
-# What must be in view at every moment of a deal: the board, the other players, your hand and the buttons.
-IN_VIEW = ["#game-rows", "#game-hand", ".felt .player.seat-1", ".felt .player.seat-2", ".felt .player.seat-3"]
+
+
+def in_view(players: int = 4) -> list[str]:
+    """What must be in view at every moment of a deal: the board, your hand and the other players."""
+    return ["#game-rows", "#game-hand", *(f".felt .player.seat-{seat}" for seat in range(1, players))]
+
+
+IN_VIEW = in_view()
 BUTTONS = ["#game-play", "#game-pass", "#game-suggest"]
 
 
@@ -30,22 +46,6 @@ def sized(request: pytest.FixtureRequest, browser: Browser, browser_context_args
     )
     yield context.new_page()
     context.close()
-
-
-def out_of_view(page: Page, selectors: list[str]) -> list[str]:
-    width, height = page.viewport_size["width"], page.viewport_size["height"]  # type: ignore[index]
-    wrong = []
-    for selector in selectors:
-        box = page.locator(selector).bounding_box()
-        if (
-            box is None
-            or box["x"] < 0
-            or box["y"] < 0
-            or box["x"] + box["width"] > width
-            or box["y"] + box["height"] > height
-        ):
-            wrong.append(f"{selector}: {box}")
-    return wrong
 
 
 def seed_where(test: Any) -> int:
@@ -85,12 +85,32 @@ def test_the_table_stays_in_view_and_still_through_a_whole_deal(sized: Page, sit
     while page.get_attribute("#game", "data-state") != "over":
         play_one(page)
     assert page.evaluate("window.scrolls") == 0, "a redraw scrolled the page"
-    assert out_of_view(page, [*IN_VIEW, "#game-again"]) == []
+    assert out_of_view(page, [*IN_VIEW, "#game-next", "#game-again"]) == []
     last = page.locator("#game-log li").last.inner_text()
     expect(page.locator("#game-status")).to_contain_text(last.split(". ", 1)[-1])
     expect(page.locator("#game-rows .slot.last")).to_have_count(1)
-    stats = page.evaluate("JSON.parse(localStorage.getItem('sevens.v3')).stats")
+    expect(page.locator("#game-rows .slot.open")).to_have_count(0)  # no place is offered once the deal is over
+    stats = page.evaluate("JSON.parse(localStorage.getItem('sevens.v4')).games.sevens.stats")
     assert stats["games"] == 1 and stats["tables"]["robin,alex,sam"]["games"] == 1
+    # Eight at the table: seven other players round the board, and still one screen at every moment.
+    choose_table(page, players=8)
+    while page.get_attribute("#game", "data-state") != "over":
+        assert out_of_view(page, in_view(8) + BUTTONS) == []
+        play_one(page)
+    assert out_of_view(page, [*in_view(8), "#game-next"]) == []
+
+
+def choose_table(page: Page, *, preset: str | None = None, players: int | None = None) -> None:
+    """Start a match at another table through the Table menu: a rules preset and the number of players."""
+    seed = page.evaluate("new URL(location.href).searchParams.get('seed')")
+    page.click("#game-table-menu summary")
+    if preset:
+        page.click(f"[data-preset='{preset}']")
+    if players:
+        page.select_option("#game-players-count", str(players))
+    page.click("#game-table-deal")
+    page.wait_for_function("seed => new URL(location.href).searchParams.get('seed') !== seed", arg=seed)
+    page.wait_for_selector(READY, timeout=START_MS)
 
 
 def test_with_the_marks_off_a_card_that_does_not_fit_is_refused_with_the_engines_reason(
@@ -117,20 +137,28 @@ def test_with_the_marks_off_a_card_that_does_not_fit_is_refused_with_the_engines
 
 
 def names(page: Page) -> list[str]:
-    return page.locator("#game-players .player-name").all_inner_texts()
+    return seats(page)[0]
 
 
-def test_back_and_forward_keep_both_deals_and_a_preset_changes_the_seats(page: Page, site_url: str) -> None:
+def test_back_and_forward_keep_both_deals_and_their_rules_and_a_preset_changes_the_seats(
+    page: Page, site_url: str
+) -> None:
     open_game(page, site_url, "?seed=101")
     for _ in range(2):
         play_one(page)
     first = page.locator("#game-log li").all_inner_texts()
     assert names(page) == ["You", "Robin", "Alex", "Sam"]
+    # An option set by hand (no preset has it) and three Sams: the options that differ reach the engine and the address.
     page.click("#game-table-menu summary")
-    page.click("[data-table='sam,sam,sam']")
+    page.click(".game-options summary")
+    page.select_option("#game-option-eight_before_six", "true")
+    expect(page.locator("[data-preset][aria-pressed=true]")).to_have_count(0)
+    page.click("[data-table='sam']")
     page.wait_for_function("() => new URL(location.href).searchParams.get('seed') !== '101'")
     page.wait_for_selector(READY, timeout=START_MS)
     assert names(page) == ["You", "Sam 1", "Sam 2", "Sam 3"]
+    assert page.evaluate("new URL(location.href).searchParams.get('rules')") == "eight_before_six=true"
+    expect(page.locator("#game-variant")).to_have_text("Sevens (eight_before_six=true)")
     play_one(page)
     second = page.locator("#game-log li").all_inner_texts()
     sharks = page.evaluate("new URL(location.href).searchParams.get('seed')")
@@ -138,10 +166,12 @@ def test_back_and_forward_keep_both_deals_and_a_preset_changes_the_seats(page: P
     page.wait_for_function("() => new URL(location.href).searchParams.get('seed') === '101'")
     expect(page.locator("#game-log li")).to_have_text(first)
     assert names(page) == ["You", "Robin", "Alex", "Sam"]
+    expect(page.locator("#game-variant")).to_have_text("Sevens")
     page.go_forward()
     page.wait_for_function("seed => new URL(location.href).searchParams.get('seed') === seed", arg=sharks)
     expect(page.locator("#game-log li")).to_have_text(second)
     assert names(page) == ["You", "Sam 1", "Sam 2", "Sam 3"]
+    expect(page.locator("#game-variant")).to_have_text("Sevens (eight_before_six=true)")
     assert log_length(page) == len(second)
 
 
@@ -178,3 +208,68 @@ def test_the_review_weighs_your_choices_and_plays_on_from_one(page: Page, site_u
     page.go_back()
     expect(page.locator("#game")).to_have_attribute("data-state", "over")
     assert log_length(page) == total
+
+
+def score_table(page: Page) -> dict[str, list[int]]:
+    """The score table as {player: [deal 1, deal 2, …, total]}, every deal's column read, shown or not."""
+    rows = page.evaluate("""() => [...document.querySelectorAll('#game-score tbody tr')].map(
+        (row) => [...row.children].map((cell) => cell.textContent))""")
+    return {name: [int(value) for value in values] for name, *values in rows}
+
+
+def saved_record(page: Page) -> dict[str, Any]:
+    record: dict[str, Any] = page.evaluate("JSON.parse(JSON.parse(sessionStorage.getItem('sevens.deal')).record)")
+    return record
+
+
+def seats(page: Page) -> tuple[list[str], int]:
+    """The players' names round the table, and the dealer's seat (marked at the table)."""
+    names: list[str] = page.evaluate(
+        "[...document.querySelectorAll('#game-players .player-name')].map((name) => name.firstChild.textContent)"
+    )
+    marked = page.evaluate("[...document.querySelectorAll('#game-players .player')].map((p) => p.matches('.dealer'))")
+    assert marked.count(True) == 1
+    return names, marked.index(True)
+
+
+def test_a_six_player_fan_tan_match_from_the_house_rules_keeps_the_chips_and_moves_the_deal(
+    page: Page, site_url: str
+) -> None:
+    page.add_init_script(INSTANT)
+    page.goto(f"{site_url}house-rules/")
+    page.locator("#fan-tan ~ p a", has_text="Play this variant").first.click()
+    page.wait_for_selector(READY, timeout=START_MS)
+    expect(page.locator("#game-variant")).to_have_text("Fan Tan")
+    choose_table(page, players=6)
+    query = page.evaluate("Object.fromEntries(new URL(location.href).searchParams)")
+    assert (query["rules"], query["players"]) == ("fan-tan", "6")
+    expect(page.locator("#game-variant")).to_have_text("Fan Tan, 6 players")
+    expect(page.locator("#game-notes li")).to_have_count(2)  # any seven opens; chips
+    names = ["You", "Robin 1", "Alex 1", "Sam", "Robin 2", "Alex 2"]
+    assert seats(page) == (names, 0)  # you deal first
+    expect(page.locator("#game-score")).to_be_hidden()  # no deal finished yet
+    play_to_the_end(page)
+    chips = saved_record(page)["chips"]
+    assert sum(chips) == 0 and chips != [0] * 6
+    expect(page.locator("#game-rows .slot.open")).to_have_count(0)
+    expect(page.locator("#game-score h3")).to_have_text("Chips after 1 deal")
+    assert score_table(page) == {name: [chip, chip] for name, chip in zip(names, chips, strict=True)}
+    page.click("#game-next")
+    page.wait_for_selector(READY, timeout=START_MS)
+    expect(page.locator("#game-deal-number")).to_contain_text("deal 2")
+    assert seats(page) == (names, 1)  # the deal moved one seat round, to your left
+    # A reload in the middle of the match keeps the match: its score and who dealt.
+    page.reload()
+    page.wait_for_selector(READY, timeout=START_MS)
+    expect(page.locator("#game-deal-number")).to_contain_text("deal 2")
+    assert seats(page) == (names, 1)
+    assert score_table(page) == {name: [chip, chip] for name, chip in zip(names, chips, strict=True)}
+    play_to_the_end(page)
+    second = saved_record(page)["chips"]
+    assert saved_record(page)["dealer"] == 1 and sum(second) == 0
+    expect(page.locator("#game-score h3")).to_have_text("Chips after 2 deals")
+    table = score_table(page)
+    assert table == {name: [a, b, a + b] for name, a, b in zip(names, chips, second, strict=True)}
+    assert sum(row[-1] for row in table.values()) == 0
+    stats = page.evaluate("JSON.parse(localStorage.getItem('sevens.v4')).games.sevens.stats")
+    assert stats["games"] == 2 and stats["tables"]["robin,alex,sam,robin,alex · Fan Tan, 6 players"]["games"] == 2

@@ -14,7 +14,8 @@ from engine.core.match import Match, play_game
 from engine.core.records import read_record
 from engine.sevens.game import Game
 from engine.sevens.position import Position, parse_table
-from engine.sevens.rules import PRESETS, SevensRules
+from engine.sevens.present import option_text, rules_menu
+from engine.sevens.rules import OPTIONS, PRESETS, SevensRules
 
 RULES = st.builds(
     SevensRules,
@@ -49,6 +50,21 @@ def test_presets_are_the_house_rules() -> None:
     )
     assert PRESETS["parliament"] == SevensRules(scoring="chips")
     assert PRESETS["sevens"] == SevensRules()
+
+
+def test_the_menu_offers_every_value_the_rules_accept_and_only_those() -> None:
+    menu = rules_menu()
+    assert [option["name"] for option in menu["options"]] == list(OPTIONS)
+    for option in menu["options"]:
+        for text in option["values"]:
+            assert option_text(SevensRules.make({option["name"]: text}).to_json()[option["name"]]) == text
+        assert option["default"] in option["values"]
+    with pytest.raises(RulesError, match="players '9' is not allowed: choose 3–8"):
+        SevensRules.make({"players": "9"})
+    with pytest.raises(RulesError, match="pass_limit '6' is not allowed: choose 1–5 or none"):
+        SevensRules.make({"pass_limit": "6"})
+    presets = {preset["name"]: preset["options"] for preset in menu["presets"]}
+    assert {name: SevensRules.make(options) for name, options in presets.items()} == PRESETS
 
 
 @given(RULES, st.integers(0, 10_000), st.lists(BOTS, min_size=8, max_size=8), st.integers(0, 7))

@@ -337,7 +337,14 @@ def test_a_fan_tan_match_of_six_seats_moves_the_dealer_and_keeps_the_chips() -> 
     state = reply["result"]
     assert state["players"] == 6 and state["dealer"] == 0 and state["rules"]["name"] == "Fan Tan, 6 players"
     assert state["names"] == ["You", "Robin", "Alex 1", "Sam", "Random", "Alex 2"]
-    assert state["match"] == {"deal": 1, "scoring": "chips", "heading": "Chips", "deals": [], "totals": [0] * 6}
+    assert state["match"] == {
+        "seed": 4,
+        "deal": 1,
+        "scoring": "chips",
+        "heading": "Chips",
+        "deals": [],
+        "totals": [0] * 6,
+    }
     assert all(row["caption"] for row in state["rows"])
     from engine.core.webapi import SESSIONS
 
@@ -347,6 +354,29 @@ def test_a_fan_tan_match_of_six_seats_moves_the_dealer_and_keeps_the_chips() -> 
     second = play_out_session(session, session.next_deal())
     assert second["dealer"] == 1 and len(second["match"]["deals"]) == 2
     assert second["match"]["totals"] == [a + b for a, b in zip(*second["match"]["deals"], strict=True)]
+
+
+def test_a_match_is_restored_from_its_deals_records_and_refuses_one_that_does_not_follow() -> None:
+    session = Session()
+    first = play_out_session(session, session.new_match(11, rules="fan-tan,players=3", seats=["sam", "alex"]))
+    earlier = call(session, "record")
+    session.next_deal()
+    current = call(session, "record")
+    again = Session()
+    state = call(again, "restore", record=current, earlier=[earlier])
+    assert state["kind"] == "match" and state["dealer"] == 1 and state["match"]["deals"] == [first["result"]["chips"]]
+    third = play_out_session(again, state)
+    assert call(again, "next_deal")["dealer"] == 2 and third["match"]["deal"] == 2
+    assert call(Session(), "restore", record=current)["match"] is None  # without the earlier deals: one deal
+    assert error_of(Session(), "restore", record=current, earlier=[current]) == (
+        "deal 1 is not the match's deal 1: its rules, players, cards or dealer differ"
+    )
+    unfinished = Session()
+    unfinished.new_match(11, rules="fan-tan,players=3", seats=["sam", "alex"])
+    assert error_of(Session(), "restore", record=current, earlier=[call(unfinished, "record")]) == (
+        "deal 1 of the match is not over, so deal 2 cannot follow it"
+    )
+    assert error_of(Session(), "restore", record=current, earlier="all of them").startswith("earlier must be a list")
 
 
 def test_the_state_says_what_the_options_add() -> None:

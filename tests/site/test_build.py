@@ -101,6 +101,7 @@ summary: The whole game.
 ## The rows
 
 Start with [tutorial 1](../01-where-a-card-belongs.md), or read [elsewhere](https://example.org/sevens).
+Or [play Fan Tan](play.md?rules=fan-tan).
 
 | Rank | Order |
 |------|-------|
@@ -169,6 +170,7 @@ def test_md_links_become_relative_addresses(good_site: Path) -> None:
     assert 'href="../../static/css/site.css"' in lesson
     rules = (good_site / "rules/index.html").read_text(encoding="utf-8")
     assert 'href="../tutorials/where-a-card-belongs/"' in rules and 'href="https://example.org/sevens"' in rules
+    assert 'href="../play/?rules=fan-tan"' in rules  # a query is kept: the game page with a variant chosen
     assert "<table>" in rules
 
 
@@ -193,7 +195,7 @@ def test_every_link_in_the_built_site_resolves(good_site: Path) -> None:
             path = path.partition("?")[0]
             target = posixpath.normpath(posixpath.join(posixpath.dirname(page), path)) if path else page
             if path.endswith("/") or path == ".":
-                target = posixpath.join(target, "index.html")
+                target = posixpath.normpath(posixpath.join(target, "index.html"))
             assert (site / target).is_file(), f"{page}: {link} -> {target} is missing"
             if anchor:
                 assert anchor in ids[target], f"{page}: {link} has no #{anchor}"

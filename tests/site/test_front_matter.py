@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from sitebuild.lessons import parse_front_matter
+from pathlib import Path
+
+from sitebuild import BuildError
+from sitebuild.lessons import parse_front_matter, read_page
 
 
 def test_values_lines_and_body_offset() -> None:
@@ -31,7 +34,7 @@ def test_bad_unknown_and_repeated_keys_are_reported_with_their_lines() -> None:
     _, problems = parse_front_matter("---\ntitle: A\ntitle: B\ncolour: red\njust words\n---\n")
     assert problems == [
         (3, "front matter: 'title' is given twice"),
-        (4, "front matter: unknown key 'colour': use title, summary, order, layout"),
+        (4, "front matter: unknown key 'colour': use title, summary, order, layout, game"),
         (5, "front matter: expected 'key: value', got 'just words'"),
     ]
 
@@ -39,3 +42,17 @@ def test_bad_unknown_and_repeated_keys_are_reported_with_their_lines() -> None:
 def test_blank_lines_inside_front_matter_are_allowed() -> None:
     meta, problems = parse_front_matter("---\ntitle: A\n\nsummary: B\n---\nbody")
     assert problems == [] and meta.lines["summary"] == 4 and meta.body == "body"
+
+
+def test_a_page_names_its_game_by_the_registrys_name_and_an_unknown_one_is_refused(tmp_path: Path) -> None:
+    errors: list[BuildError] = []
+    page = tmp_path / "play-knock-knock.md"
+    page.write_text("---\ntitle: Play\nsummary: S\nlayout: game\ngame: Knock-Knock\n---\nbody\n")
+    read = read_page(page, "page", "play-knock-knock", errors)
+    assert errors == [] and read is not None and read.game == "knock-knock"
+    page.write_text("---\ntitle: Play\nsummary: S\n\ngame: snap\n---\nbody\n")
+    read = read_page(page, "page", "play-knock-knock", errors)
+    assert read is not None and read.game == "sevens"
+    assert [(error.line, error.message) for error in errors] == [
+        (5, "front matter: unknown game 'snap': choose from knock-knock, sevens")
+    ]

@@ -17,6 +17,9 @@ import pytest
 import build
 from engine.core.cards import Card, parse_cards
 from engine.sevens.position import OPENING_CARD, Position, parse_table
+from engine.sevens.present import option_text
+from engine.sevens.rules import CHOICES, PRESETS
+from sitebuild.lessons import tutorials_of
 from sitebuild.puzzles import SEAT_NAMES, read_fields
 
 ROOT = Path(build.__file__).resolve().parent
@@ -38,9 +41,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def source_puzzles() -> dict[tuple[str, str], dict[str, str]]:
-    """Every puzzle's fields, by (source file, id)."""
+    """Every Sevens puzzle's fields, by (source file, id); tests/site/test_kk_tutorials.py checks Knock! Knock!'s."""
     found = {}
-    for path in sorted(TUTORIALS.rglob("*.md")):
+    for path in tutorials_of(TUTORIALS, "sevens"):
         for block in FENCE.findall(path.read_text(encoding="utf-8")):
             fields, _ = read_fields(block)
             found[(path.stem, fields["id"].value)] = {name: f.value for name, f in fields.items()}
@@ -134,3 +137,19 @@ def test_each_static_puzzle_embeds_the_engines_answer(site: Path) -> None:
         assert "<summary>Show the answer</summary>" in section
         checked += 1
     assert checked >= 1
+
+
+def test_the_house_rules_link_each_preset_to_the_game_page_and_the_game_page_offers_the_engines_menu(
+    site: Path,
+) -> None:
+    house = (site / "house-rules/index.html").read_text(encoding="utf-8")
+    links = re.findall(r'<a href="\.\./play/\?rules=([a-z-]+)">Play this variant</a>', house)
+    assert links == list(PRESETS)
+    play = (site / "play/index.html").read_text(encoding="utf-8")
+    assert re.findall(r'data-preset="([a-z-]+)"', play) == list(PRESETS)
+    for name, values in CHOICES.items():
+        select = re.search(
+            rf'<select id="game-(?:option-{name}|players-count)" data-option="{name}".*?</select>', play, re.DOTALL
+        )
+        assert select is not None, name
+        assert re.findall(r'<option value="([^"]+)"', select.group(0)) == [option_text(value) for value in values]

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from engine.core.cards import FULL_DECK, mask_of, parse_cards
+from sitebuild.lessons import tutorials_of
 from sitebuild.puzzles import read_fields
 
 TUTORIALS = Path(__file__).resolve().parents[2] / "tutorials"
@@ -51,7 +52,7 @@ RULES: dict[str, list[str]] = {
 
 def puzzles() -> dict[str, dict[str, str]]:
     found = {}
-    for path in sorted(TUTORIALS.glob("[0-9][0-9]-*.md")):
+    for path in tutorials_of(TUTORIALS, "sevens"):
         for block in FENCE.findall(path.read_text(encoding="utf-8")):
             fields, _ = read_fields(block)
             found[fields["id"].value] = {name: field.value for name, field in fields.items()}

@@ -98,10 +98,14 @@ def test_guided_deals_are_read_from_the_built_lesson_pages(tmp_path: Path) -> No
         """
         <section class="puzzle" data-kind="guided" data-position="- / 7C / 0" data-script="">x</section>
         <section class="puzzle" data-kind="pick" data-position="- / 8C / 0">y</section>
+        <section class="puzzle" data-kind="guided" data-game="knock-knock" data-position="hands 2C / 9S | pile 9D | turn 0">z</section>
         """,
     )
     write(tmp_path / "index.html", '<section data-kind="guided" data-position="- / 7C / 0"></section>')
-    assert stdlib.guided_deals(tmp_path) == [{"position": "- / 7C / 0", "script": ""}]
+    assert stdlib.guided_deals(tmp_path) == [
+        {"game": "sevens", "position": "- / 7C / 0", "script": ""},
+        {"game": "knock-knock", "position": "hands 2C / 9S | pile 9D | turn 0", "script": ""},
+    ]
 
 
 def test_stripping_drops_comments_and_docstrings_but_keeps_every_line_and_all_code() -> None:

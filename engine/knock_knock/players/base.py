@@ -23,10 +23,15 @@ DRAW_REASON = "Nothing fits, so you draw a card."
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """An action (a discard, a draw or a call) and the reason, in one sentence."""
+    """An action (a discard, a draw or a call) and the reason, in one sentence.
+
+    *plain* is the same reason without the player's working (Sam's imagined deals and its chances),
+    in a learner's words; empty when the reason has no working in it.
+    """
 
     action: Action
     reason: str
+    plain: str = ""
 
 
 class Player(Protocol):

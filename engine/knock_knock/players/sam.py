@@ -166,11 +166,19 @@ class SamPlayer(ComputerPlayer):
         candidates = [play(view, card, favourite_suit(without(view.hand, card))) for card in fitting]
         if len(candidates) == 1:
             action = candidates[0]
-            return Decision(action, f"Play {_shown(action)}: it is the only card that fits{knock_words(action)}.")
+            return Decision(
+                action,
+                f"Play {_shown(action)}: it is the only card that fits{knock_words(action)}.",
+                f"Play {_named(action)}: it is the only card that fits{knock_words(action)}.",
+            )
         habit = fitting.index(choose(fitting, view.hand, view.counts[view.next_seat()]))
         if min(view.counts) > THINK_WHEN:
             action = candidates[habit]
-            return Decision(action, f"Play {_shown(action)}: {ALEX_HABIT}{knock_words(action)}.")
+            return Decision(
+                action,
+                f"Play {_shown(action)}: {ALEX_HABIT}{knock_words(action)}.",
+                f"Play {_named(action)}: {ALEX_HABIT}{knock_words(action)}.",
+            )
         wins, deals = self._weigh(view, [action.card.index for action in candidates])
         best = max(range(len(candidates)), key=lambda i: wins[i])
         action = candidates[best]
@@ -180,6 +188,8 @@ class SamPlayer(ComputerPlayer):
             action,
             f"Play {_shown(action)}: over {deals} imagined deals it gives you a {wins[best] / deals:.0%} chance to win, "
             f"the best of the cards that fit (the {runner_up} gives {others[-1][0] / deals:.0%}){knock_words(action)}.",
+            f"Play {_named(action)}: of the cards that fit, it gives you the best chance to go out first"
+            f"{knock_words(action)}.",
         )
 
     def call(self, view: PlayerView) -> Decision | None:
@@ -276,3 +286,8 @@ def _shown(action: Play) -> str:
     if is_pickup(action.card):
         return pickup_words(action.card, action.suit)
     return action.card.display
+
+
+def _named(action: Play) -> str:
+    """The card and, for a pick-up card, the suit it names: the learner's words leave out what the rules add."""
+    return f"{action.card.display} and name {action.suit.plural}" if action.suit is not None else action.card.display

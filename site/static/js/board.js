@@ -67,17 +67,37 @@ export function drawRows(list, state, { showFits = true } = {}) {
   }
 }
 
-// The players with their card counts and passes; the one to play is marked in words, not only by colour.
+// Where the other players sit round the board (the CSS places each "at-…"), clockwise from your left: up the
+// west side, along the north from left to right, down the east side. By the number of other players.
+const PLACES = {
+  2: ["west", "east"],
+  3: ["west", "north-mid", "east"],
+  4: ["west", "north-left", "north-right", "east"],
+  5: ["west-low", "west-high", "north-mid", "east-high", "east-low"],
+  6: ["west-low", "west-high", "north-left", "north-right", "east-high", "east-low"],
+  7: ["west-low", "west-high", "north-left", "north-mid", "north-right", "east-high", "east-low"],
+};
+
+// The players with their card counts and passes; the one to play is marked in words, not only by colour, and in
+// a match so is the dealer.
 export function drawPlayers(list, state) {
   list.replaceChildren();
+  const places = PLACES[state.seats.length - 1] ?? [];
   // The engine words each seat: its cards and, where the rules add one, its status (passes left, out, place).
   state.seats.forEach(({ name, cards, status }, seat) => {
-    const passes = state.passes[seat];
+    const passes = state.passes?.[seat]; // a game without passes has none
     const toPlay = !state.over && state.turn === seat;
+    const place = seat === 0 ? "you" : `at-${places[seat - 1]}`;
+    const deals = state.match && state.dealer === seat;
     const item = el(
       "li",
-      { class: `player seat-${seat}${toPlay ? " to-play" : ""}${seat === 0 ? " you" : ""}` },
-      el("span", { class: "player-name" }, name),
+      { class: `player seat-${seat} ${place}${toPlay ? " to-play" : ""}${deals ? " dealer" : ""}` },
+      el(
+        "span",
+        { class: "player-name" },
+        name,
+        ...(deals ? [" ", el("span", { class: "player-dealer" }, "dealer")] : []),
+      ),
       el(
         "span",
         { class: "player-count" },
@@ -107,6 +127,7 @@ export function cardButton(card, { selected = false, showFits = true, yourTurn =
 export function markCard(button, card, { selected = false, showFits = true, yourTurn = true } = {}) {
   button.classList.toggle("legal", showFits && card.legal);
   button.classList.toggle("selected", selected);
+  button.classList.toggle("new", Boolean(card.new)); // a card drawn or picked up since your last move
   if (showFits && yourTurn && !card.legal) button.setAttribute("aria-disabled", "true");
   else button.removeAttribute("aria-disabled");
 }

@@ -4,6 +4,8 @@
 // and the deal restored from it, a reload continues it, and a finished deal is counted once in the statistics.
 
 // Back and Forward move between deals: each history entry holds its deal's record, restored when it comes back.
+// Every deal belongs to a match at the table chosen in the Table menu (table-menu.js): the rules, the number of
+// players and who sits where; the match's score is drawn by score.js.
 
 import {
   cardButton,
@@ -17,9 +19,21 @@ import {
   sleep,
   speed,
 } from "./board.js";
+import { knockKnockTable } from "./knock_knock.js";
 import { Review } from "./review.js";
 import { getRuntime } from "./runtime.js";
+import { drawScore, drawShortScore } from "./score.js";
 import { keepSetting, loadDeal, read, recordGame, saveDeal, setting } from "./store.js";
+import {
+  chosenTable,
+  DEFAULT_RULES,
+  drawTableMenu,
+  keepTable,
+  rulesRequest,
+  setTableInUrl,
+  setUpTableMenu,
+  tableInUrl,
+} from "./table-menu.js";
 
 const $ = (id) => document.getElementById(id);
 const game = $("game");
@@ -30,15 +44,39 @@ let busy = false; // a request or the computer players' turns are under way
 let generation = 0; // bumped by every new deal so a running computer sequence knows it is stale
 let heard = 0; // log entries already announced
 let dealId = null; // names this deal in the statistics, so it is counted once however often it is drawn
-let saved = null; // {id, seed, over, record}: the latest game record, to restore the deal from
+let saved = null; // {id, seed, over, record, earlier, table}: the latest game record, to restore the deal from
+let earlier = []; // the records of this match's finished deals before this one
+let table = null; // {rules, players, seats}: the table this match is played at
 let recovering = false; // the engine is being restarted after a crash
 let replayFrom = null; // the move this deal was replayed from (a review's "Play from here"); replays are not counted
+let advice = null; // the latest suggestion, until the next move
+
+// The game this page plays (the template says which). Sevens' board and controls are drawn here; another game
+// brings its own part of the table (its board, controls and keys), lent what it needs of this page.
+const GAME = game.dataset.game || "sevens";
+const own =
+  GAME === "knock-knock"
+    ? knockKnockTable({
+        state: () => state,
+        busy: () => busy,
+        recovering: () => recovering,
+        selected: () => selected,
+        select: (code) => {
+          selected = code;
+        },
+        advice: () => advice,
+        showFits,
+        move,
+        interrupt,
+        say,
+        draw,
+      })
+    : null;
 
 // ---- settings -----------------------------------------------------------------------
 
 const SHOW_FITS_KEY = "sevens.showFits";
 const FOUR_COLOUR_KEY = "sevens.fourColour";
-const TABLE_KEY = "sevens.table";
 const LEARNER_DEALS = 3; // the cards that fit are marked for a learner's first deals, then the marks are offered off
 
 function finishedDeals() {
@@ -52,10 +90,6 @@ function finishedDeals() {
 // Marked until the player says otherwise, and offered off once they have finished a few deals.
 function showFits() {
   return setting(SHOW_FITS_KEY) !== "off";
-}
-
-function table() {
-  return (setting(TABLE_KEY) ?? "robin,alex,sam").split(",");
 }
 
 function setPhase(phase) {
@@ -106,8 +140,9 @@ $("game-retry").addEventListener("click", () => {
 
 // ---- drawing ----------------------------------------------------------------------
 
+// The places that fit are marked only while the deal goes on.
 function drawRows() {
-  drawRowList($("game-rows"), state, { showFits: showFits() });
+  drawRowList($("game-rows"), state, { showFits: showFits() && !state.over });
 }
 
 function drawPlayers() {
@@ -169,22 +204,40 @@ function focusAFit() {
 
 function drawControls() {
   const yours = state.your_turn && !busy && !recovering;
-  $("game-play").disabled = !(yours && selected);
-  // Pass is open on every turn of yours: a pass the rules refuse goes to the engine, which says why not
-  // (state.may_pass is not used, so that a learner who hides the fits is not told that nothing fits).
-  $("game-pass").disabled = !yours;
+  if (own) own.drawControls(yours);
+  else {
+    $("game-play").disabled = !(yours && selected);
+    // Pass is open on every turn of yours: a pass the rules refuse goes to the engine, which says why not
+    // (state.may_pass is not used, so that a learner who hides the fits is not told that nothing fits).
+    $("game-pass").disabled = !yours;
+  }
   $("game-suggest").disabled = !yours;
-  $("game-seed").textContent = String(state.seed);
-  const link = $("game-share");
-  link.href = `?seed=${state.seed}`;
+  const match = state.match;
+  $("game-variant").textContent = state.rules?.name ?? "";
+  // "deal 2 of match 5", the match's number only where there is room; a single deal (a replay) by its number.
+  const seed = el("span", { id: "game-seed" }, String(match ? match.seed : state.seed));
+  $("game-deal-number").replaceChildren(
+    ...(match ? [`deal ${match.deal}`, el("span", { class: "long" }, " of match ", seed)] : ["deal ", seed]),
+  );
+  const link = new URL("?", location.href);
+  link.searchParams.set("seed", String(match ? match.seed : state.seed));
+  if (table && !own) setTableInUrl(link, table);
+  $("game-share").href = link.search;
+}
+
+function drawNotes() {
+  const notes = state.rules?.notes ?? [];
+  $("game-notes").replaceChildren(...notes.map((note) => el("li", {}, note)));
+  $("game-notes").closest("section").hidden = !notes.length;
 }
 
 // The status line: the last move, and whose turn it is.
 function drawStatus() {
   const last = state.log.at(-1);
-  const parts = last ? [`${last.text}.`] : [];
+  const dealt = state.match && !last ? `${state.dealer === 0 ? "You" : state.names[state.dealer]} dealt.` : null;
+  const parts = last ? [`${last.text}.`] : dealt ? [dealt] : [];
   if (state.over) parts.push(state.result.text);
-  else if (state.your_turn) parts.push("Your turn.");
+  else if (state.your_turn) parts.push(own?.status() ?? "Your turn.");
   else parts.push(`${state.names[state.turn]} is thinking…`);
   $("game-status").textContent = parts.join(" ");
 }
@@ -199,7 +252,11 @@ function drawResult() {
   if (!state.result) return;
   const result = state.result;
   $("game-result-text").textContent = result.text;
+  $("game-next").hidden = !state.match;
+  $("game-again").textContent = state.match ? "New match" : "Deal again";
   $("game-offer").hidden = !(setting(SHOW_FITS_KEY) === null && finishedDeals() >= LEARNER_DEALS);
+  // In a match the seats show the cards left, and the score table what they cost.
+  $("game-result-left").hidden = Boolean(state.match);
   $("game-result-left").replaceChildren(
     ...state.names.map((name, seat) => {
       const left = result.left[seat];
@@ -209,13 +266,17 @@ function drawResult() {
 }
 
 function draw() {
-  drawRows();
+  if (own) own.drawBoard();
+  else drawRows();
   drawPlayers();
   drawHand();
   drawControls();
   drawStatus();
   drawLog();
   drawResult();
+  drawNotes();
+  drawScore($("game-score"), state);
+  drawShortScore($("game-result-score"), state);
   setPhase(state.over ? "over" : "playing");
   game.dataset.busy = String(busy || recovering);
   game.dataset.yourTurn = String(state.your_turn && !busy && !recovering);
@@ -279,11 +340,38 @@ async function move(method, params) {
   afterMove(reply);
 }
 
-const playCard = (code) => move("play", { card: code });
+// A call made while the computer players are moving (Knock! Knock! on a discard): it reaches the engine at once,
+// ahead of their next move, and their sequence starts again from the state it leaves.
+async function interrupt(method, params) {
+  if (!state || state.over || recovering) return;
+  generation += 1;
+  let reply;
+  try {
+    reply = await runtime.call(method, params);
+  } catch (error) {
+    if (error.crashed) return; // recover() takes over
+    say(`Something went wrong: ${error.message}`);
+    computerTurns();
+    return;
+  }
+  state = reply.state;
+  advice = null;
+  if (!reply.ok) {
+    say(reply.reason);
+    announce(reply.reason);
+  } else {
+    selected = null;
+    say("");
+  }
+  computerTurns();
+}
+
+const playCard = (code) => (own ? own.play(code) : move("play", { card: code }));
 const pass = () => move("pass_turn", {});
 
 function afterMove(reply) {
   state = reply.state;
+  advice = null;
   if (!reply.ok) {
     say(reply.reason);
     announce(reply.reason);
@@ -327,32 +415,32 @@ async function computerTurns() {
   heard = state.log.length;
   if (state.over) {
     announce([...news, state.result.text].join(". "));
-    $("game-again").focus();
+    $(state.match ? "game-next" : "game-again").focus();
   } else {
     const hint = state.must_pass && showFits();
     // The engine's prompt says when nothing fits; a learner who hides the fits hears only that it is their turn.
-    const prompt = state.must_pass && !hint ? "Your turn." : state.prompt;
+    const prompt = own ? own.prompt() : state.must_pass && !hint ? "Your turn." : state.prompt;
     announce([...news, prompt].join(". "));
     if (hint) say(`Nothing fits: press Pass${keyboard() ? " (or P)" : ""}.`);
     focusAFit();
+    own?.focus();
   }
 }
 
 // Keep the deal's record after every change; count the deal once it is over.
 async function remember() {
-  if (state.kind !== "game") return;
+  if (state.kind !== "game" && state.kind !== "match") return;
   const mine = generation;
   const record = await runtime.call("record");
   if (mine !== generation) return; // another deal began meanwhile
-  saved = { id: dealId, seed: state.seed, over: state.over, record, replay: replayFrom };
-  saveDeal(saved);
+  const seed = state.match ? state.match.seed : state.seed;
+  saved = { id: dealId, seed, over: state.over, record, replay: replayFrom, earlier: state.match ? earlier : null, table };
+  saveDeal(saved, GAME);
   history.replaceState({ deal: saved }, "", location.href);
+  // Each game keeps its own statistics: store.js files them under this page's game.
   if (state.over && state.result && replayFrom === null) {
-    recordGame(
-      dealId,
-      state.result.winner,
-      state.seats.slice(1).map((seat) => seat.player),
-    );
+    const seats = state.seats.slice(1).map((seat) => seat.player);
+    recordGame(dealId, state.result.winner, seats, state.rules.name);
   }
 }
 
@@ -360,12 +448,47 @@ function newDealId() {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
-// A fresh deal from *seed*, or the deal in *resume* ({id, seed, over, record}) continued where it was.
+const DEFAULT_TABLE = { rules: DEFAULT_RULES, players: 4, seats: ["robin", "alex", "sam"] };
+
+// The table a restored deal was played at: kept with it, or (a deal saved before tables had rules) its rules.
+const tableOf = (resume) =>
+  resume.table ?? { rules: state.rules.text, players: state.players, seats: state.seats.slice(1).map((seat) => seat.player) };
+
+const restoreParams = (resume) => ({
+  record: resume.record,
+  game: GAME,
+  ...(resume.earlier ? { earlier: resume.earlier } : {}),
+});
+
+// Sevens: the first deal of a new match from *seed* at table *at* ({rules, players, seats}); if the engine
+// refuses the table, plain Sevens with Robin, Alex and Sam, and a notice saying why. Another game (whose session
+// has no rules menu nor matches yet): a single deal with the first three of the chosen opponents.
+async function newDeal(seed, at) {
+  const start = (chosen) =>
+    own
+      ? runtime.call("new_game", { seed, seats: chosen.seats.slice(0, 3), game: GAME })
+      : runtime.call("new_match", { seed, rules: rulesRequest(chosen), seats: chosen.seats, game: GAME });
+  try {
+    state = await start(at);
+    table = at;
+    return null;
+  } catch (error) {
+    if (error.crashed || runtime.failed) throw error;
+    table = DEFAULT_TABLE;
+    state = await start(table);
+    return `The table you chose could not be set (${error.message}), so Robin, Alex and Sam are playing.`;
+  }
+}
+
+// A fresh match from *seed* at table *at* (the remembered one if null), the match's next deal (*next*), or the
+// deal in *resume* ({id, seed, over, record, earlier, table}) continued where it was.
 // *push* makes it a new entry in the browser's history (Back returns to the deal before).
-async function deal(seed, resume = null, { push = false, notice: told = null } = {}) {
+async function deal(seed, resume = null, { push = false, notice: told = null, at = null, next = false } = {}) {
   generation += 1;
   if (review.visible) review.close();
   selected = null;
+  advice = null;
+  own?.reset();
   say("");
   busy = true;
   game.dataset.yourTurn = "false";
@@ -375,22 +498,23 @@ async function deal(seed, resume = null, { push = false, notice: told = null } =
     await runtime.ready;
     if (resume) {
       try {
-        state = await runtime.call("restore", { record: resume.record });
+        state = await runtime.call("restore", restoreParams(resume));
+        table = tableOf(resume);
+        earlier = resume.earlier ?? [];
       } catch (error) {
         if (error.crashed || runtime.failed) throw error;
         notice = `Your last deal could not be continued (${error.message}), so here is a fresh one.`;
         resume = null;
       }
+    } else if (next) {
+      const finished = await runtime.call("record");
+      state = await runtime.call("next_deal");
+      earlier = [...earlier, finished];
     }
-    if (!resume) {
-      try {
-        state = await runtime.call("new_game", { seed, seats: table() });
-      } catch (error) {
-        if (error.crashed || runtime.failed) throw error;
-        notice = `The table you chose could not be set (${error.message}), so Robin, Alex and Sam are playing.`;
-        keepSetting(TABLE_KEY, "robin,alex,sam");
-        state = await runtime.call("new_game", { seed });
-      }
+    if (!resume && !next) {
+      notice = (await newDeal(seed, at ?? chosenTable())) ?? notice;
+      if (!own) keepTable(table);
+      earlier = [];
     }
   } catch (error) {
     busy = false;
@@ -404,15 +528,17 @@ async function deal(seed, resume = null, { push = false, notice: told = null } =
   notice ??= state.notice;
   heard = 0;
   const url = new URL(location.href);
-  url.searchParams.set("seed", String(state.seed));
+  url.searchParams.set("seed", String(state.match ? state.match.seed : state.seed));
+  if (!own) setTableInUrl(url, table);
   if (push) history.pushState({ deal: saved }, "", url);
   else history.replaceState({ deal: saved }, "", url);
   showNotice(notice);
-  announce(`${notice ? `${notice} ` : ""}Deal ${state.seed}.`);
+  const which = state.match ? `${state.rules.name}: match ${state.match.seed}, deal ${state.match.deal}` : `Deal ${state.seed}`;
+  announce(`${notice ? `${notice} ` : ""}${which}.`);
   draw();
   const hand = $("game-hand").querySelector("button[tabindex='0']");
   if (hand && document.activeElement === document.body) hand.focus({ preventScroll: true });
-  drawTableMenu();
+  drawTableMenu(table, state.rules);
   computerTurns();
 }
 
@@ -431,9 +557,8 @@ async function recover() {
   try {
     await runtime.ready;
     if (mine !== generation) return;
-    state = saved
-      ? await runtime.call("restore", { record: saved.record })
-      : await runtime.call("new_game", { seed: state?.seed ?? "" });
+    if (saved) state = await runtime.call("restore", restoreParams(saved));
+    else await newDeal(state?.match?.seed ?? state?.seed ?? "", table ?? chosenTable());
   } catch (error) {
     // Crashed again: the next "crashed" event runs recover() afresh; a failed start shows the error panel.
     if (mine === generation && !error.crashed && !runtime.failed) showNotice(`The deal could not be restored: ${error.message}`);
@@ -457,8 +582,9 @@ runtime.addEventListener("crashed", recover);
 async function suggest() {
   if (!state?.your_turn || busy || recovering) return;
   try {
-    const advice = await request("suggest");
-    if (advice.card) selected = advice.card;
+    advice = await request("suggest");
+    if (own) own.suggested(advice);
+    else if (advice.card) selected = advice.card;
     draw();
     if (advice.card) $("game-hand").querySelector(`[data-code="${advice.card}"]`)?.classList.add("suggested");
     say(advice.text);
@@ -472,23 +598,28 @@ async function suggest() {
 // names none and that deal is not over yet (the Play link continues a deal, but after a finished one it deals
 // afresh).
 function begin() {
-  const seed = new URL(location.href).searchParams.get("seed");
+  const url = new URL(location.href);
+  const seed = url.searchParams.get("seed");
+  const asked = tableInUrl(url);
   const entry = history.state?.deal;
   if (entry && typeof entry.record === "string" && String(entry.seed) === seed) {
     deal(seed, entry);
     return;
   }
-  const last = loadDeal();
-  const resume = last && (seed === null ? !last.over : seed === String(last.seed)) ? last : null;
-  deal(seed ?? "", resume);
+  const last = loadDeal(GAME);
+  const kept = last?.table ?? DEFAULT_TABLE;
+  const sameTable = !asked || (asked.rules === kept.rules && asked.players === kept.players);
+  const resume = last && sameTable && (seed === null ? !last.over : seed === String(last.seed)) ? last : null;
+  deal(seed ?? "", resume, { at: asked });
 }
 
 // ---- controls and keys -------------------------------------------------------------------
 
 $("game-play").addEventListener("click", () => selected && playCard(selected));
-$("game-pass").addEventListener("click", pass);
+$("game-pass")?.addEventListener("click", pass);
 $("game-suggest").addEventListener("click", suggest);
-$("game-again").addEventListener("click", () => deal("", null, { push: true }));
+$("game-next").addEventListener("click", () => deal(null, null, { push: true, next: true }));
+$("game-again").addEventListener("click", () => deal("", null, { push: true, at: table }));
 
 // ---- the review of a finished deal ------------------------------------------------------------
 
@@ -510,7 +641,8 @@ $("game-review-open").addEventListener("click", () => {
 
 // The same deal again from a choice of yours, as a new entry in the history (Back returns to the review's deal).
 async function playFrom(moves) {
-  const { seed, record } = saved;
+  const { record } = saved;
+  const seed = state.seed; // this deal's own, which a match's later deals do not share with the match
   let again;
   try {
     await runtime.call("replay", { record, moves });
@@ -521,7 +653,7 @@ async function playFrom(moves) {
   }
   review.noteReplay(record, moves);
   const notice = `Deal ${seed} again from move ${moves + 1}: try another card. A replayed deal is not counted in your statistics.`;
-  await deal(String(seed), { id: newDealId(), seed, over: false, record: again, replay: moves }, { push: true, notice });
+  await deal(String(seed), { id: newDealId(), seed, over: false, record: again, replay: moves, table }, { push: true, notice });
 }
 $("game-fits-off").addEventListener("click", () => {
   setFits(false);
@@ -550,34 +682,12 @@ colourBox.addEventListener("change", () => {
   setFourColour(colourBox.checked);
 });
 
-// Choosing the table: a preset or a player for each seat, then a fresh deal at that table.
-const seatSelects = [1, 2, 3].map((seat) => $(`game-seat-${seat}`));
-
-function drawTableMenu() {
-  const chosen = table();
-  seatSelects.forEach((select, i) => {
-    select.value = chosen[i];
-  });
-  for (const button of document.querySelectorAll("[data-table]")) {
-    button.setAttribute("aria-pressed", String(button.dataset.table === chosen.join(",")));
-  }
-}
-
-for (const button of document.querySelectorAll("[data-table]")) {
-  button.addEventListener("click", () => {
-    button.dataset.table.split(",").forEach((kind, i) => {
-      seatSelects[i].value = kind;
-    });
-    dealAtTable();
-  });
-}
-$("game-table-deal").addEventListener("click", dealAtTable);
-
-function dealAtTable() {
-  keepSetting(TABLE_KEY, seatSelects.map((select) => select.value).join(","));
+// Choosing the table (rules, players, opponents) starts a new match there.
+setUpTableMenu((chosen) => {
   $("game-table-menu").open = false;
-  deal("", null, { push: true });
-}
+  scrollTo({ top: 0 }); // reaching the menu's last button may have scrolled the page; the table fits from the top
+  deal("", null, { push: true, at: chosen });
+});
 
 const speedSelect = $("game-speed");
 speedSelect.value = speed();
@@ -603,8 +713,12 @@ $("game-hand").addEventListener("keydown", (event) => {
 document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   if (event.target.closest?.("input, select, textarea")) return;
+  if (own?.key(event)) {
+    event.preventDefault();
+    return;
+  }
   const key = event.key.toLowerCase();
-  if (key === "p" && !$("game-pass").disabled) {
+  if (key === "p" && $("game-pass") && !$("game-pass").disabled) {
     event.preventDefault();
     pass();
   } else if (key === "s" && !$("game-suggest").disabled) {
@@ -614,7 +728,7 @@ document.addEventListener("keydown", (event) => {
 });
 
 window.addEventListener("popstate", begin);
-drawTableMenu();
+drawTableMenu(chosenTable());
 
 setPhase("loading");
 begin();

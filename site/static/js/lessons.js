@@ -5,7 +5,20 @@
 // file, so it also shows store.js's notices.
 
 import { setUpPuzzle } from "./puzzle.js";
-import { notKept, onChange, read, recordAnswer, recordShown, stageResult, takeNotice } from "./store.js";
+import {
+  GAMES,
+  PAGE_GAME,
+  keepSetting,
+  notKept,
+  onChange,
+  read,
+  readAll,
+  recordAnswer,
+  recordShown,
+  setting,
+  stageResult,
+  takeNotice,
+} from "./store.js";
 
 document.documentElement.classList.replace("no-js", "js");
 
@@ -14,6 +27,11 @@ const NO_STAR = "☆";
 const ids = (text) => (text ? text.split(" ") : []);
 const starText = (stars) => STAR.repeat(stars) + NO_STAR.repeat(3 - stars);
 const starWords = (stars) => `${stars} star${stars === 1 ? "" : "s"} of 3`;
+// The game the visitor chose on the home page (a lesson page of a game chooses it too).
+const CHOSEN_KEY = "sevens.game";
+const chosenGame = () => (GAMES.includes(setting(CHOSEN_KEY)) ? setting(CHOSEN_KEY) : GAMES[0]);
+// Each part of a page shows the progress of its own game: a course map or a lesson list says which.
+const gameOf = (element) => element.closest("[data-game]")?.dataset.game || PAGE_GAME;
 
 // -- progress: stars, the course map and the next step ---------------------------------------------
 
@@ -50,8 +68,17 @@ function touched(record) {
   return Object.values(record.lessons).some((lesson) => lesson.finished || Object.keys(lesson.puzzles).length);
 }
 
-function showMap(record) {
-  const stages = [...document.querySelectorAll("[data-map-stage]")];
+// Every course map on the page, each with its game's progress; the main button follows the chosen game's.
+function showMaps(records) {
+  for (const map of document.querySelectorAll(".course-map")) {
+    const game = gameOf(map);
+    const course = map.closest("[data-course]");
+    showMap(map, records.games[game] ?? read(game), course ?? document, !course || game === chosenGame());
+  }
+}
+
+function showMap(map, record, around, leads) {
+  const stages = [...map.querySelectorAll("[data-map-stage]")];
   let next = null;
   let complete = 0;
   let stars = 0;
@@ -65,10 +92,10 @@ function showMap(record) {
       stars += result.stars;
     } else next ??= link;
   }
-  for (const summary of document.querySelectorAll("[data-progress-summary]")) {
+  for (const summary of around.querySelectorAll("[data-progress-summary]")) {
     summary.textContent = complete ? `${complete} of ${stages.length} stages complete, ${stars} ${STAR} earned.` : "";
   }
-  const button = document.querySelector("[data-next-step]");
+  const button = leads && document.querySelector("[data-next-step]");
   if (button && touched(record)) {
     const detail = document.querySelector("[data-next-detail]");
     if (next) {
@@ -85,10 +112,10 @@ function showMap(record) {
   }
 }
 
-function showLessonLinks(record) {
+function showLessonLinks(records) {
   for (const link of document.querySelectorAll("[data-progress-slug]")) {
     const slug = link.dataset.progressSlug;
-    const done = stageResult(record, slug, ids(link.dataset.puzzles)).complete;
+    const done = stageResult(records.games[gameOf(link)] ?? read(gameOf(link)), slug, ids(link.dataset.puzzles)).complete;
     link.classList.toggle("is-done", done);
     const note = link.querySelector(".progress-note") || link.appendChild(document.createElement("span"));
     note.className = "progress-note visually-hidden";
@@ -116,10 +143,48 @@ function showStages(lesson, record) {
   }
 }
 
-function showProgress(lesson, record = read()) {
-  showMap(record);
-  showLessonLinks(record);
-  if (lesson) showStages(lesson, record);
+function showProgress(lesson, records = readAll()) {
+  showMaps(records);
+  showLessonLinks(records);
+  if (lesson) showStages(lesson, records.games[PAGE_GAME] ?? read());
+}
+
+// -- the home page's choice of game ------------------------------------------------------------------------------
+
+// Show the chosen game's course and point the main button at it; the others' courses are hidden, not removed.
+// Once the visitor has chosen, their choice (*option*, else the game's first) is marked.
+function showChoice(option = null) {
+  const courses = [...document.querySelectorAll("section[data-course]")];
+  if (!courses.length) return;
+  const game = chosenGame();
+  for (const course of courses) course.hidden = course.dataset.course !== game;
+  for (const each of document.querySelectorAll("[data-choose-game]")) each.removeAttribute("aria-current");
+  const marked = option ?? (setting(CHOSEN_KEY) && document.querySelector(`.game-choice [data-choose-game="${game}"]`));
+  marked?.setAttribute("aria-current", "true");
+  const button = document.querySelector("[data-next-step]");
+  const chosen = courses.find((course) => course.dataset.course === game);
+  if (button && chosen) {
+    button.textContent = "Start lesson 1";
+    button.href = chosen.dataset.firstUrl;
+    document.querySelector("[data-next-detail]").textContent = chosen.dataset.firstDetail;
+  }
+}
+
+function setUpChoice() {
+  if (!document.querySelector("section[data-course]")) return;
+  // An address naming a course (#course-knock-knock, as the header's links give) chooses its game.
+  const named = location.hash.match(/^#course-(.+)$/)?.[1];
+  if (GAMES.includes(named)) keepSetting(CHOSEN_KEY, named);
+  for (const option of document.querySelectorAll("[data-choose-game]")) {
+    option.addEventListener("click", (event) => {
+      event.preventDefault();
+      keepSetting(CHOSEN_KEY, option.dataset.chooseGame);
+      showChoice(option.closest(".game-choice") ? option : null);
+      showProgress(null);
+      document.getElementById(`course-${option.dataset.chooseGame}`)?.scrollIntoView({ block: "nearest" });
+    });
+  }
+  showChoice();
 }
 
 // Guided deals need the game code (a script marked data-guided); without it, say so instead of "Loading…".
@@ -170,7 +235,9 @@ function start() {
     });
   }
   noteMissingGuidedCode();
+  setUpChoice();
   if (lesson) {
+    if (document.documentElement.dataset.game) keepSetting(CHOSEN_KEY, PAGE_GAME); // learning a game is choosing it
     restore(lesson, read());
     // Guided deals are judged by the game code (guided.js): a won deal gets the class "is-solved"
     // (or a "sevens:solved" event), a lost one a "sevens:missed" event.
@@ -194,10 +261,10 @@ function start() {
     }
   }
   // Another tab solved a puzzle or reset: show it here too.
-  onChange((record) => {
-    if (lesson) restore(lesson, record);
-    showProgress(lesson, record);
-  });
+  onChange((records) => {
+    if (lesson) restore(lesson, records.games[PAGE_GAME] ?? read());
+    showProgress(lesson, records);
+  }, null);
   showProgress(lesson);
   showNotice(takeNotice());
   notKept(showNotKept);

@@ -1,6 +1,7 @@
-// The progress page: shows what store.js keeps and offers reset, export and import. No game rule here.
+// The progress page: shows what store.js keeps, one part per game (its data-game), and offers reset, export and
+// import. No game rule here.
 
-import { exportText, importFile, onChange, read, resetAll, resetLesson, resetStats, stageResult } from "./store.js";
+import { exportText, importFile, onChange, read, readAll, resetAll, resetLesson, resetStats, stageResult } from "./store.js";
 
 const message = document.querySelector("[data-progress-message]");
 
@@ -14,33 +15,37 @@ function lessonText(record, slug, ids) {
   return solved ? `${solved} of ${ids.length} puzzles solved` : "Not started";
 }
 
-function show(record = read()) {
-  for (const row of document.querySelectorAll("[data-progress-row]")) {
+function show(records = readAll()) {
+  for (const part of document.querySelectorAll("[data-game]")) showGame(part, records.games[part.dataset.game] ?? read(part.dataset.game));
+}
+
+function showGame(part, record) {
+  for (const row of part.querySelectorAll("[data-progress-row]")) {
     const lesson = record.lessons[row.dataset.progressRow];
     const ids = row.dataset.puzzles ? row.dataset.puzzles.split(" ") : [];
     row.querySelector("[data-progress-status]").textContent = lessonText(record, row.dataset.progressRow, ids);
     row.querySelector("[data-reset-lesson]").hidden = !lesson; // nothing to reset yet
   }
-  for (const cell of document.querySelectorAll("[data-practice-stat]")) {
+  for (const cell of part.querySelectorAll("[data-practice-stat]")) {
     const [kind, field] = cell.dataset.practiceStat.split(".");
     cell.textContent = String(record.practice[kind]?.[field] ?? 0);
   }
-  for (const cell of document.querySelectorAll("[data-stat]")) {
+  for (const cell of part.querySelectorAll("[data-stat]")) {
     const value = cell.dataset.stat.split(".").reduce((part, name) => part[name], record.stats);
     cell.textContent = String(value);
   }
-  showTables(record.stats.tables ?? {});
+  showTables(part.querySelector("[data-tables]"), record.stats.tables ?? {});
 }
 
 const title = (name) => name[0].toUpperCase() + name.slice(1);
 
-function showTables(tables) {
-  const table = document.querySelector("[data-tables]");
+function showTables(table, tables) {
   const rows = Object.entries(tables).map(([name, { games, won }]) => {
     const row = document.createElement("tr");
     const head = document.createElement("th");
     head.scope = "row";
-    head.textContent = name.split(",").map(title).join(", ");
+    const [seats, rules] = name.split(" · ");
+    head.textContent = seats.split(",").map(title).join(", ") + (rules ? ` (${rules})` : "");
     row.append(head);
     for (const value of [games, won]) {
       const cell = document.createElement("td");
@@ -64,16 +69,25 @@ function confirmed(question, action, done) {
   say(done);
 }
 
+const gameOf = (element) => element.closest("[data-game]").dataset.game;
+
 for (const button of document.querySelectorAll("[data-reset-lesson]")) {
   const title = button.closest("tr").querySelector("th").textContent.trim();
   button.addEventListener("click", () =>
-    confirmed(`Forget your progress in tutorial ${title}?`, () => resetLesson(button.dataset.resetLesson), `Tutorial ${title} reset.`),
+    confirmed(
+      `Forget your progress in tutorial ${title}?`,
+      () => resetLesson(button.dataset.resetLesson, gameOf(button)),
+      `Tutorial ${title} reset.`,
+    ),
   );
 }
 
-document.querySelector("[data-reset-stats]").addEventListener("click", () =>
-  confirmed("Forget your game statistics (games, wins and streaks)?", resetStats, "Game statistics reset."),
-);
+for (const button of document.querySelectorAll("[data-reset-stats]")) {
+  const game = button.closest("[data-game]").querySelector("h2").textContent;
+  button.addEventListener("click", () =>
+    confirmed(`Forget your ${game} game statistics (games, wins and streaks)?`, () => resetStats(gameOf(button)), `${game} game statistics reset.`),
+  );
+}
 
 document.querySelector("[data-reset-all]").addEventListener("click", () =>
   confirmed("Forget all your tutorial progress and game statistics?", resetAll, "Everything reset."),
@@ -105,5 +119,5 @@ input.addEventListener("change", async () => {
   show();
 });
 
-onChange(show);
+onChange(show, null);
 show();

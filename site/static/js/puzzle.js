@@ -3,6 +3,8 @@
 // rule. Used by the lessons (lessons.js) and the practice page (practice.js), which record the answers.
 
 const ids = (text) => (text ? text.split(" ") : []);
+// Play, or the other choice (Sevens' pass, Knock! Knock!'s draw); choosing Play then asks which card.
+const PLAY_OR = ["play-or-pass", "play-or-draw"];
 
 
 function setFeedback(puzzle, right, text, items = []) {
@@ -28,7 +30,7 @@ function showSolved(puzzle, data, choice, firstTime) {
   if (["pick", "best"].includes(puzzle.dataset.kind)) {
     pressOnly(puzzle, "button[data-card]", (b) => ids(choice).includes(b.dataset.card));
   }
-  else if (puzzle.dataset.kind === "play-or-pass") {
+  else if (PLAY_OR.includes(puzzle.dataset.kind)) {
     pressOnly(puzzle, "[data-choice]", (b) => b.dataset.choice === kind);
     pressOnly(puzzle, "button[data-card]", (b) => b.dataset.card === card);
   } else pressOnly(puzzle, "[data-choice]", (b) => b.dataset.choice === choice);
@@ -68,16 +70,16 @@ export function setUpPuzzle(puzzle, hooks = {}) {
     const target = event.target.closest("button");
     if (!target || !puzzle.contains(target) || solved()) return;
     const { choice, card } = target.dataset;
-    if (puzzle.dataset.kind === "play-or-pass") {
+    if (PLAY_OR.includes(puzzle.dataset.kind)) {
       if (choice === "play") {
         pressOnly(puzzle, "[data-choice]", (b) => b === target);
         which.hidden = false;
         setFeedback(puzzle, true, "");
         puzzle.querySelector("button[data-card]")?.focus();
-      } else if (choice === "pass") {
+      } else if (choice !== undefined) {
         pressOnly(puzzle, "[data-choice]", (b) => b === target);
         which.hidden = true;
-        answer(data.answer.includes("pass"), "pass", data.nudges.pass);
+        answer(data.answer.includes(choice), choice, data.nudges[choice]);
       } else if (card !== undefined) {
         pressOnly(puzzle, "button[data-card]", (b) => b === target);
         answer((data.cards ?? []).includes(card), `play:${card}`, data.nudges[card]);

@@ -1,5 +1,5 @@
-// Everything the site keeps in this browser, in one place: tutorial progress and game statistics under one
-// versioned localStorage key, the deal in progress in sessionStorage (so a reload continues it), and settings
+// Everything the site keeps in this browser, in one place: tutorial progress and game statistics, for each game
+// the site teaches, under one versioned localStorage key, the deal in progress in sessionStorage (so a reload continues it), and settings
 // such as the computer players' pace. No other script touches Web Storage: when the browser blocks it (its
 // settings, private mode, a full disk), everything here still works for this page, and notKept() tells the
 // pages so. Every change reads the stored record afresh, changes it and writes it back at once, so two tabs
@@ -10,14 +10,22 @@
 // answer or "Show the answer" before solving); "choice" is the answer that solved it, shown again after a
 // reload. Stages and stars are worked out by the page from the course map the build writes, never stored.
 // Practice results are counted per kind of puzzle: {tried, first}.
+//
+// Since version 4 the record is {version, games: {GAME: {lessons, practice, stats}}}, one part per game (by the
+// engine's name of the game); earlier versions knew only Sevens, so what they kept becomes Sevens progress. A
+// page says which game it belongs to (<html data-game>); the functions below work on that game's part unless
+// told another. Pages for every game (the home page, the progress page) name none and get Sevens by default.
 
-export const KEY = "sevens.v3";
-export const VERSION = 3;
+export const KEY = "sevens.v4";
+export const VERSION = 4;
+export const GAMES = ["sevens", "knock-knock"];
+export const PAGE_GAME = GAMES.includes(document.documentElement.dataset.game) ? document.documentElement.dataset.game : GAMES[0];
+export const V3_KEY = "sevens.v3"; // Sevens only: migrated, then removed
 export const V2_KEY = "sevens.v2"; // progress per tutorial, not per puzzle: migrated, then removed
 export const OLD_KEY = "sevens.progress.v1"; // written by the first version of the site: migrated, then removed
 export const CORRUPT_PREFIX = "sevens.corrupt.";
 export const DEAL_KEY = "sevens.deal";
-export const PLAYERS = ["you", "robin", "alex", "sam"]; // by seat, as the engine numbers them
+export const PLAYERS = ["you", "robin", "alex", "sam"]; // whose wins are counted: you and each computer player
 // Counters stop here instead of growing past it: beyond the largest whole number JavaScript holds exactly,
 // games + 1 is not a whole number any more, and the next load would find the record damaged.
 const MAX_COUNT = Number.MAX_SAFE_INTEGER;
@@ -26,14 +34,21 @@ const MAX_IMPORT_BYTES = 100_000;
 const NAMES_SHOWN = 3; // parts named in a notice about dropped parts; the rest are counted
 
 export const DEFAULT_TABLE = ["robin", "alex", "sam"]; // who sits in seats 1-3 unless the player chooses
-const TABLE_NAME = /^(robin|alex|sam),(robin|alex|sam),(robin|alex|sam)$/;
+// A table's name: who sat in seats 1 onwards, then, unless the rules were plain Sevens, the rules' name as the
+// engine gives it ("sam,sam,sam", "robin,alex,sam,robin,alex · Fan Tan, 6 players").
+const TABLE_NAME = /^(robin|alex|sam)(,(robin|alex|sam)){1,6}( · [^·]{1,80})?$/;
+export const PLAIN_RULES = "Sevens";
 
 export function emptyStats() {
   return { games: 0, wins: Object.fromEntries(PLAYERS.map((name) => [name, 0])), streak: 0, best: 0, counted: [], tables: {} };
 }
 
+export function emptyGame() {
+  return { lessons: {}, practice: {}, stats: emptyStats() };
+}
+
 export function emptyRecord() {
-  return { version: VERSION, lessons: {}, practice: {}, stats: emptyStats() };
+  return { version: VERSION, games: Object.fromEntries(GAMES.map((game) => [game, emptyGame()])) };
 }
 
 // -- shapes -----------------------------------------------------------------------
@@ -46,14 +61,14 @@ const oneMore = (count) => Math.min(count + 1, MAX_COUNT);
 // The statistics a learner sees, by field, in the words a notice uses when one is lost.
 const COUNTERS = { games: "the number of games played", streak: "your winning streak", best: "your best streak" };
 
-// The parts of *data* ({lessons, stats}) this version can use, each tutorial and each statistic checked on its
+// The parts of *data* ({lessons, practice, stats}, one game's) this version can use, each tutorial and each statistic checked on its
 // own: {record, dropped}. Each of *dropped* is {why, lost, lesson}: why a part failed its check, what the
 // learner loses with it in plain words (null for bookkeeping nobody sees), and the tutorial it belonged to, if
 // any. Only the fields we know are kept, so an imported file cannot smuggle anything else into storage.
 function salvage(data) {
   const dropped = [];
   const drop = (why, lost, lesson = null) => dropped.push({ why, lost, lesson });
-  const record = emptyRecord();
+  const record = emptyGame();
   if (!isObject(data.lessons)) drop("“lessons” is not a list of tutorials", "your tutorial progress");
   else {
     const lessons = [];
@@ -101,7 +116,7 @@ function salvage(data) {
   }
   if (isStringList(stats.counted)) record.stats.counted = stats.counted.slice(-COUNTED_KEPT);
   else if (stats.counted !== undefined) drop("“counted” is not a list of game ids", null);
-  // Games per table, keyed by who sat in seats 1-3 ("sam,sam,sam"); older records have none.
+  // Games per table, keyed by the table's name (see TABLE_NAME); older records have none.
   if (stats.tables !== undefined && !isObject(stats.tables)) drop("“tables” is not a list of tables", "your statistics per table");
   else {
     const tables = [];
@@ -147,8 +162,10 @@ export function parse(text) {
   if (!isObject(data)) return whole("it is not a JSON object");
   // Versions 1 ({version: 1, lessons} under OLD_KEY) and 2 ({version: 2, lessons, stats} under V2_KEY) kept
   // progress per tutorial; it becomes progress per puzzle, keeping what was earned.
-  if (data.version === 1) return salvage({ lessons: fromOldLessons(data.lessons), stats: emptyStats() });
-  if (data.version === 2) return salvage({ lessons: fromOldLessons(data.lessons), stats: data.stats });
+  if (data.version === 1) return asSevens(salvage({ lessons: fromOldLessons(data.lessons), stats: emptyStats() }));
+  if (data.version === 2) return asSevens(salvage({ lessons: fromOldLessons(data.lessons), stats: data.stats }));
+  // Version 3 kept one game's progress, and the site had one game: it is Sevens progress.
+  if (data.version === 3) return asSevens(salvage(data));
   if (data.version !== VERSION) {
     return whole(
       typeof data.version === "number" && data.version > VERSION
@@ -156,7 +173,26 @@ export function parse(text) {
         : `it has no known version (expected ${VERSION})`,
     );
   }
-  return salvage(data);
+  if (!isObject(data.games)) return whole("“games” is not a list of games");
+  const record = emptyRecord();
+  const dropped = [];
+  for (const [game, part] of Object.entries(data.games)) {
+    if (!GAMES.includes(game)) dropped.push({ why: `“${game}” is not a game this site knows`, lost: null, lesson: null });
+    else if (!isObject(part)) dropped.push({ why: `the progress for ${game} is not a record`, lost: `your progress in ${game}`, lesson: null });
+    else {
+      const kept = salvage(part);
+      record.games[game] = kept.record;
+      dropped.push(...kept.dropped);
+    }
+  }
+  return { record, dropped };
+}
+
+// One game's salvaged part of an older record, as a whole record: Sevens progress, nothing yet for other games.
+function asSevens({ record, dropped }) {
+  const whole = emptyRecord();
+  whole.games.sevens = record;
+  return { record: whole, dropped };
 }
 
 // -- storage ----------------------------------------------------------------------------
@@ -230,25 +266,32 @@ function settle(text, migrating = false) {
   return kept;
 }
 
-// The current record, straight from storage; migrates or sets aside what it finds there on the way.
-export function read() {
+// The whole record, every game's progress, straight from storage; migrates or sets aside what it finds there on
+// the way.
+export function readAll() {
   if (!local || unsaved) return structuredClone(memory);
   const text = local.getItem(KEY);
   if (text !== null) return settle(text);
-  const old = local.getItem(V2_KEY) ?? local.getItem(OLD_KEY);
+  const old = local.getItem(V3_KEY) ?? local.getItem(V2_KEY) ?? local.getItem(OLD_KEY);
   if (old === null) return emptyRecord();
   const record = settle(old, true);
-  local.removeItem(V2_KEY);
-  local.removeItem(OLD_KEY);
+  for (const key of [V3_KEY, V2_KEY, OLD_KEY]) local.removeItem(key);
   return record;
 }
 
-// Read, change, write back at once: *change* gets the fresh record and may return false to write nothing.
-export function update(change) {
-  const record = read();
-  if (change(record) === false) return record;
+// One game's progress, {lessons, practice, stats}: this page's game unless *game* is given.
+export function read(game = PAGE_GAME) {
+  return readAll().games[game] ?? emptyGame();
+}
+
+// Read, change, write back at once: *change* gets the fresh progress of *game* and may return false to write
+// nothing.
+export function update(change, game = PAGE_GAME) {
+  const record = readAll();
+  const part = (record.games[game] ??= emptyGame());
+  if (change(part) === false) return part;
   write(record);
-  return record;
+  return part;
 }
 
 // The message about data set aside, once; null after that.
@@ -267,10 +310,12 @@ export function notKept(callback) {
   else whenUnsaved.push(callback);
 }
 
-// *callback* runs when another tab changes the record.
-export function onChange(callback) {
+// *callback* runs when another tab changes the record, with the progress of *game* (null: the whole record).
+export function onChange(callback, game = PAGE_GAME) {
   window.addEventListener("storage", (event) => {
-    if (!unsaved && event.storageArea === local && (event.key === KEY || event.key === null)) callback(read());
+    if (!unsaved && event.storageArea === local && (event.key === KEY || event.key === null)) {
+      callback(game ? read(game) : readAll());
+    }
   });
 }
 
@@ -338,16 +383,16 @@ export function stageResult(record, slug, ids) {
   return { complete: false, stars: 0, solved };
 }
 
-export function resetLesson(slug) {
+export function resetLesson(slug, game = PAGE_GAME) {
   return update((record) => {
     delete record.lessons[slug];
-  });
+  }, game);
 }
 
-export function resetStats() {
+export function resetStats(game = PAGE_GAME) {
   return update((record) => {
     record.stats = emptyStats();
-  });
+  }, game);
 }
 
 export function resetAll() {
@@ -358,14 +403,16 @@ export function resetAll() {
 // -- games -----------------------------------------------------------------------------------
 
 // Count a finished game once, whichever tab or re-render reports it: *id* names the deal played, *table* who
-// sat in seats 1-3 (a win is counted for the player who won, whichever seat they sat in, and for the table).
-// Returns true when it was counted now.
-export function recordGame(id, winnerSeat, table = DEFAULT_TABLE) {
+// sat in seats 1 onwards, *rules* the rules' name (a win is counted for the player who won, whichever seat they
+// sat in, and for the table: the same players under other rules are another table). Returns true when it was
+// counted now.
+export function recordGame(id, winnerSeat, table = DEFAULT_TABLE, rules = PLAIN_RULES) {
   let counted = false;
-  const name = table.join(",");
+  const name = table.join(",") + (rules === PLAIN_RULES ? "" : ` · ${rules}`);
   update((record) => {
     const stats = record.stats;
-    if (stats.counted.includes(id) || !PLAYERS[winnerSeat] || !TABLE_NAME.test(name)) return false;
+    const seated = Number.isInteger(winnerSeat) && winnerSeat >= 0 && winnerSeat <= table.length;
+    if (stats.counted.includes(id) || !seated || !TABLE_NAME.test(name)) return false;
     const winner = winnerSeat === 0 ? "you" : table[winnerSeat - 1];
     stats.games = oneMore(stats.games);
     stats.wins[winner] = oneMore(stats.wins[winner]);
@@ -381,14 +428,17 @@ export function recordGame(id, winnerSeat, table = DEFAULT_TABLE) {
 
 // The deal in progress in this tab, {id, seed, over, record}: a reload or a restarted engine continues it.
 // Without room for it, or without sessionStorage, the game page still has the deal in its memory.
-export function saveDeal(deal) {
-  if (session) keep(session, DEAL_KEY, JSON.stringify(deal));
+// One deal in progress per game, so a deal of one game never comes back on another game's page.
+const dealKey = (game) => (game === "sevens" ? DEAL_KEY : `${DEAL_KEY}.${game}`);
+
+export function saveDeal(deal, game = "sevens") {
+  if (session) keep(session, dealKey(game), JSON.stringify(deal));
 }
 
-export function loadDeal() {
+export function loadDeal(game = "sevens") {
   let deal = null;
   try {
-    deal = JSON.parse(session?.getItem(DEAL_KEY) ?? "null");
+    deal = JSON.parse(session?.getItem(dealKey(game)) ?? "null");
   } catch {
     return null;
   }
@@ -399,8 +449,8 @@ export function loadDeal() {
 // -- export and import -----------------------------------------------------------------------------
 
 export function exportText() {
-  const { version, lessons, practice, stats } = read();
-  return JSON.stringify({ version, lessons, practice, stats }, null, 2);
+  const { version, games } = readAll();
+  return JSON.stringify({ version, games }, null, 2);
 }
 
 // Replace the record with a file's contents; {ok} or {problem} in plain words, nothing changed on a problem.

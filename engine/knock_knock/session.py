@@ -1,0 +1,625 @@
+"""A deal of Knock! Knock! in the browser: you in seat 0, computer players in the other seats.
+
+The session holds one :class:`~engine.knock_knock.game.Game` and nothing that
+could get out of step with it; :meth:`Session.state` reads everything the page
+draws from your seat's view (:class:`~engine.knock_knock.view.PlayerView`), so
+the state never shows another hand or the order of the stock.
+
+The methods a page may ask for (see :mod:`engine.core.webapi`):
+
+``new_game {seed?, rules?, seats?}``
+    A shuffled deal. *rules*: options text (``"players=5,direction=counter-clockwise"``)
+    or an object of options; *seats*: the computer players for seats 1 onwards.
+``guided {position, script?, goal?, rules?}``
+    A lesson's deal from *position*, in :meth:`State.text() <engine.knock_knock.state.State.text>`'s form:
+    ``hands H0 / H1 / … | pile CARDS (top last) | stock CARDS (top first) | suit S | turn N``, you in
+    seat 0 and Robin, Alex, Sam (then again) in the others; ``suit`` and ``stock`` may be left out (a
+    stock that runs out is rebuilt from the pile). *script*: the computer seats' moves, in order,
+    ``"Robin: 9H; Alex: 2S D; Sam: draw; Robin: QD knock; Alex: call"``: a card to discard (a
+    pick-up card with the suit it names, ``knock`` where the seat knocks), ``draw``, or ``call``
+    ("Knock! Knock!" on the discard just made). Each step is used when its seat acts next and the
+    rules allow it; once a step does not apply (you left the lesson's line) the script is dropped and
+    the computer players choose for themselves. Calls that the script does not make are the
+    players' own (they call every missed knock they see). *goal*: a sentence the page shows.
+``restore {record}`` / ``record {}``
+    A saved deal replayed from its game record; the record of the deal in progress (not for a guided deal).
+``state {}``
+``play {card, suit?, knock?}`` / ``draw {}``
+    Your discard (naming *suit*, C D H or S, with a pick-up card; *knock* true to knock with it) or
+    your draw. Result: ``{"ok", "move"?, "reason"?, "state"}``; ``ok`` false with the engine's
+    reason when the rules refuse it. Leaving out the knock on your third-to-last card is allowed,
+    as at a real table: the others may call it.
+``challenge {}`` / ``let_pass {}``
+    Call "Knock! Knock!" on the discard just made, while ``state.call.you_may_call``; or let it
+    pass when the table asks you (``state.call.asks_you``).
+``computer_move {}``
+    One step of the computer players. While a discard may be called, you are taken to let it
+    pass (unless the table asks you) and each computer seat in turn calls or lets it pass; the
+    step ends there if someone called or a pick-up card's victim picked up. Otherwise the
+    computer seat on turn discards or draws. Result: ``{"ok", "move", "reason", "choices",
+    "think_ms", "state"}``; *move* is null when the step only closed the call window.
+``suggest {}``
+    Sam's move for you: ``{"action": "play" | "draw" | "challenge" | "let_pass", "card", "suit",
+    "knock", "reason", "text"}``; *text* is one sentence in a learner's words.
+
+The state: ``game``, ``seed``, ``kind`` (game or guided), ``rules`` (``options``, ``name``,
+``text``, ``notes``: a sentence per option that differs from the defaults), ``players``,
+``dealer``, ``names``, ``turn`` (the seat to discard or draw next), ``over``, ``your_turn`` (the
+table waits for you: your discard or draw, or your answer to a missed knock), ``may_play`` (your
+discard or draw), ``must_draw``, ``must_knock``, ``top`` (a card: ``code``, ``display``,
+``name``, ``suit``, ``pickup``), ``suit`` (the playing suit: ``code``, ``name``, ``symbol``),
+``table_text``, ``stock`` (its size) and ``stock_text``, ``pile`` (its size), ``hand`` (cards
+with ``legal``, ``why`` not, ``new``: drawn or picked up since your last move, and for a pick-up
+card ``name_suit``), ``counts``, ``seats`` (``name``, ``player``, ``count``, ``cards``,
+``status``), ``call`` (the discard that may be called: ``seat``, ``name``, ``card``,
+``knocked``, ``you_may_call``, ``asks_you``, ``text``), ``prompt``, ``log`` (``seat``, ``kind``:
+play, draw, challenge, pickup, takeback or reshuffle, ``card``, ``knock``, ``text``, ``shout``:
+what the table hears at a knock or a call), ``result`` (``winner``, ``winner_name``,
+``final_card``, ``left``, ``points``, ``text``), ``goal``, ``notice``, ``comment``.
+
+The table waits for you (``call.asks_you``) when a player has just put down their third-to-last card
+without knocking: you get the first chance to call it, however fast the computer players are, and
+the page needs no timing. Any other discard can be called only until the next step (a wrong call
+costs the caller 7 cards).
+
+>>> session = Session()
+>>> state = session.new_game(7)
+>>> state["counts"], state["top"]["display"], state["stock"]
+([7, 7, 7, 7], '6♦', 23)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.cards import Card, Suit
+from ..core.chance import fresh_or_parsed
+from ..core.game import RulesError, parse_rules
+from ..core.text import counted, join_words, seat_names, sentence
+from ..core.webapi import read_seats, recorded_seats, seat_players
+from .game import Game
+from .players import PLAYERS, Decision, Player, make_player
+from .present import describe, shout
+from .rules import KNOCK_AT, TURN_LIMIT, Rules, card_points, is_pickup
+from .state import Challenge, Draw, Move, PickUp, Play, Quiet, RecordedAction, State, TakeBack
+from .view import PlayerView, SeenEvent
+
+__all__ = ["YOU", "Session", "parse_script"]
+
+YOU = 0
+BOT_NAMES = ("robin", "alex", "sam")
+ADVISER = "sam"
+# A player who goes down to this many cards has just put down their third-to-last card.
+DOWN_TO = KNOCK_AT - 1
+
+JSON = dict[str, Any]
+
+
+def parse_script(text: str, names: Sequence[str]) -> list[tuple[int, RecordedAction]]:
+    """The computer seats' moves of a guided deal (see the module docstring).
+
+    >>> names = ["You", "Robin", "Alex", "Sam"]
+    >>> parse_script("Robin: 9H; alex: 2s d knock; Sam: draw; Robin: call", names)  # doctest: +NORMALIZE_WHITESPACE
+    [(1, Play(card=Card.parse('9H'), suit=None, knock=False)),
+     (2, Play(card=Card.parse('2S'), suit=<Suit.DIAMONDS: 'D'>, knock=True)),
+     (3, Draw()), (1, Challenge())]
+    """
+    seats = {name.lower(): seat for seat, name in enumerate(names)}
+    steps: list[tuple[int, RecordedAction]] = []
+    for step in text.replace("\n", ";").split(";"):
+        if not step.strip():
+            continue
+        who, colon, what = step.partition(":")
+        seat = seats.get(who.strip().lower())
+        words = what.split()
+        if not colon or seat is None or seat == YOU or not words:
+            raise ValueError(
+                f"script step {step.strip()!r}: expected a computer player and a move, like 'Robin: 9H' or 'Alex: draw'"
+            )
+        steps.append((seat, _scripted_action(step.strip(), words)))
+    return steps
+
+
+def _scripted_action(step: str, words: list[str]) -> RecordedAction:
+    first = words[0].lower()
+    if first in ("draw", "call") and len(words) == 1:
+        return Draw() if first == "draw" else Challenge()
+    try:
+        card = Card.parse(words[0])
+        suit = None
+        knock = False
+        for word in words[1:]:
+            if word.lower() == "knock" and not knock:
+                knock = True
+            elif suit is None:
+                suit = Suit.parse(word)
+            else:
+                raise ValueError(f"{word!r} is neither a suit nor knock")
+    except ValueError as error:
+        raise ValueError(f"script step {step!r}: {error} (a move is a card [suit] [knock], draw or call)") from None
+    return Play(card, suit, knock)
+
+
+def read_rules(rules: object) -> Rules:
+    """Rules from the page: ``None`` (the defaults), options text or an object of options."""
+    from . import KNOCK_KNOCK
+
+    if rules is None or rules == "":
+        return Rules()
+    if isinstance(rules, str):
+        parsed: Rules = parse_rules(KNOCK_KNOCK, rules)
+        return parsed
+    if isinstance(rules, dict):
+        return KNOCK_KNOCK.rules(rules)
+    raise RulesError(f"rules must be options text or an object of options, not {rules!r:.60}")
+
+
+def card_json(card: Card) -> JSON:
+    return {
+        "code": card.code,
+        "display": card.display,
+        "name": card.name,
+        "suit": card.suit.value,
+        "pickup": is_pickup(card),
+    }
+
+
+def suit_json(suit: Suit) -> JSON:
+    return {"code": suit.value, "name": suit.plural, "symbol": suit.symbol}
+
+
+def rules_json(rules: Rules) -> JSON:
+    """The options, the game's name and one sentence per option that differs from the defaults."""
+    notes = []
+    if rules.direction == "counter-clockwise":
+        notes.append("Play goes to the right (counter-clockwise).")
+    if rules.packs == 2:
+        notes.append("Two packs are shuffled together, so every card is there twice.")
+    if rules.scoring == "points":
+        notes.append("Cards left score points (ace 2, two 3, 5♦ 5, any other 1); the lowest total is best.")
+    text = ",".join(f"{name}={value}" for name, value in rules.to_json().items())
+    return {"options": rules.to_json(), "name": "Knock! Knock!", "text": text, "notes": notes}
+
+
+def event_json(event: SeenEvent, names: Sequence[str]) -> JSON:
+    """One line of the log: who, what kind of event, the card if one was shown, the sentence, and what the
+    table hears (``shout``) at a knock or a call."""
+    # Without its full stop, as the page writes a move ("Robin plays 9♥. Your turn.").
+    text = describe(event, names).removesuffix(".")
+    entry: JSON = {"seat": None, "kind": "reshuffle", "card": None, "knock": False, "text": text}
+    entry["shout"] = shout(event, names)  # a knock or a call, as the table hears it
+    if isinstance(event, Move):
+        action = event.action
+        entry["seat"] = event.seat
+        if isinstance(action, Play):
+            entry.update(kind="play", card=card_json(action.card), knock=action.knock)
+            if action.suit is not None:
+                entry["suit"] = suit_json(action.suit)
+        else:
+            entry["kind"] = "draw" if isinstance(action, Draw) else "challenge"
+    elif isinstance(event, PickUp):
+        entry.update(seat=event.seat, kind="pickup")
+    elif isinstance(event, TakeBack):
+        entry.update(seat=event.seat, kind="takeback", card=card_json(event.card))
+    return entry
+
+
+class Session:
+    """One deal of Knock! Knock! in the browser (a shuffled deal, or a lesson's guided deal)."""
+
+    game_name = "knock-knock"
+    methods = (
+        "new_game",
+        "guided",
+        "restore",
+        "state",
+        "play",
+        "draw",
+        "challenge",
+        "let_pass",
+        "computer_move",
+        "suggest",
+        "record",
+    )
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+        self.bots: dict[int, Player] = {}
+        self.adviser: Player = make_player(ADVISER, random.Random(0))
+        self.script: list[tuple[int, RecordedAction]] = []
+        self.held: list[Card] = []  # your hand as it was before your last discard or draw
+        self.goal: str | None = None
+        self.notice: str | None = None
+        self.comment: str | None = None
+
+    # -- starting ---------------------------------------------------------------
+
+    def new_game(self, seed: object = None, rules: object = None, seats: object = None) -> JSON:
+        """A shuffled deal from *seed* (a number or its text; a fresh one when missing or garbage)."""
+        number, notice = fresh_or_parsed(seed)
+        the_rules = read_rules(rules)
+        bots = self._seats(seats, the_rules)
+        self._start(Game.new(the_rules, number, names=seat_names(bots)), bots)
+        self.notice = notice
+        return self.state()
+
+    def guided(self, position: str, script: str = "", goal: str = "", rules: object = None) -> JSON:
+        """A lesson's deal from *position* (see the module docstring), you in seat 0."""
+        if not isinstance(position, str):
+            raise ValueError("position must be text like 'hands 9H 6H 3S / KC QC / 7C 7D | pile 6C | turn 0'")
+        start = State.parse(position, None if rules is None else read_rules(rules))
+        bots = [BOT_NAMES[i % len(BOT_NAMES)] for i in range(start.rules.players - 1)]
+        game = Game.from_state(start, names=seat_names(bots))
+        self._start(game, bots)
+        self.script = parse_script(script, game.names) if script else []
+        self.goal = goal or None
+        return self.state()
+
+    def restore(self, record: str) -> JSON:
+        """Go back to a saved deal: the record is replayed and checked move by move."""
+        game = Game.from_json(record)
+        self._start(game, recorded_seats(game.names, BOT_NAMES, BOT_NAMES))
+        return self.state()
+
+    @staticmethod
+    def _seats(seats: object, rules: Rules) -> list[str]:
+        return read_seats(seats, rules.players, PLAYERS, BOT_NAMES)
+
+    def _start(self, game: Game, bots: Sequence[str]) -> None:
+        self.game = game
+        base = game.seed if game.seed is not None else 0
+        self.bots = seat_players(base, bots, make_player)
+        self.adviser = make_player(ADVISER, random.Random(base))
+        self.script = []
+        self.held = list(game.state.hands[YOU])
+        self.goal = None
+        self.notice = None
+        self.comment = None
+
+    @property
+    def _game(self) -> Game:
+        if self.game is None:
+            raise ValueError("no deal yet: start one with new_game or guided")
+        return self.game
+
+    # -- whose move -------------------------------------------------------------------
+
+    def _asks_you(self) -> bool:
+        """The table waits for your answer: a player has just put down their third-to-last card without a
+        knock, and you may call it (the computer players would: you are given the first chance)."""
+        state = self._game.state
+        window = state.window
+        return (
+            window is not None
+            and not window.knocked
+            and len(state.hands[window.seat]) == DOWN_TO
+            and YOU in state.callers()
+        )
+
+    def _your_turn(self) -> bool:
+        """You are to discard or draw: the call window of the last discard is closed and you are on turn."""
+        state = self._game.state
+        return not state.is_over and state.window is None and state.to_move == YOU
+
+    def _not_yours(self) -> str:
+        game = self._game
+        state = game.state
+        if state.is_over:
+            return "the deal is over"
+        window = state.window
+        if window is not None:
+            if self._asks_you():
+                return f"first call Knock! Knock! on the {window.card.display}, or let it pass"
+            return f"wait: the others may still call Knock! Knock! on the {window.card.display}"
+        return f"it is {game.names[state.to_move]}'s turn, not yours"
+
+    # -- your moves -------------------------------------------------------------------
+
+    def play(self, card: str, suit: object = None, knock: object = False) -> JSON:
+        """You discard *card* (naming *suit* with a pick-up card; *knock* true to knock)."""
+        if not isinstance(card, str):
+            raise ValueError(f"card must be a card code like '9H', not {card!r:.40}")
+        if suit is not None and not isinstance(suit, str):
+            raise ValueError(f"suit must be C, D, H or S, not {suit!r:.40}")
+        if not isinstance(knock, bool):
+            raise ValueError(f"knock must be true or false, not {knock!r:.40}")
+        return self._your_move(Play(Card.parse(card), Suit.parse(suit) if suit else None, knock))
+
+    def draw(self) -> JSON:
+        """You draw a card from the stock; your turn ends."""
+        return self._your_move(Draw())
+
+    def _your_move(self, action: Play | Draw) -> JSON:
+        game = self._game
+        reason = self._not_yours() if not self._your_turn() else game.why_illegal(YOU, action)
+        if reason:
+            return {"ok": False, "reason": sentence(reason), **self._wrap()}
+        self.comment = self._judge(action) if not game.has_record else None
+        self.held = list(game.state.hands[YOU])
+        game.act(YOU, action)
+        self.notice = None
+        return {"ok": True, "move": self._last_move(), **self._wrap()}
+
+    def challenge(self) -> JSON:
+        """You call "Knock! Knock!" on the discard just made."""
+        return self._answer(Challenge())
+
+    def let_pass(self) -> JSON:
+        """You let the discard just made pass without a call."""
+        return self._answer(Quiet())
+
+    def _answer(self, action: Challenge | Quiet) -> JSON:
+        game = self._game
+        reason = game.why_illegal(YOU, action)
+        if reason:
+            return {"ok": False, "reason": sentence(reason), **self._wrap()}
+        game.act(YOU, action)
+        self.notice = None
+        return {"ok": True, "move": self._last_move() if isinstance(action, Challenge) else None, **self._wrap()}
+
+    def _judge(self, action: Play | Draw) -> str | None:
+        """In a guided deal: a missed knock, or what Sam would have done instead and why."""
+        state = self._game.state
+        missed = state.missed_knock(YOU, action)
+        if missed:
+            return sentence(missed)
+        if len(state.legal_actions(YOU)) < 2:
+            return None
+        advice = self.adviser.decide(self._game.view(YOU))
+        plain = sentence(advice.plain or advice.reason)
+        if advice.action == action or (
+            isinstance(advice.action, Play) and isinstance(action, Play) and advice.action.card == action.card
+        ):
+            return f"Good choice: {plain}"
+        return f"Sam would rather {plain[0].lower()}{plain[1:]}"
+
+    # -- the computer players -----------------------------------------------------------
+
+    def computer_move(self) -> JSON:
+        """One step of the computer players (see the module docstring)."""
+        game = self._game
+        state = game.state
+        if state.is_over:
+            raise ValueError("the deal is over")
+        if self._your_turn():
+            raise ValueError("it is your turn")
+        if self._asks_you():
+            raise ValueError(self._not_yours())
+        shown = len(state.events)
+        if state.window is not None:
+            if YOU in state.callers():
+                game.act(YOU, Quiet())  # the table moved on: you let it pass
+            call = self._calls()
+            if call is not None or len(state.events) > shown or self._your_turn() or state.is_over:
+                return self._step(call, choices=0, think_ms=0.0)
+        seat = state.to_move
+        view = game.view(seat)
+        choices = len(view.fitting())
+        started = time.perf_counter()
+        decision = self._scripted(seat) or self.bots[seat].decide(view)
+        think_ms = (time.perf_counter() - started) * 1000
+        game.act(seat, decision.action)
+        return self._step(decision, choices=choices, think_ms=think_ms)
+
+    def _calls(self) -> Decision | None:
+        """Each computer seat that may still call the discard just made calls or lets it pass, in turn."""
+        game = self._game
+        state = game.state
+        while state.window is not None and not state.is_over:
+            seat = state.callers()[0]
+            step = self.script[0] if self.script else None
+            if step is not None and step[0] == seat and isinstance(step[1], Challenge):
+                self.script.pop(0)
+                decision = Decision(Challenge(), "scripted call")
+            else:
+                decision = self.bots[seat].decide(game.view(seat))
+            game.act(seat, decision.action)
+            if isinstance(decision.action, Challenge):
+                return decision
+        return None
+
+    def _scripted(self, seat: int) -> Decision | None:
+        if not self.script:
+            return None
+        step_seat, action = self.script[0]
+        if step_seat != seat or self._game.why_illegal(seat, action):
+            self.script = []  # you left the lesson's line: the computer players choose for themselves
+            return None
+        self.script.pop(0)
+        return Decision(action, "scripted move")
+
+    def _step(self, decision: Decision | None, *, choices: int, think_ms: float) -> JSON:
+        self.notice = None
+        return {
+            "ok": True,
+            "move": self._last_move() if decision is not None else None,
+            "reason": decision.reason if decision is not None else None,
+            "choices": choices,  # the distinct cards that fitted: with fewer than two there was little to think about
+            "think_ms": think_ms,
+            **self._wrap(),
+        }
+
+    def _last_move(self) -> JSON | None:
+        game = self._game
+        for event in reversed(game.view(YOU).history):
+            if isinstance(event, Move):
+                return event_json(event, game.names)
+        return None
+
+    # -- advice and records ---------------------------------------------------------------
+
+    def suggest(self) -> JSON:
+        """Sam's move for you, and the reason in one sentence in a learner's words."""
+        game = self._game
+        if not self._your_turn() and not self._asks_you():
+            raise ValueError(self._not_yours())
+        decision = self.adviser.decide(game.view(YOU))
+        action = decision.action
+        if game.why_illegal(YOU, action):  # never pass on advice the rules refuse
+            raise ValueError("the adviser chose an illegal move")
+        plain = sentence(decision.plain or decision.reason)
+        chose = not (isinstance(action, Draw) and not game.view(YOU).fitting())
+        text = f"{ADVISER.title()} would {plain[0].lower()}{plain[1:]}" if chose else plain
+        kind = {Draw: "draw", Challenge: "challenge", Quiet: "let_pass"}.get(type(action), "play")
+        play = action if isinstance(action, Play) else None
+        return {
+            "action": kind,
+            "card": play.card.code if play else None,
+            "suit": play.suit.value if play and play.suit else None,
+            "knock": bool(play and play.knock),
+            "reason": sentence(decision.reason),
+            "text": text,
+        }
+
+    def record(self) -> str:
+        """The game record (JSON text) of the deal in progress or finished."""
+        return self._game.to_json()
+
+    # -- state --------------------------------------------------------------------------
+
+    def state(self) -> JSON:
+        """Everything the page draws, from your seat's view, with every sentence it shows."""
+        game = self._game
+        view = game.view(YOU)
+        yours = self._your_turn()
+        fitting = set(view.fitting()) if yours else set()
+        asked = self._asks_you()
+        hand = []
+        new = Counter(view.hand) - Counter(self.held)  # drawn or picked up since your last discard or draw
+        for card in view.hand:
+            legal = card in fitting
+            why = None if legal or not yours else game.why_illegal(YOU, Play(card))
+            if asked:
+                why = self._not_yours()
+            entry = {**card_json(card), "legal": legal, "why": sentence(why) if why else None, "new": new[card] > 0}
+            new[card] -= 1
+            if is_pickup(card):
+                entry["name_suit"] = f"Name the playing suit for the {card.display}."
+            hand.append(entry)
+        names = list(game.names)
+        return {
+            "game": game.rules.game.name,
+            "seed": game.seed,
+            "kind": "game" if game.has_record else "guided",
+            "rules": rules_json(game.rules),
+            "players": game.rules.players,
+            "dealer": game.dealer,
+            "names": names,
+            "turn": view.turn,
+            "over": view.is_over,
+            "your_turn": yours or asked,  # the table waits for you: your discard or draw, or your answer
+            "may_play": yours,
+            "must_draw": yours and not fitting,
+            "must_knock": yours and view.must_knock,
+            "top": card_json(view.top),
+            "suit": suit_json(view.suit),
+            "table_text": self._table_text(view),
+            "stock": view.stock_size,
+            "stock_text": f"Stock: {counted(view.stock_size, 'card')}",
+            "pile": len(view.pile),
+            "hand": hand,
+            "counts": list(view.counts),
+            "seats": self._seats_json(view),
+            "call": self._call_json(view, asked),
+            "prompt": self._prompt(view, asked, yours, bool(fitting)),
+            "log": [event_json(event, names) for event in view.history],
+            "result": self._result_json(),
+            "goal": self.goal,
+            "notice": self.notice,
+            "comment": self.comment,
+        }
+
+    @staticmethod
+    def _table_text(view: PlayerView) -> str:
+        if view.top.suit == view.suit:
+            return f"The top card is the {view.top.display}; the playing suit is {view.suit.plural}."
+        return f"The top card is the {view.top.display}; the playing suit is {view.suit.plural}, named for it."
+
+    def _seats_json(self, view: PlayerView) -> list[JSON]:
+        seats = []
+        for seat, name in enumerate(self._game.names):
+            count = view.counts[seat]
+            status = "one card left" if count == 1 and not view.is_over else None
+            seats.append(
+                {
+                    "seat": seat,
+                    "name": name,
+                    "player": self.bots[seat].name if seat in self.bots else None,
+                    "count": count,
+                    "cards": counted(count, "card"),
+                    "status": status,
+                }
+            )
+        return seats
+
+    def _call_json(self, view: PlayerView, asked: bool) -> JSON | None:
+        """The discard that may be called now, and your part in it."""
+        window = view.window
+        if window is None or view.is_over:
+            return None
+        name = self._game.names[window.seat]
+        you_may = YOU in self._game.state.callers()
+        if asked:
+            text = (
+                f"{name} put down their third-to-last card, the {window.card.display}, without knocking: "
+                "call Knock! Knock! before play goes on, or let it pass."
+            )
+        else:
+            text = None
+        return {
+            "seat": window.seat,
+            "name": name,
+            "card": card_json(window.card),
+            "knocked": window.knocked,
+            "you_may_call": you_may,
+            "asks_you": asked,
+            "text": text,
+        }
+
+    def _prompt(self, view: PlayerView, asked: bool, yours: bool, fits: bool) -> str | None:
+        call = self._call_json(view, asked)
+        if asked and call is not None:
+            text: str = call["text"]
+            return text
+        if not yours:
+            return None
+        if not fits:
+            return "Your turn: nothing fits, so draw a card."
+        if view.must_knock:
+            return "Your turn: this is your third-to-last card, so knock as you put it down."
+        return "Your turn: put down a card that fits, or draw."
+
+    def _result_json(self) -> JSON | None:
+        game = self._game
+        state = game.state
+        if not state.is_over:
+            return None
+        names = game.names
+        winner = state.winner
+        left = state.remaining()
+        points = [sum(card_points(card) for card in hand) for hand in state.hands]
+        if winner is None:
+            text = f"The deal is a draw: {TURN_LIMIT:,} turns and nobody went out."
+            final = None
+        else:
+            final = state.top
+            verb = "win" if winner == YOU else "wins"
+            text = f"{names[winner]} {verb}, going out with the {final.display}."
+        if game.rules.scoring == "points" and winner is not None:
+            scored = [f"{names[seat]} {counted(points[seat], 'point')}" for seat in range(len(names)) if seat != winner]
+            text += f" Points for the cards left: {join_words(scored)}."
+        return {
+            "winner": winner,
+            "winner_name": names[winner] if winner is not None else None,
+            "final_card": card_json(final) if final is not None else None,
+            "left": left,
+            "points": points if game.rules.scoring == "points" else None,
+            "text": text,
+        }
+
+    def _wrap(self) -> JSON:
+        return {"state": self.state()}

@@ -1,0 +1,46 @@
+"""Which Sevens do you play? Choosing Knock! Knock! on the home page, solving one of its puzzles, progress for that game only."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import Page, expect
+
+
+def test_choosing_knock_knock_leads_to_its_course_and_keeps_its_progress_apart(page: Page, site_url: str) -> None:
+    page.goto(site_url)
+    expect(page.locator("#course-sevens")).to_be_visible()  # Sevens until the visitor chooses
+    expect(page.locator("#course-knock-knock")).to_be_hidden()
+    page.locator(".game-choice").get_by_role("link", name="Knock! Knock!").click()
+    expect(page.locator("#course-knock-knock")).to_be_visible()
+    expect(page.locator("#course-sevens")).to_be_hidden()
+    page.get_by_role("link", name="Start lesson 1").click()
+    expect(page).to_have_url(re.compile(r"/tutorials/follow-suit-or-rank/$"))
+    expect(page.locator(".site-game")).to_have_text(re.compile("Knock! Knock!"))
+    puzzle = page.locator("#kk-suit-nine")
+    puzzle.get_by_role("button", name="Yes, it fits").click()
+    expect(puzzle.locator(".puzzle__feedback")).to_contain_text("Compare 9♥ with the playing suit")
+    puzzle.get_by_role("button", name="No, it does not fit").click()
+    expect(puzzle.locator(".puzzle__feedback")).to_have_text(
+        "Right. 9♥ does not fit: the playing suit is clubs and the top card is the 6♣."
+    )
+    games = json.loads(page.evaluate("localStorage.getItem('sevens.v4')"))["games"]
+    assert games["knock-knock"]["lessons"] == {
+        "follow-suit-or-rank": {
+            "finished": False,
+            "puzzles": {"kk-suit-nine": {"solved": True, "missed": True, "choice": "no"}},
+        }
+    }
+    assert games["sevens"]["lessons"] == {}
+    # Back home the chosen game stays chosen and its course leads on; the Sevens course has nothing to show.
+    page.goto(site_url)
+    expect(page.locator("#course-knock-knock")).to_be_visible()
+    expect(page.locator("[data-next-step]")).to_have_text("Continue: Follow suit or rank, Match the playing suit")
+    page.goto(f"{site_url}progress/")
+    expect(
+        page.locator("[data-game=knock-knock] [data-progress-row=follow-suit-or-rank] [data-progress-status]")
+    ).to_have_text("1 of 12 puzzles solved")
+    expect(
+        page.locator("[data-game=sevens] [data-progress-row=where-a-card-belongs] [data-progress-status]")
+    ).to_have_text("Not started")
