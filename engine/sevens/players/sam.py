@@ -45,11 +45,14 @@ MIN_DEALS = 12
 # per sample, DEFAULT_SAMPLES * WORK_PER_SAMPLE in all. Counted in cards, not measured in time, so
 # a game still replays exactly on any machine. Time follows the cards played closely (about 0.7 us
 # a card in CPython here). Without the cap a decision early in a deal played up to about 110,000;
-# the cap of 60,000 cuts about one decision in five, nearly all before 20 cards are down. On the
-# same 400 decisions in a Chromium worker it took p95 from 176 to 148 ms and the slowest from 210
-# to 174 ms. Against three Alexes it won 28.8% (7,200 games) where the uncapped Sam won 29.4% on
-# the same deals, a difference well within the noise.
-WORK_PER_SAMPLE = 100
+# a cap of 60,000 cut about one decision in five, nearly all before 20 cards are down, and took the
+# p95 in a Chromium worker from 176 to 148 ms (400 decisions); against three Alexes it won 28.8%
+# (7,200 games) where the uncapped Sam won 29.4%, within the noise. After Sam learnt the options
+# (#13) the worker's p95 read 209-264 ms with that cap, so it is now 24,000: in CPython the p95
+# fell from about 70-90 to 48 ms, in the worker to 140-180 ms (8 deals, load 1.5-3), and against
+# three Alexes on 250 duplicate deals (seeds 5001-5250) Sam won 27.0% [25.3-28.7] where the 60,000 cap
+# won 27.6% [25.9-29.3] on the same deals, within the noise.
+WORK_PER_SAMPLE = 40
 # Imagined deals that fit the others' plays worse are kept less often: each play
 # Alex would not have made with those hands divides the chance by MISS_BASE. Against three Alexes
 # 1000 was no stronger, and 3 was about 0.5 points weaker (2,400 games on each of two seed blocks).
