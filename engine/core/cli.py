@@ -7,6 +7,7 @@ bad input is reported on stderr with the option it came from, exit status 2.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -353,6 +354,12 @@ def main(argv: list[str] | None = None, *, prog: str = "sevens") -> int:
     run: Callable[[argparse.Namespace], int] = args.run
     try:
         return run(args)
+    except BrokenPipeError:
+        # The reader stopped early (``... | head``): end quietly, as other command-line tools do. Python's
+        # own flush of stdout at exit would fail again, so stdout goes to the null device first.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
     except UsageError as error:
         print(f"{prog} {args.command}: {error}", file=sys.stderr)
         return USAGE_ERROR

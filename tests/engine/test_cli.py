@@ -247,6 +247,19 @@ def test_python_dash_m_engine_runs_the_command_line() -> None:
     assert bad.stderr.startswith("python -m engine moves: --hand: unknown card 'XX'")
 
 
+@pytest.mark.skipif(sys.platform == "emscripten", reason="no subprocesses in Pyodide")
+def test_a_reader_that_stops_early_ends_the_command_quietly() -> None:
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    command = [sys.executable, "-m", "engine", "simulate", "--games", "3000", "--seed", "1", "--json"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=root) as process:
+        assert process.stdout is not None and process.stderr is not None
+        assert process.stdout.readline().startswith(b"{")
+        process.stdout.close()  # like `| head -1`
+        assert process.stderr.read() == b""
+        assert process.wait(timeout=60) == 1
+
+
 # -- games and rules ---------------------------------------------------------------------
 
 
