@@ -28,6 +28,11 @@ fifth of those games (``Position.legal_moves()``, ``playable_mask(table) &
 hand`` and the baseline's scan of the hand), after checking that all three give
 the same cards.
 
+First of all, ``python -m engine simulate`` with four ``random`` players is timed
+as a user runs it, against the baseline playing the same deals; next to it the
+floor of any command that deals its games from seeds: the process's start-up,
+dealing from each seed and the mask loop, which bound the ratio it can reach.
+
 This only prints figures; nothing here is a test.
 """
 
@@ -332,6 +337,7 @@ def measure_simulate(rounds: int) -> dict[str, Any] | None:
             baseline_game(hands, rng)
         baseline = min(baseline, time.perf_counter() - start)
         baseline_cpu = min(baseline_cpu, time.process_time() - start_cpu)
+    floor = simulate_floor(command, env, seeds, rounds)
     return {
         "command_s": best,
         "baseline_s": baseline,
@@ -339,8 +345,38 @@ def measure_simulate(rounds: int) -> dict[str, Any] | None:
         "command_cpu_s": best_cpu,
         "baseline_cpu_s": baseline_cpu,
         "cpu_ratio": baseline_cpu / best_cpu,
+        "floor": floor,
+        "ceiling": baseline_cpu / (floor["start_up_s"] + len(seeds) * (floor["deal_us"] + floor["masks_us"]) / 1e6),
         "load": os.getloadavg()[0],
     }
+
+
+def simulate_floor(command: list[str], env: dict[str, str], seeds: range, rounds: int) -> dict[str, float]:
+    """What any ``simulate`` pays before its players choose anything, best of *rounds* in processor time:
+    the process's start-up (the same command for one game), dealing each game from its seed
+    (:func:`engine.sevens.deal.deal_hands`: seeding a generator and shuffling, fixed by the record
+    contract), and playing it on masks with a freshly seeded generator (the fastest loop we have).
+    Their sum bounds the command's speed whatever else is trimmed.
+    """
+    import resource  # not in Pyodide
+
+    one_game = [("1" if before == "--games" else word) for before, word in zip(["", *command], command, strict=False)]
+    start_up = deal = masks = math.inf
+    deals = [deal_hands(seed) for seed in seeds]
+    for _ in range(rounds):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(one_game, cwd=REPO, check=True, capture_output=True, env=env)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start_up = min(start_up, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+        start = time.process_time()
+        for seed in seeds:
+            deal_hands(seed)
+        deal = min(deal, time.process_time() - start)
+        start = time.process_time()
+        for seed, hands in zip(seeds, deals, strict=True):
+            masks_game(hands, random.Random(seed))
+        masks = min(masks, time.process_time() - start)
+    return {"start_up_s": start_up, "deal_us": 1e6 * deal / len(seeds), "masks_us": 1e6 * masks / len(seeds)}
 
 
 def measure(games: int, rounds: int, sam_decisions: int) -> dict[str, Any]:
@@ -374,6 +410,12 @@ def report(figures: dict[str, Any]) -> None:
         print(
             f"    processor time {simulate['command_cpu_s']:.2f} s against {simulate['baseline_cpu_s']:.2f} s: "
             f"{simulate['cpu_ratio']:.2f}x"
+        )
+        floor = simulate["floor"]
+        print(
+            f"    floor of any such command: start-up {1000 * floor['start_up_s']:.0f} ms, dealing from the seed "
+            f"{floor['deal_us']:.1f} us a game, the mask loop {floor['masks_us']:.1f} us a game: at most "
+            f"{simulate['ceiling']:.2f}x the baseline in processor time"
         )
     print(f"  random 4-player games ({games['games']} deals, {games['turns_per_game']:.1f} turns a game, best round):")
     print(f"    engine    (Position.legal_moves + after)       {speed['engine']:9.0f} games/s")
