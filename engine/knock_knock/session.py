@@ -70,7 +70,6 @@ costs the caller 7 cards).
 
 from __future__ import annotations
 
-import random
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -79,8 +78,9 @@ from typing import Any
 from ..core.cards import Card, Suit
 from ..core.chance import fresh_or_parsed
 from ..core.game import RulesError, parse_rules
+from ..core.session import BOT_NAMES, DealSession
 from ..core.text import counted, join_words, seat_names, sentence
-from ..core.webapi import read_seats, recorded_seats, seat_players
+from ..core.webapi import recorded_seats
 from .game import Game
 from .players import PLAYERS, Decision, Player, make_player
 from .present import describe, shout
@@ -91,7 +91,6 @@ from .view import PlayerView, SeenEvent
 __all__ = ["YOU", "Session", "parse_script"]
 
 YOU = 0
-BOT_NAMES = ("robin", "alex", "sam")
 ADVISER = "sam"
 # A player who goes down to this many cards has just put down their third-to-last card.
 DOWN_TO = KNOCK_AT - 1
@@ -208,7 +207,7 @@ def event_json(event: SeenEvent, names: Sequence[str]) -> JSON:
     return entry
 
 
-class Session:
+class Session(DealSession[Game, Player]):
     """One deal of Knock! Knock! in the browser (a shuffled deal, or a lesson's guided deal)."""
 
     game_name = "knock-knock"
@@ -227,14 +226,9 @@ class Session:
     )
 
     def __init__(self) -> None:
-        self.game: Game | None = None
-        self.bots: dict[int, Player] = {}
-        self.adviser: Player = make_player(ADVISER, random.Random(0))
+        super().__init__(make_player, PLAYERS, adviser=ADVISER)
         self.script: list[tuple[int, RecordedAction]] = []
         self.held: list[Card] = []  # your hand as it was before your last discard or draw
-        self.goal: str | None = None
-        self.notice: str | None = None
-        self.comment: str | None = None
 
     # -- starting ---------------------------------------------------------------
 
@@ -242,7 +236,7 @@ class Session:
         """A shuffled deal from *seed* (a number or its text; a fresh one when missing or garbage)."""
         number, notice = fresh_or_parsed(seed)
         the_rules = read_rules(rules)
-        bots = self._seats(seats, the_rules)
+        bots = self._seats(seats, the_rules.players)
         self._start(Game.new(the_rules, number, names=seat_names(bots)), bots)
         self.notice = notice
         return self.state()
@@ -252,7 +246,7 @@ class Session:
         if not isinstance(position, str):
             raise ValueError("position must be text like 'hands 9H 6H 3S / KC QC / 7C 7D | pile 6C | turn 0'")
         start = State.parse(position, None if rules is None else read_rules(rules))
-        bots = [BOT_NAMES[i % len(BOT_NAMES)] for i in range(start.rules.players - 1)]
+        bots = self._seats(None, start.rules.players)
         game = Game.from_state(start, names=seat_names(bots))
         self._start(game, bots)
         self.script = parse_script(script, game.names) if script else []
@@ -265,26 +259,8 @@ class Session:
         self._start(game, recorded_seats(game.names, BOT_NAMES, BOT_NAMES))
         return self.state()
 
-    @staticmethod
-    def _seats(seats: object, rules: Rules) -> list[str]:
-        return read_seats(seats, rules.players, PLAYERS, BOT_NAMES)
-
-    def _start(self, game: Game, bots: Sequence[str]) -> None:
-        self.game = game
-        base = game.seed if game.seed is not None else 0
-        self.bots = seat_players(base, bots, make_player)
-        self.adviser = make_player(ADVISER, random.Random(base))
-        self.script = []
+    def _sat_down(self, game: Game, seed: int) -> None:
         self.held = list(game.state.hands[YOU])
-        self.goal = None
-        self.notice = None
-        self.comment = None
-
-    @property
-    def _game(self) -> Game:
-        if self.game is None:
-            raise ValueError("no deal yet: start one with new_game or guided")
-        return self.game
 
     # -- whose move -------------------------------------------------------------------
 
@@ -475,10 +451,6 @@ class Session:
             "text": text,
         }
 
-    def record(self) -> str:
-        """The game record (JSON text) of the deal in progress or finished."""
-        return self._game.to_json()
-
     # -- state --------------------------------------------------------------------------
 
     def state(self) -> JSON:
@@ -620,6 +592,3 @@ class Session:
             "points": points if game.rules.scoring == "points" else None,
             "text": text,
         }
-
-    def _wrap(self) -> JSON:
-        return {"state": self.state()}

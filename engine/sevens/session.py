@@ -23,8 +23,9 @@ from ..core.chance import fresh_or_parsed
 from ..core.game import RulesError, parse_rules
 from ..core.jsontext import shown
 from ..core.match import Match
+from ..core.session import BOT_NAMES, DealSession
 from ..core.text import counted, seat_names, sentence
-from ..core.webapi import read_seats, recorded_seats, seat_players
+from ..core.webapi import recorded_seats
 from .game import DEFAULT_NAMES, YOU, Game
 from .moves import Move
 from .players import COMPUTER_PLAYERS, Decision, Player, make_player
@@ -36,7 +37,6 @@ from .view import PlayerView
 
 __all__ = ["YOU", "Session", "parse_script"]
 
-BOT_NAMES = ("robin", "alex", "sam")
 ADVISER = "sam"  # the strongest player suggests moves and comments on guided deals
 STAND_IN = "alex"  # plays for a player that cannot read a short deal (see _short_deal_safe)
 
@@ -166,7 +166,7 @@ def _rebuilt_match(earlier: object, last: Game) -> Match:
     return match
 
 
-class Session:
+class Session(DealSession[Game, Player]):
     """One deal in the browser (a shuffled deal, a deal of a match, or a lesson's guided deal)."""
 
     game_name = "sevens"
@@ -189,15 +189,10 @@ class Session:
     )
 
     def __init__(self) -> None:
-        self.game: Game | None = None
+        super().__init__(make_player, COMPUTER_PLAYERS, adviser=ADVISER, starts="new_game, new_match or guided")
         self.match: Match | None = None
-        self.bots: dict[int, Player] = {}
-        self.adviser: Player = make_player(ADVISER, random.Random(0))
         self.stand_in: Player = make_player(STAND_IN, random.Random(0))
         self.script: list[Move] = []
-        self.goal: str | None = None
-        self.notice: str | None = None
-        self.comment: str | None = None
 
     # -- starting ---------------------------------------------------------------
 
@@ -210,7 +205,7 @@ class Session:
         """
         number, notice = fresh_or_parsed(seed)
         the_rules = read_rules(rules)
-        bots = self._seats(seats, the_rules)
+        bots = self._seats(seats, the_rules.players)
         game = Game.new(number, seat_names(bots), rules=the_rules)
         self.match = None
         self._start(game, bots)
@@ -221,7 +216,7 @@ class Session:
         """The first deal of a match: deal *n* is shuffled from ``seed + n``, the dealer moves one seat each deal."""
         number, notice = fresh_or_parsed(seed)
         the_rules = read_rules(rules)
-        bots = self._seats(seats, the_rules)
+        bots = self._seats(seats, the_rules.players)
         self.match = Match(the_rules, number, seat_names(bots))
         self._start(self._next(), bots)
         self.notice = notice
@@ -231,8 +226,7 @@ class Session:
         """The match's next deal, once the current one is over."""
         if self.match is None:
             raise ValueError("there is no match: start one with new_match")
-        bots = [bot.name for _, bot in sorted(self.bots.items())]
-        self._start(self._next(), bots)
+        self._start(self._next(), self._bot_names())
         return self.state()
 
     def _next(self) -> Game:
@@ -246,7 +240,7 @@ class Session:
         start = Position.parse(position)
         game = Game.from_position(start)
         self.match = None
-        self._start(game, [*BOT_NAMES, *BOT_NAMES, *BOT_NAMES][: start.rules.players - 1])
+        self._start(game, self._seats(None, start.rules.players))
         self.script = parse_script(script, game.names)
         self.goal = goal or None
         return self.state()
@@ -267,29 +261,11 @@ class Session:
         """The deal in *record* after its first *moves* moves, to look at or to play on from there."""
         self.restore(record)
         game = replay(self._game, _move_number(moves))
-        self._start(game, [bot.name for _, bot in sorted(self.bots.items())])
+        self._start(game, self._bot_names())
         return self.state()
 
-    @staticmethod
-    def _seats(seats: object, rules: SevensRules) -> list[str]:
-        return read_seats(seats, rules.players, COMPUTER_PLAYERS, BOT_NAMES)
-
-    def _start(self, game: Game, bots: Sequence[str]) -> None:
-        self.game = game
-        base = game.seed if game.seed is not None else 0
-        self.bots = seat_players(base, bots, make_player)
-        self.adviser = make_player(ADVISER, random.Random(base))
-        self.stand_in = make_player(STAND_IN, random.Random(base))
-        self.script = []
-        self.goal = None
-        self.notice = None
-        self.comment = None
-
-    @property
-    def _game(self) -> Game:
-        if self.game is None:
-            raise ValueError("no deal yet: start one with new_game, new_match or guided")
-        return self.game
+    def _sat_down(self, game: Game, seed: int) -> None:
+        self.stand_in = make_player(STAND_IN, random.Random(seed))
 
     # -- moving -----------------------------------------------------------------
 
@@ -402,10 +378,6 @@ class Session:
         """Sam's estimate of your chance to win with each card that fitted at *move* (see :mod:`engine.sevens.review`)."""
         return estimate(Game.from_json(record), _move_number(move))
 
-    def record(self) -> str:
-        """The game record (JSON text) of the full deal in progress or finished."""
-        return self._game.to_json()
-
     # -- state ------------------------------------------------------------------
 
     def state(self) -> JSON:
@@ -459,6 +431,3 @@ class Session:
             "deals": match.table(),
             "totals": match.scores(),
         }
-
-    def _wrap(self) -> JSON:
-        return {"state": self.state()}
