@@ -14,7 +14,7 @@ from collections.abc import Callable, Collection, Sequence
 from typing import Any, Generic, TypeVar
 
 from .game import Deal, Player
-from .webapi import read_seats, seat_players
+from .webapi import read_seats, recorded_seats, seat_players
 
 __all__ = ["BOT_NAMES", "DealSession"]
 
@@ -58,6 +58,10 @@ class DealSession(Generic[G, P]):
     def _seats(self, seats: object, players: int) -> list[str]:
         """The computer players the page asks for in seats 1 onwards (Robin, Alex, Sam round the table by default)."""
         return read_seats(seats, players, self.known, BOT_NAMES)
+
+    def _recorded(self, names: Sequence[str]) -> list[str]:
+        """The computer players behind a record's seat names (seat 1 onwards), to sit down to it again."""
+        return recorded_seats(names, self.known, BOT_NAMES)
 
     def _start(self, game: G, bots: Sequence[str]) -> None:
         """Sit down to *game* with the computer players *bots* in seats 1 onwards; each player, and the adviser,

@@ -78,9 +78,8 @@ from typing import Any
 from ..core.cards import Card, Suit
 from ..core.chance import fresh_or_parsed
 from ..core.game import RulesError, parse_rules
-from ..core.session import BOT_NAMES, DealSession
+from ..core.session import DealSession
 from ..core.text import counted, join_words, seat_names, sentence
-from ..core.webapi import recorded_seats
 from .game import Game
 from .players import PLAYERS, Decision, Player, make_player
 from .present import describe, shout
@@ -256,7 +255,7 @@ class Session(DealSession[Game, Player]):
     def restore(self, record: str) -> JSON:
         """Go back to a saved deal: the record is replayed and checked move by move."""
         game = Game.from_json(record)
-        self._start(game, recorded_seats(game.names, BOT_NAMES, BOT_NAMES))
+        self._start(game, self._recorded(game.names))
         return self.state()
 
     def _sat_down(self, game: Game, seed: int) -> None:

@@ -23,9 +23,8 @@ from ..core.chance import fresh_or_parsed
 from ..core.game import RulesError, parse_rules
 from ..core.jsontext import shown
 from ..core.match import Match
-from ..core.session import BOT_NAMES, DealSession
+from ..core.session import DealSession
 from ..core.text import counted, seat_names, sentence
-from ..core.webapi import recorded_seats
 from .game import DEFAULT_NAMES, YOU, Game
 from .moves import Move
 from .players import COMPUTER_PLAYERS, Decision, Player, make_player
@@ -253,7 +252,7 @@ class Session(DealSession[Game, Player]):
         """
         game = Game.from_json(record)
         match = None if earlier is None else _rebuilt_match(earlier, game)
-        self._start(game, recorded_seats(game.names, COMPUTER_PLAYERS, BOT_NAMES))
+        self._start(game, self._recorded(game.names))
         self.match = match
         return self.state()
 

@@ -272,6 +272,13 @@ def test_restore_continues_a_deal_in_progress_and_refuses_a_tampered_record() ->
     assert error_of(restored, "restore", record=json.dumps(tampered)).startswith("game record: the hands, stock")
 
 
+def test_a_restored_deal_seats_the_computer_players_it_was_dealt_to() -> None:
+    session = new_session(seed=3, seats=["random", "sam", "alex"])
+    restored = Session()
+    state = call(restored, "restore", record=call(session, "record"))
+    assert [seat["player"] for seat in state["seats"]] == [None, "random", "sam", "alex"]
+
+
 def test_rules_and_seats_come_from_the_page_and_bad_ones_are_refused() -> None:
     session = new_session(seed=2, rules="players=5,direction=counter-clockwise,scoring=points", seats=["sam"] * 4)
     state = session.state()
