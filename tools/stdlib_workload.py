@@ -26,28 +26,11 @@ def ask(method, session, **params):
 
 
 def play_out(state, session):
-    if state["game"] == "knock-knock":
-        return play_out_knock_knock(state, session)
+    """Play the deal to its end as a visitor might: ask for advice and try a wrong card once, call every missed
+    knock the table asks you about, and otherwise make the first move that fits."""
     asked = False
     while not state["over"]:
-        if not state["your_turn"]:
-            state = ask("computer_move", session)["state"]
-            continue
-        if not asked:
-            ask("suggest", session)
-            wrong = [card for card in state["hand"] if not card["legal"]]
-            if wrong:
-                handle(json.dumps({"method": "play", "params": {"card": wrong[0]["code"]}, "session": session}))
-            asked = True
-        legal = [card for card in state["hand"] if card["legal"]]
-        state = ask("play", session, card=legal[0]["code"])["state"] if legal else ask("pass_turn", session)["state"]
-    return state
-
-
-def play_out_knock_knock(state, session):
-    asked = False
-    while not state["over"]:
-        if state["call"] and state["call"]["asks_you"]:
+        if state.get("call") and state["call"]["asks_you"]:  # Knock! Knock!: a missed knock waits for you
             state = ask("challenge", session)["state"]
             continue
         if not state["your_turn"]:
@@ -59,14 +42,20 @@ def play_out_knock_knock(state, session):
             if wrong:
                 handle(json.dumps({"method": "play", "params": {"card": wrong[0]["code"]}, "session": session}))
             asked = True
-        legal = [card for card in state["hand"] if card["legal"]]
-        if legal:
-            card = legal[0]
-            suit = "S" if card["pickup"] else None
-            state = ask("play", session, card=card["code"], suit=suit, knock=state["must_knock"])["state"]
-        else:
-            state = ask("draw", session)["state"]
+        state = your_move(state, session)
     return state
+
+
+def your_move(state, session):
+    """The first card that fits, or else a pass (Sevens) or a draw (Knock! Knock!)."""
+    legal = [card for card in state["hand"] if card["legal"]]
+    if state["game"] != "knock-knock":
+        return ask("play", session, card=legal[0]["code"])["state"] if legal else ask("pass_turn", session)["state"]
+    if not legal:
+        return ask("draw", session)["state"]
+    card = legal[0]
+    suit = "S" if card["pickup"] else None
+    return ask("play", session, card=card["code"], suit=suit, knock=state["must_knock"])["state"]
 
 
 for seed in (1, 2, 3):
