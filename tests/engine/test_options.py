@@ -7,6 +7,7 @@ import json
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from option_sets import RULES
 
 from engine.core.cards import FULL_DECK
 from engine.core.game import RulesError, load_game
@@ -17,16 +18,6 @@ from engine.sevens.position import Position, parse_table
 from engine.sevens.present import option_text, rules_menu
 from engine.sevens.rules import OPTIONS, PRESETS, SevensRules
 
-RULES = st.builds(
-    SevensRules,
-    players=st.integers(3, 8),
-    opening=st.sampled_from(["7D", "any-seven", "all-sevens"]),
-    eight_before_six=st.booleans(),
-    voluntary_pass=st.booleans(),
-    pass_limit=st.none() | st.integers(1, 5),
-    finish=st.sampled_from(["first-out", "places"]),
-    scoring=st.sampled_from(["wins", "chips"]),
-)
 BOTS = st.sampled_from(["random", "robin", "alex"])
 
 

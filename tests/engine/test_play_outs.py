@@ -12,6 +12,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from option_sets import RULES
 
 from engine.core.chance import shuffle, table_rng
 from engine.core.match import play_game
@@ -23,16 +24,6 @@ from engine.sevens.position import flips_of
 from engine.sevens.rules import SevensRules
 from engine.sevens.view import PlayerView
 
-RULES = st.builds(
-    SevensRules,
-    players=st.integers(3, 8),
-    opening=st.sampled_from(["7D", "any-seven", "all-sevens"]),
-    eight_before_six=st.booleans(),
-    voluntary_pass=st.booleans(),
-    pass_limit=st.none() | st.integers(1, 5),
-    finish=st.sampled_from(["first-out", "places"]),
-    scoring=st.sampled_from(["wins", "chips"]),
-)
 PLAIN_RULES = st.builds(SevensRules, players=st.integers(3, 8), opening=st.sampled_from(["7D", "any-seven"]))
 SEEDS = st.integers(0, 2**53 - 1)
 
