@@ -154,6 +154,7 @@ def read_page(path: Path, kind: str, slug: str, errors: list[BuildError]) -> Pag
     except UnicodeDecodeError as error:
         errors.append(BuildError(path, *not_utf8(data, error.start)))
         return None
+    text = text.removeprefix("\ufeff")  # the byte-order mark some editors put first is no part of the page
     meta, problems = parse_front_matter(text)
     errors.extend(BuildError(path, line, message) for line, message in problems)
     if problems and not meta.values:

@@ -56,3 +56,13 @@ def test_a_page_names_its_game_by_the_registrys_name_and_an_unknown_one_is_refus
     assert [(error.line, error.message) for error in errors] == [
         (5, "front matter: unknown game 'snap': choose from knock-knock, sevens")
     ]
+
+
+def test_a_page_saved_with_a_byte_order_mark_reads_as_without_one(tmp_path: Path) -> None:
+    # Some Windows editors start a UTF-8 file with a byte-order mark; it is no part of the page.
+    errors: list[BuildError] = []
+    page = tmp_path / "rules.md"
+    page.write_bytes("\ufeff---\ntitle: Rules\nsummary: S\n---\n# Rules\n".encode())
+    read = read_page(page, "page", "rules", errors)
+    assert errors == [] and read is not None
+    assert (read.title, read.meta.body, read.meta.body_offset) == ("Rules", "# Rules\n", 4)
