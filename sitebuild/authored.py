@@ -9,8 +9,12 @@ Lessons come from contributors, so the build treats their text as hostile:
    is spelt).
 2. Markdown is converted with raw HTML turned off (:class:`AuthoredHtml`):
    a ``<b>`` or ``a < b`` the author types shows as text.
-3. The HTML Markdown makes from the author's text is checked again (a link
-   ``[x](javascript:…)`` or an attribute ``{: onclick=… }`` exists only there),
+3. Markdown's attribute lists (``{: .puzzle #x }`` after a paragraph or a
+   heading, ``{ … }`` after a code fence) are refused: ids and classes are
+   the build's own markup, which the site's scripts look for (a fake
+   ``.puzzle`` with an id would pass for a puzzle in ``lessons.js``).
+4. The HTML Markdown makes from the author's text is checked again (a link
+   ``[x](javascript:…)`` exists only there),
    then sanitized with nh3 (Ammonia) down to :data:`ALLOWED_TAGS` and
    :data:`ALLOWED_ATTRIBUTES`: Markdown's own output and nothing else.
    The build's own markup (puzzles, cards) is put in only after that.
@@ -31,7 +35,9 @@ from typing import Any
 import markdown
 import nh3
 from markdown.extensions import Extension
+from markdown.extensions.attr_list import AttrListTreeprocessor, get_attrs_and_remainder
 from markdown.postprocessors import Postprocessor
+from markdown.preprocessors import Preprocessor
 
 from engine.core.jsontext import shown
 
@@ -45,8 +51,8 @@ URL_ATTRIBUTES = frozenset(
     | {"dynsrc", "lowsrc", "longdesc", "usemap", "codebase", "classid", "archive", "manifest", "icon"}
 )
 SAFE_SCHEMES = frozenset({"http", "https"})
-# The HTML Markdown itself writes with the site's extensions (toc, tables, attr_list,
-# admonition, fenced_code); documented in the README's "Writing a lesson".
+# The HTML Markdown itself writes with the site's extensions (toc, tables, admonition,
+# fenced_code); documented in the README's "Writing a lesson".
 ALLOWED_TAGS = frozenset(
     {"p", "br", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "em", "strong", "code", "pre", "blockquote"}
     | {"ul", "ol", "li", "a", "img", "table", "thead", "tbody", "tr", "th", "td", "div"}
@@ -62,12 +68,17 @@ ALLOWED_ATTRIBUTES = {
 # Before Markdown puts back its stashed HTML (priority 30): the build's puzzles are
 # stashed there, so only the author's Markdown output is sanitized.
 PRIORITY = 35
+# Fences are read after the puzzle fences (29) and before fenced_code (25) reads their attribute lists.
+FENCE_PRIORITY = 28
+# Where attr_list would read attribute lists: after the inline patterns and before toc (5).
+ATTR_LIST_PRIORITY = 8
 
 _SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*):")
 _TAB_OR_NEWLINE = re.compile(r"[\t\n\r]")
 _CONTROL_OR_SPACE = "".join(map(chr, range(0x21)))
 _REFUSED_TAG = re.compile(rf"<({'|'.join(sorted(REFUSED_TAGS))})(?=[\s/>]|$)", re.IGNORECASE)
 _INVISIBLE = re.compile(r"[\x00-\x20\x7f]+")
+_FENCE_WITH_ATTRIBUTES = re.compile(r"^(?:~{3,}|`{3,})[ ]*\{.*$")
 
 Problem = tuple[int, str]  # (line, message); line counts from 1 in the text checked
 
@@ -180,6 +191,44 @@ class _Sanitizer(Postprocessor):
         return clean(text)
 
 
+def _attribute_list(written: str) -> str:
+    return f"attribute list {shown(written)} is not allowed in a lesson: ids, classes and other attributes are the build's own"
+
+
+class _AttributeLists(AttrListTreeprocessor):
+    """Finds the attribute lists Markdown's attr_list would read, sets nothing and reports each."""
+
+    def __init__(self, md: markdown.Markdown, extension: AuthoredHtml) -> None:
+        super().__init__(md)
+        self.extension = extension
+
+    def assign_attrs(self, elem: Any, attrs_string: str, *, strict: bool = False) -> str:
+        _, remainder = get_attrs_and_remainder(attrs_string)
+        if not (strict and remainder):  # what attr_list would take for an attribute list
+            written = attrs_string[: len(attrs_string) - len(remainder)]  # up to its first closing brace
+            self.extension.found.append((self._as_written(written), _attribute_list("{" + written.strip() + "}")))
+        return remainder
+
+    def _as_written(self, inside: str) -> str:
+        """The list as the source has it, ``{: .x }`` or ``{.x}``, to find its line by."""
+        with_colon = "{:" + inside + "}"
+        return with_colon if _squashed(with_colon) in _squashed("\n".join(self.md.lines)) else "{" + inside + "}"
+
+
+class _FenceAttributes(Preprocessor):
+    """Reports a code fence with an attribute list (fenced_code sets its id and classes whatever else is on)."""
+
+    def __init__(self, md: markdown.Markdown, extension: AuthoredHtml) -> None:
+        super().__init__(md)
+        self.extension = extension
+
+    def run(self, lines: list[str]) -> list[str]:
+        for line in lines:
+            if _FENCE_WITH_ATTRIBUTES.match(line):
+                self.extension.found.append((line, _attribute_list(line.strip())))
+        return lines
+
+
 class AuthoredHtml(Extension):
     """Markdown for untrusted text: raw HTML shows as text, and the output is checked and sanitized.
 
@@ -195,4 +244,6 @@ class AuthoredHtml(Extension):
     def extendMarkdown(self, md: markdown.Markdown) -> None:
         md.preprocessors.deregister("html_block")
         md.inlinePatterns.deregister("html")
+        md.preprocessors.register(_FenceAttributes(md, self), "authored_fences", FENCE_PRIORITY)
+        md.treeprocessors.register(_AttributeLists(md, self), "authored_attribute_lists", ATTR_LIST_PRIORITY)
         md.postprocessors.register(_Sanitizer(md, self), "authored_html", PRIORITY)

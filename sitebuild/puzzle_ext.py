@@ -90,7 +90,7 @@ class PuzzleExtension(Extension):
         self.authored = authored or AuthoredHtml()
         self.verdicts: VerdictCache | None = None  # Sam's verdicts, for "which card" puzzles
         self.game = "sevens"  # whose rules judge the puzzles of the page being converted
-        self._inline = markdown.Markdown(extensions=["attr_list", self.authored])
+        self._inline = markdown.Markdown(extensions=[self.authored])
 
     @property
     def line_offset(self) -> int:

@@ -55,7 +55,7 @@ class MarkdownRenderer:
         self.authored = AuthoredHtml()
         self.puzzles = PuzzleExtension(self.authored)
         self.md = markdown.Markdown(
-            extensions=["toc", "tables", "attr_list", "admonition", "fenced_code", self.puzzles, self.authored],
+            extensions=["toc", "tables", "admonition", "fenced_code", self.puzzles, self.authored],
             extension_configs={
                 "toc": {"permalink": "#", "permalink_title": "Link to this section"},
                 "tables": {"use_align_attribute": True},  # the CSP refuses style="text-align: …"

@@ -12,7 +12,7 @@ from sitebuild.puzzle_ext import PuzzleExtension
 
 def convert(source: str, line_offset: int = 0) -> tuple[str, PuzzleExtension]:
     extension = PuzzleExtension(line_offset=line_offset)
-    html = markdown.Markdown(extensions=["fenced_code", "attr_list", extension]).convert(source)
+    html = markdown.Markdown(extensions=["fenced_code", extension]).convert(source)
     return html, extension
 
 

@@ -217,17 +217,45 @@ def test_refusals_say_what_is_wrong(tmp_path: Path, monkeypatch: pytest.MonkeyPa
         "tutorials/01-a.md:17: link to 'jav\\tascript:alert(1)': only https://, http:// and relative links "
         "are allowed in a lesson",
         "tutorials/01-a.md:19: <meta> is not allowed in a lesson (it could run code or take the reader elsewhere)",
-        "tutorials/01-a.md:22: event-handler attribute onclick= is not allowed in a lesson (it runs code)",
+        "tutorials/01-a.md:22: attribute list '{onclick=alert(1)}' is not allowed in a lesson: ids, classes and "
+        "other attributes are the build's own",
     ]
+
+
+def test_attribute_lists_are_refused_so_a_lesson_cannot_pass_for_the_builds_markup(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A paragraph's, a heading's, a link's and a code fence's: a fake ".puzzle" with an id would be taken for a
+    # puzzle by lessons.js. Each is refused at its line, and nothing is written.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "tutorials/pages").mkdir(parents=True)
+    body = (
+        "A paragraph.\n{: .puzzle #fake }\n\n"
+        "### A heading {#fit-8d}\n\n"
+        "A [link](https://example.org/){.puzzle} here.\n\n"
+        "```{ .text .puzzle #fenced }\nsome code\n```\n"
+    )
+    lesson = LESSON.format(**(SAFE | {"body": body, "hint": "See *this*{: .puzzle }"}), order=1)
+    (tmp_path / "tutorials/01-a.md").write_text(lesson, encoding="utf-8")
+    errors = [str(e) for e in build.build(Path("tutorials"), tmp_path / "_site", runtime=False)]
+    refused = "is not allowed in a lesson: ids, classes and other attributes are the build's own"
+    assert errors == [
+        f"tutorials/01-a.md:12: attribute list '{{.puzzle #fake}}' {refused}",
+        f"tutorials/01-a.md:14: attribute list '{{#fit-8d}}' {refused}",
+        f"tutorials/01-a.md:16: attribute list '{{.puzzle}}' {refused}",
+        f"tutorials/01-a.md:18: attribute list '```{{ .text .puzzle #fenced }}' {refused}",
+        f"tutorials/01-a.md:30: attribute list '{{.puzzle}}' {refused}",
+    ]
+    assert not (tmp_path / "_site").exists()
 
 
 def test_html_typed_in_a_lesson_shows_as_text_and_only_allowed_attributes_survive(tmp_path: Path) -> None:
     (tmp_path / "tutorials/pages").mkdir(parents=True)
-    body = 'Keep <b>bold</b> and a < b.\n{: style="color: red" data-x="1" #kept .also-kept }'
+    body = "Keep <b>bold</b> and a < b."
     fields = {"body": body, "question": "Is <i>this</i> a < b?", "title": "A <em>lesson</em>"}
     (tmp_path / "tutorials/01-a.md").write_text(LESSON.format(**(SAFE | fields), order=1), encoding="utf-8")
     assert build.build(tmp_path / "tutorials", tmp_path / "_site", runtime=False) == []
     page = (tmp_path / "_site/tutorials/a/index.html").read_text(encoding="utf-8")
-    assert '<p class="also-kept" id="kept">Keep &lt;b&gt;bold&lt;/b&gt; and a &lt; b.</p>' in page
+    assert "<p>Keep &lt;b&gt;bold&lt;/b&gt; and a &lt; b.</p>" in page
     assert '<p class="puzzle__question" id="fit-8d-question">Is &lt;i&gt;this&lt;/i&gt; a &lt; b?</p>' in page
     assert "<title>Lesson 1: A &lt;em&gt;lesson&lt;/em&gt; · Learn Sevens</title>" in page
