@@ -21,6 +21,7 @@ __all__ = [
     "parse_seed",
     "player_rng",
     "read_seed",
+    "read_whole",
     "shuffle",
     "shuffled_pack",
     "table_rng",
@@ -123,16 +124,37 @@ def read_seed(text: str) -> int:
     ...
     ValueError: seed 99999999999999999999… (5000 digits) is out of range: seeds are whole numbers from 0 to 9007199254740991
     """
+    try:
+        return read_whole(text, 0, MAX_SEED)
+    except ValueError as error:
+        raise ValueError(f"seed {error}: {_RANGE}") from None
+
+
+def read_whole(text: str, low: int, high: int) -> int:
+    """The whole number written in *text*, from *low* to *high*; a :class:`ValueError` otherwise that quotes it
+    cut short (it may be thousands of digits long), for the caller to say what it is and what is allowed.
+
+    >>> read_whole(" +0012 ", 1, 100)
+    12
+    >>> read_whole("x" * 50, 1, 100)
+    Traceback (most recent call last):
+    ...
+    ValueError: 'xxxxxxxxxxxxxxxxxxxx'… (50 characters) is not a whole number
+    >>> read_whole("-" + "9" * 5000, 1, 100)
+    Traceback (most recent call last):
+    ...
+    ValueError: -99999999999999999999… (5000 digits) is out of range
+    """
     written = text.strip()
     if not _WHOLE_NUMBER.fullmatch(written):
         more = f"… ({len(written)} characters)" if len(written) > _SHOWN else ""
-        raise ValueError(f"seed {written[:_SHOWN]!r}{more} is not a whole number: {_RANGE}")
+        raise ValueError(f"{written[:_SHOWN]!r}{more} is not a whole number")
     sign = "-" if written.startswith("-") else ""
     digits = written.lstrip("+-").lstrip("0") or "0"
     # Judge a long number by its length: int() refuses more than 4300 digits, with advice meant for programmers.
-    if len(digits) > len(str(MAX_SEED)):
-        raise ValueError(f"seed {_shortened(sign + digits)} is out of range: {_RANGE}")
-    return check_seed(int(sign + digits))
+    if len(digits) > len(str(max(abs(low), abs(high)))) or not low <= int(sign + digits) <= high:
+        raise ValueError(f"{_shortened(sign + digits)} is out of range")
+    return int(sign + digits)
 
 
 def _shown_number(number: int) -> str:

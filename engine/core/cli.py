@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import match
-from .chance import check_seed, read_seed
+from .chance import MAX_SEED, check_seed, read_seed, read_whole
 from .game import (
     DEFAULT_GAME,
     GameType,
@@ -25,6 +25,7 @@ from .game import (
     parse_rules,
     play_command,
 )
+from .jsontext import shown
 from .protocol import serve
 
 __all__ = ["main"]
@@ -48,7 +49,7 @@ def game_and_rules(args: argparse.Namespace) -> tuple[GameType, Any]:
     try:
         return game, parse_rules(game, args.rules)
     except RulesError as error:
-        raise UsageError(f"--rules {args.rules!r}: {error}") from None
+        raise UsageError(f"--rules {shown(args.rules)}: {error}") from None
 
 
 # -- moves --------------------------------------------------------------------------
@@ -80,23 +81,24 @@ def parse_seats(text: str | None, game: GameType, rules: Any, default: str, opti
     known = game.computer_players
     if len(names) != count or not all(names):
         raise UsageError(
-            f"{option} {text!r}: expected {count} player names separated by commas (the rules have players={count}), "
+            f"{option} {shown(text)}: expected {count} player names separated by commas (the rules have players={count}), "
             f"like {','.join(list(known)[i % len(known)] for i in range(count))}"
         )
     unknown = [name for name in names if name not in known]
     if unknown:
-        raise UsageError(f"{option}: unknown player {unknown[0]!r}: choose from {', '.join(known)}")
+        raise UsageError(f"{option}: unknown player {shown(unknown[0])}: choose from {', '.join(known)}")
     return names
 
 
-def _positive(text: str) -> int:
+# The most deals a series can have: one a seed, from seed 0 to the last.
+MAX_GAMES = MAX_SEED + 1
+
+
+def _games(text: str) -> int:
     try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is too small: at least 1")
-    return value
+        return read_whole(text, 1, MAX_GAMES)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"{error}: a series is 1 to {MAX_GAMES} deals") from None
 
 
 def _seed(text: str) -> int:
@@ -335,7 +337,7 @@ Players: {names}.""",
 
 
 def _add_series_options(command: argparse.ArgumentParser, default_seats: str) -> None:
-    command.add_argument("--games", type=_positive, default=100, help="number of deals (default: 100)")
+    command.add_argument("--games", type=_games, default=100, help="number of deals (default: 100)")
     command.add_argument("--seed", type=_seed, default=1, help="seed of the first deal (default: 1)")
     command.add_argument(
         "--seats",

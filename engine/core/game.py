@@ -122,7 +122,7 @@ def computer_player(players: Mapping[str, Callable[[random.Random], P]], name: s
     """
     factory = players.get(name.strip().lower())
     if factory is None:
-        raise ValueError(f"unknown player {name!r}: choose from {', '.join(players)}")
+        raise ValueError(f"unknown player {shown(name)}: choose from {', '.join(players)}")
     return factory(rng)
 
 
@@ -258,7 +258,7 @@ def find_game(name: object) -> GameType:
     games = _games()
     game = games.get(str(name).strip().lower()) if isinstance(name, str) else None
     if game is None:
-        raise RulesError(f"unknown game {name!r}: choose from {', '.join(sorted(games))}")
+        raise RulesError(f"unknown game {shown(name)}: choose from {', '.join(sorted(games))}")
     return game
 
 
@@ -339,7 +339,7 @@ def parse_rules(game: GameType, text: str) -> Any:
             if preset is None or number:
                 known = ", ".join(game.presets)
                 raise RulesError(
-                    f"{part!r} is neither a preset ({known}) nor an option written name=value, like players=5"
+                    f"{shown(part)} is neither a preset ({known}) nor an option written name=value, like players=5"
                 )
             base = preset
             continue

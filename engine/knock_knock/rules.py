@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from ..core.cards import ALL_CARDS, Card, Rank, Suit
+from ..core.jsontext import shown
 
 if TYPE_CHECKING:
     from ..core.game import GameType
@@ -103,12 +104,14 @@ class Rules:
     def __post_init__(self) -> None:
         if type(self.players) is not int or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise ValueError(
-                f"option players: {self.players!r} is not allowed; choose a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}"
+                f"option players: {shown(self.players)} is not allowed; choose a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}"
             )
         if self.direction not in DIRECTIONS:
-            raise ValueError(f"option direction: {self.direction!r} is not allowed; choose {' or '.join(DIRECTIONS)}")
+            raise ValueError(
+                f"option direction: {shown(self.direction)} is not allowed; choose {' or '.join(DIRECTIONS)}"
+            )
         if self.scoring not in SCORINGS:
-            raise ValueError(f"option scoring: {self.scoring!r} is not allowed; choose {' or '.join(SCORINGS)}")
+            raise ValueError(f"option scoring: {shown(self.scoring)} is not allowed; choose {' or '.join(SCORINGS)}")
 
     @property
     def game(self) -> GameType:
@@ -137,7 +140,7 @@ class Rules:
         """Rules from a mapping such as a record's ``"rules"``; unknown names and bad values are refused."""
         unknown = sorted(set(options) - set(OPTIONS))
         if unknown:
-            raise ValueError(f"unknown option {unknown[0]!r}: Knock! Knock! has players, direction and scoring")
+            raise ValueError(f"unknown option {shown(unknown[0])}: Knock! Knock! has players, direction and scoring")
         players = options.get("players", 4)
         if isinstance(players, str):
             players = _whole_number(players)
@@ -153,7 +156,7 @@ class Rules:
             name, equals, value = part.partition("=")
             name = name.strip()
             if not equals or not name:
-                raise ValueError(f"option {part.strip()!r}: write NAME=VALUE, like players=5")
+                raise ValueError(f"option {shown(part.strip())}: write NAME=VALUE, like players=5")
             if name in options:
                 raise ValueError(f"option {name} is given twice")
             options[name] = value.strip()

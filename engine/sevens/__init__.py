@@ -14,6 +14,7 @@ from typing import Any
 
 from ..core.cards import cards_of, format_cards, parse_mask
 from ..core.game import Decision, PlayerFactory, read_written_rules, register
+from ..core.jsontext import shown
 from .game import Game
 from .players import COMPUTER_PLAYERS
 from .position import fitting, max_hand, parse_table, rows_problem, table_problem
@@ -101,7 +102,7 @@ def legal_cards(table_text: str, hand_text: str, rules: SevensRules = DEFAULT) -
         raise ValueError(f"--table: {error}") from None
     problem = table_problem(table) if rules.opening == "7D" else rows_problem(table)
     if problem:
-        raise ValueError(f"--table {table_text!r} cannot occur: {problem}")
+        raise ValueError(f"--table {shown(table_text)} cannot occur: {problem}")
     try:
         hand = parse_mask(hand_text)
     except ValueError as error:
@@ -113,8 +114,8 @@ def legal_cards(table_text: str, hand_text: str, rules: SevensRules = DEFAULT) -
         raise ValueError(f"--hand has {hand.bit_count()} cards: nobody holds more than {most}")
     both = hand & table
     if both:
-        shown = format_cards(both, display=True)
-        raise ValueError(f"--hand and --table both have {shown}: a card is either in a hand or on the table")
+        twice = format_cards(both, display=True)
+        raise ValueError(f"--hand and --table both have {twice}: a card is either in a hand or on the table")
     return [card.code for card in cards_of(fitting(table, 0, rules) & hand)]
 
 

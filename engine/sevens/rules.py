@@ -45,8 +45,10 @@ def _whole(name: str, low: int, high: int, *, none: bool = False) -> Callable[[o
         if none and (value is None or (isinstance(value, str) and value.strip().lower() in ("none", "null"))):
             return None
         number: object = value
-        if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
-            number = int(value.strip())
+        written = value.strip() if isinstance(value, str) else ""
+        # Past a few digits a number is refused as it is written: int() refuses thousands of them with a traceback.
+        if written.isascii() and written.isdigit() and len(written) <= len(str(high)):
+            number = int(written)
         if type(number) is not int or not low <= number <= high:
             raise RulesError(f"{name} {shown(value)} is not allowed: choose {allowed}")
         return number
@@ -122,7 +124,7 @@ class SevensRules:
         for name in OPTIONS:
             value = getattr(self, name)
             if OPTIONS[name][0](value) != value or type(OPTIONS[name][0](value)) is not type(value):
-                raise RulesError(f"{name} {value!r} is not allowed")
+                raise RulesError(f"{name} {shown(value)} is not allowed")
         plain = (self.eight_before_six, self.voluntary_pass, self.pass_limit, self.finish, self.scoring)
         object.__setattr__(self, "is_plain", plain == (False, False, None, "first-out", "wins"))
 

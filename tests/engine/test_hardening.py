@@ -555,6 +555,39 @@ def test_the_command_line_refuses_a_seed_out_of_range_in_one_line(
     assert refusal(capsys, [*command, "--seed", seed]).endswith(f"argument --seed: {shown}: {SEED_RANGE}")
 
 
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+@pytest.mark.parametrize(
+    ("games", "shown"),
+    [
+        ("1" * 4300, "11111111111111111111… (4300 digits) is out of range"),
+        ("9" * 5000, "99999999999999999999… (5000 digits) is out of range"),
+        ("-" + "9" * 5000, "-99999999999999999999… (5000 digits) is out of range"),
+        ("0", "0 is out of range"),
+        ("x" * 5000, "'xxxxxxxxxxxxxxxxxxxx'… (5000 characters) is not a whole number"),
+    ],
+    ids=["4300-digits", "5000-digits", "negative", "zero", "not-whole"],
+)
+def test_the_command_line_quotes_a_bad_number_of_games_short(
+    capsys: pytest.CaptureFixture[str], command: str, games: str, shown: str
+) -> None:
+    line = refusal(capsys, [command, "--games", games])
+    assert line.endswith(f"argument --games: {shown}: a series is 1 to {MAX_SEED + 1} deals")
+
+
+@pytest.mark.parametrize("game", ["sevens", "knock-knock"])
+@pytest.mark.parametrize("value", ["9" * 4000, "9" * 5000, "x" * 5000])
+def test_a_long_rules_value_is_refused_in_a_short_line(
+    capsys: pytest.CaptureFixture[str], game: str, value: str
+) -> None:
+    line = refusal(capsys, ["simulate", "--game", game, "--rules", f"players={value}"])
+    assert "is not allowed" in line and len(line) < 400
+
+
+@pytest.mark.parametrize("option", ["--game", "--rules", "--seats"])
+def test_a_long_name_is_quoted_short(capsys: pytest.CaptureFixture[str], option: str) -> None:
+    assert len(refusal(capsys, ["simulate", option, "x" * 5000])) < 400
+
+
 @pytest.mark.parametrize("command", SERIES, ids=" ".join)
 def test_a_series_may_not_run_past_the_last_seed(capsys: pytest.CaptureFixture[str], command: list[str]) -> None:
     assert refusal(capsys, [*command, "--seed", str(MAX_SEED)]).endswith(
