@@ -10,8 +10,8 @@ import markdown
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError, TemplateSyntaxError
 from markupsafe import Markup
 
+from engine.core.game import find_game
 from engine.games import GAMES
-from engine.sevens.present import rules_menu
 
 from . import BuildError
 from .authored import AuthoredHtml, check_source
@@ -194,8 +194,13 @@ def context(
         "practice_sample": Markup(practice_sample()) if page.layout == "practice" else "",
         "practice_files": practice_files,
         # The game page's chooser: every option and preset as the engine offers them (no rule is written in JS).
-        "rules_menu": rules_menu() if page.layout == "game" and page.game == "sevens" else None,
+        "rules_menu": _rules_menu(page.game) if page.layout == "game" else None,
     }
+
+
+def _rules_menu(name: str | None) -> dict[str, Any]:
+    """The Table menu of the game *name* plays (the default game's when none is named), from its engine."""
+    return find_game(name or DEFAULT_GAME).rules_menu()
 
 
 def course(page: Page, pages: list[Page], name: str, title: str, root: str) -> dict[str, Any]:

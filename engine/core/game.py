@@ -133,9 +133,15 @@ class Deal(Protocol):
     seed: int | None
     dealer: int
     names: tuple[str, ...]
+    dealt_fields: tuple[str, ...]  # the fields of its record that say how it was dealt (not how it was played)
 
     @property
     def is_over(self) -> bool: ...
+
+    @property
+    def has_record(self) -> bool:
+        """False for a deal set up from a position (a lesson's), whose dealt cards nobody knows."""
+        ...
 
     @property
     def waiting(self) -> tuple[int, ...]:
@@ -225,6 +231,12 @@ class GameType(Protocol):
 
     def session(self) -> Any:
         """A fresh browser session of this game (see :mod:`engine.core.webapi`)."""
+        ...
+
+    def rules_menu(self) -> JSON:
+        """What the game page's Table menu offers: ``options`` (each with its ``name``, ``label``, ``text``,
+        ``values`` and ``default``), ``presets`` (``name``, ``title``, ``options``, ``notes``) and ``default`` (the
+        default rules as the page asks for them). The site's build writes it into the page."""
         ...
 
 

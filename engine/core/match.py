@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +32,7 @@ __all__ = [
     "TournamentResult",
     "computer_player",
     "play_game",
+    "rebuilt_match",
     "rotated",
     "simulate",
     "tournament",
@@ -125,6 +126,37 @@ class Match:
     def table(self) -> list[list[int]]:
         """The score of every finished deal, one row a deal (for a running score table)."""
         return [deal.score() for deal in self.deals if deal.is_over]
+
+
+def _same_deal(deal: Deal, dealt: Deal) -> bool:
+    """Whether *deal* (read from a record) was dealt as *dealt* (fresh): the fields of their records that say how
+    a deal was dealt (game, rules, players, seed, dealer, the cards: ``Deal.dealt_fields``) are the same."""
+    given, fresh = deal.record(), dealt.record()
+    return all(given.get(key) == fresh.get(key) for key in dealt.dealt_fields)
+
+
+def rebuilt_match(earlier: object, last: Deal, read: Callable[[str], Deal]) -> Match:
+    """The match whose deals are *earlier* (records, in order, each read with *read*) and then *last*; each must
+    be the deal the match deals at that point (same game, rules, players, cards and dealer), and every one but
+    *last* finished."""
+    if not (isinstance(earlier, list) and all(isinstance(text, str) for text in earlier)):
+        raise ValueError("earlier must be a list of the match's game records, in order")
+    deals = [read(text) for text in earlier] + [last]
+    first = deals[0]
+    if first.seed is None:
+        raise ValueError("a match's first deal needs its seed")
+    match = Match(first.rules, first.seed, first.names)
+    for number, deal in enumerate(deals, start=1):
+        try:
+            dealt = match.next_deal()
+        except ValueError:
+            raise ValueError(f"deal {number - 1} of the match is not over, so deal {number} cannot follow it") from None
+        if not _same_deal(deal, dealt):
+            raise ValueError(
+                f"deal {number} is not the match's deal {number}: its rules, players, cards or dealer differ"
+            )
+        match.deals[-1] = deal
+    return match
 
 
 def rotated(seats: Sequence[str], turn: int) -> list[str]:

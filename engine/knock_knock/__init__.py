@@ -93,6 +93,11 @@ class KnockKnockGame:
 
         return Session()
 
+    def rules_menu(self) -> dict[str, Any]:
+        from .present import rules_menu
+
+        return rules_menu()
+
 
 KNOCK_KNOCK = KnockKnockGame()
 Rules.registered = register(KNOCK_KNOCK)

@@ -143,6 +143,9 @@ class _RecordedChance:
 class Game:
     """A deal in progress or finished, with the names at the table and its full history."""
 
+    # The fields of its record that say how the deal was dealt (the rest is its play and outcome).
+    dealt_fields: tuple[str, ...] = ("game", "rules", "seed", "players", "dealer", "hands", "stock", "upcard")
+
     def __init__(
         self,
         rules: Rules,

@@ -16,11 +16,15 @@ The person at the table is called "You", and the sentences say "you draw", not "
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
+from .rules import DIRECTIONS, SCORINGS, Rules
 from .state import Challenge, Draw, Event, Move, PickUp, Play, Reshuffle, TakeBack
 from .view import Reshuffled, SeenEvent
 
-__all__ = ["PERSON", "describe", "describe_action", "shout"]
+__all__ = ["MENU_PLAYERS", "PERSON", "describe", "describe_action", "rules_menu", "score_json", "shout"]
+
+JSON = dict[str, Any]
 
 # The name of the person at the table, addressed in the second person.
 PERSON = "You"
@@ -94,3 +98,59 @@ def shout(event: Event | SeenEvent, names: Sequence[str]) -> str | None:
     if isinstance(event, PickUp) and event.why == "wrong-call":
         return "Wrong call!"
     return None
+
+
+def score_json(rules: Rules) -> JSON:
+    """What a match's scores are (see :meth:`engine.core.session.DealSession._score_json`): deals won, most is
+    best; or points for the cards left, lowest is best.
+
+    >>> score_json(Rules(scoring="points"))
+    {'scoring': 'points', 'heading': 'Points', 'signed': False, 'lower_is_better': True}
+    """
+    points = rules.scoring == "points"
+    return {
+        "scoring": rules.scoring,
+        "heading": "Points" if points else "Deals won",
+        "signed": False,
+        "lower_is_better": points,
+    }
+
+
+# The numbers of players the page's Table menu offers: the rules allow 2 to 10, and the page seats up to
+# eight round its table as it does for Sevens (seven opponents), with three the fewest that make a table.
+MENU_PLAYERS = tuple(range(3, 9))
+_MEANINGS = {
+    "players": "how many sit at the table (two packs from seven)",
+    "direction": "clockwise: play goes to your left; counter-clockwise: to your right",
+    "scoring": "tally: a win for each deal won, most is best; points: the cards left in hand (ace 2, two 3, "
+    "5♦ 5, any other 1), lowest is best",
+}
+
+
+def rules_menu() -> JSON:
+    """What the game page's Table menu offers, in the form of Sevens' (``engine.sevens.present.rules_menu``):
+    every option with its values, meaning and default, and the presets (Knock! Knock! has none). ``default``:
+    the default rules as the page asks for them (no option changed). The site's build writes it into the page.
+
+    >>> menu = rules_menu()
+    >>> [(option["name"], option["values"], option["default"]) for option in menu["options"]][1:]
+    [('direction', ['clockwise', 'counter-clockwise'], 'clockwise'), ('scoring', ['tally', 'points'], 'tally')]
+    >>> menu["options"][0]["values"], menu["presets"], menu["default"]
+    (['3', '4', '5', '6', '7', '8'], [], '')
+    """
+    default = Rules()
+    values: dict[str, Sequence[object]] = {"players": MENU_PLAYERS, "direction": DIRECTIONS, "scoring": SCORINGS}
+    return {
+        "options": [
+            {
+                "name": name,
+                "label": name,
+                "text": _MEANINGS[name],
+                "values": [str(value) for value in values[name]],
+                "default": str(getattr(default, name)),
+            }
+            for name in values
+        ],
+        "presets": [],
+        "default": "",
+    }

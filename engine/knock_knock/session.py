@@ -10,6 +10,9 @@ The methods a page may ask for (see :mod:`engine.core.webapi`):
 ``new_game {seed?, rules?, seats?}``
     A shuffled deal. *rules*: options text (``"players=5,direction=counter-clockwise"``)
     or an object of options; *seats*: the computer players for seats 1 onwards.
+``new_match {seed?, rules?, seats?}`` / ``next_deal {}``
+    The first deal of a match (deal *n* is shuffled from ``seed + n``), and once a deal is over the
+    next, dealt by the seat after the last dealer in the direction of play.
 ``guided {position, script?, goal?, rules?}``
     A lesson's deal from *position*, in :meth:`State.text() <engine.knock_knock.state.State.text>`'s form:
     ``hands H0 / H1 / … | pile CARDS (top last) | stock CARDS (top first) | suit S | turn N``, you in
@@ -21,8 +24,9 @@ The methods a page may ask for (see :mod:`engine.core.webapi`):
     rules allow it; once a step does not apply (you left the lesson's line) the script is dropped and
     the computer players choose for themselves. Calls that the script does not make are the
     players' own (they call every missed knock they see). *goal*: a sentence the page shows.
-``restore {record}`` / ``record {}``
-    A saved deal replayed from its game record; the record of the deal in progress (not for a guided deal).
+``restore {record, earlier?}`` / ``record {}``
+    A saved deal replayed from its game record (with *earlier*, the records of its match's deals before it,
+    in order: its match too); the record of the deal in progress (not for a guided deal).
 ``state {}``
 ``play {card, suit?, knock?}`` / ``draw {}``
     Your discard (naming *suit*, C D H or S, with a pick-up card; *knock* true to knock with it) or
@@ -42,7 +46,7 @@ The methods a page may ask for (see :mod:`engine.core.webapi`):
     Sam's move for you: ``{"action": "play" | "draw" | "challenge" | "let_pass", "card", "suit",
     "knock", "reason", "text"}``; *text* is one sentence in a learner's words.
 
-The state: ``game``, ``seed``, ``kind`` (game or guided), ``rules`` (``options``, ``name``,
+The state: ``game``, ``seed``, ``kind`` (game, match or guided), ``rules`` (``options``, ``name``,
 ``text``, ``notes``: a sentence per option that differs from the defaults), ``players``,
 ``dealer``, ``names``, ``turn`` (the seat to discard or draw next), ``over``, ``your_turn`` (the
 table waits for you: your discard or draw, or your answer to a missed knock), ``may_play`` (your
@@ -55,7 +59,9 @@ card ``name_suit``), ``counts``, ``seats`` (``name``, ``player``, ``count``, ``c
 ``knocked``, ``you_may_call``, ``asks_you``, ``text``), ``prompt``, ``log`` (``seat``, ``kind``:
 play, draw, challenge, pickup, takeback or reshuffle, ``card``, ``knock``, ``text``, ``shout``:
 what the table hears at a knock or a call), ``result`` (``winner``, ``winner_name``,
-``final_card``, ``left``, ``points``, ``text``), ``goal``, ``notice``, ``comment``.
+``final_card``, ``left``, ``points``, ``text``), ``match`` (in a match: ``seed``, ``deal``, ``scoring``,
+``heading``, ``signed``, ``lower_is_better``, ``deals``: each finished deal's scores, ``totals``), ``goal``,
+``notice``, ``comment``.
 
 The table waits for you (``call.asks_you``) when a player has just put down their third-to-last card
 without knocking: you get the first chance to call it, however fast the computer players are, and
@@ -76,13 +82,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.cards import Card, Suit
-from ..core.chance import fresh_or_parsed
 from ..core.game import RulesError, parse_rules
 from ..core.session import DealSession
 from ..core.text import counted, join_words, seat_names, sentence
 from .game import Game
 from .players import PLAYERS, Decision, Player, make_player
-from .present import describe, shout
+from .present import describe, score_json, shout
 from .rules import KNOCK_AT, TURN_LIMIT, Rules, card_points, is_pickup
 from .state import Challenge, Draw, Move, PickUp, Play, Quiet, RecordedAction, State, TakeBack
 from .view import PlayerView, SeenEvent
@@ -212,6 +217,8 @@ class Session(DealSession[Game, Player]):
     game_name = "knock-knock"
     methods = (
         "new_game",
+        "new_match",
+        "next_deal",
         "guided",
         "restore",
         "state",
@@ -231,14 +238,16 @@ class Session(DealSession[Game, Player]):
 
     # -- starting ---------------------------------------------------------------
 
-    def new_game(self, seed: object = None, rules: object = None, seats: object = None) -> JSON:
-        """A shuffled deal from *seed* (a number or its text; a fresh one when missing or garbage)."""
-        number, notice = fresh_or_parsed(seed)
-        the_rules = read_rules(rules)
-        bots = self._seats(seats, the_rules.players)
-        self._start(Game.new(the_rules, number, names=seat_names(bots)), bots)
-        self.notice = notice
-        return self.state()
+    # -- starting (new_game, new_match, next_deal and restore: see DealSession) ----------
+
+    def _read_rules(self, rules: object) -> Rules:
+        return read_rules(rules)
+
+    def _read_record(self, record: str) -> Game:
+        return Game.from_json(record)
+
+    def _score_json(self, rules: Rules) -> JSON:
+        return score_json(rules)
 
     def guided(self, position: str, script: str = "", goal: str = "", rules: object = None) -> JSON:
         """A lesson's deal from *position* (see the module docstring), you in seat 0."""
@@ -250,12 +259,6 @@ class Session(DealSession[Game, Player]):
         self._start(game, bots)
         self.script = parse_script(script, game.names) if script else []
         self.goal = goal or None
-        return self.state()
-
-    def restore(self, record: str) -> JSON:
-        """Go back to a saved deal: the record is replayed and checked move by move."""
-        game = Game.from_json(record)
-        self._start(game, self._recorded(game.names))
         return self.state()
 
     def _sat_down(self, game: Game, seed: int) -> None:
@@ -475,7 +478,7 @@ class Session(DealSession[Game, Player]):
         return {
             "game": game.rules.game.name,
             "seed": game.seed,
-            "kind": "game" if game.has_record else "guided",
+            "kind": self._kind(),
             "rules": rules_json(game.rules),
             "players": game.rules.players,
             "dealer": game.dealer,
@@ -499,6 +502,7 @@ class Session(DealSession[Game, Player]):
             "prompt": self._prompt(view, asked, yours, bool(fitting)),
             "log": [event_json(event, names) for event in view.history],
             "result": self._result_json(),
+            "match": self._match_json(),
             "goal": self.goal,
             "notice": self.notice,
             "comment": self.comment,

@@ -83,6 +83,11 @@ class SevensGame:
 
         return Session()
 
+    def rules_menu(self) -> dict[str, Any]:
+        from .present import rules_menu
+
+        return rules_menu()
+
     def answer(self, decision: Decision) -> dict[str, Any]:
         card = decision.action
         return {"pass": True} if card is None else {"play": card.code}

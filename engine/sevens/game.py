@@ -48,6 +48,9 @@ def default_names(players: int) -> tuple[str, ...]:
 class Game:
     """A deal of Sevens in progress or finished, with its full history: the one source of truth for it."""
 
+    # The fields of its record that say how the deal was dealt (the rest is its play and outcome).
+    dealt_fields: tuple[str, ...] = ("game", "rules", "seed", "players", "dealer", "hands")
+
     def __init__(
         self,
         hands: Sequence[int],

@@ -22,7 +22,7 @@ from .moves import Move
 from .position import OPENING_CARD, SUIT_MASKS, Position, describe_row, fitting, row_ends
 from .rules import CHOICES, DEFAULT, OPTIONS, PRESETS, TITLES, SevensRules
 
-__all__ = ["card_json", "move_json", "result_json", "row_json", "rules_json", "rules_menu"]
+__all__ = ["card_json", "move_json", "result_json", "row_json", "rules_json", "rules_menu", "score_json"]
 
 JSON = dict[str, Any]
 
@@ -97,6 +97,22 @@ def rules_json(rules: SevensRules) -> JSON:
     return {"options": rules.to_json(), "name": rules.describe(), "text": rules.text(), "notes": notes}
 
 
+def score_json(rules: SevensRules) -> JSON:
+    """What a match's scores are (see :meth:`engine.core.session.DealSession._score_json`): chips won and lost,
+    or deals won; the highest total leads.
+
+    >>> score_json(DEFAULT)
+    {'scoring': 'wins', 'heading': 'Deals won', 'signed': False, 'lower_is_better': False}
+    """
+    chips = rules.scoring == "chips"
+    return {
+        "scoring": rules.scoring,
+        "heading": "Chips" if chips else "Deals won",
+        "signed": chips,
+        "lower_is_better": False,
+    }
+
+
 def option_text(value: object) -> str:
     """An option's value as ``--rules`` and the rules file write it: ``none``, ``true``, ``7D``, ``5``."""
     return "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
@@ -104,13 +120,14 @@ def option_text(value: object) -> str:
 
 def rules_menu() -> JSON:
     """What a page offers to choose from: every option (its values as ``--rules`` writes them, its meaning and
-    default) and every preset (its name, title, options and notes). The site's build writes it into the game page.
+    default), every preset (its name, title, options and notes) and the default rules (a preset's name). The site's
+    build writes it into the game page.
 
     >>> menu = rules_menu()
     >>> [preset["title"] for preset in menu["presets"]]
     ['Sevens', 'Fan Tan', 'Shichinarabe', 'Parliament']
-    >>> menu["options"][4]["values"], menu["options"][4]["default"]
-    (['none', '1', '2', '3', '4', '5'], 'none')
+    >>> menu["options"][4]["values"], menu["options"][4]["default"], menu["default"]
+    (['none', '1', '2', '3', '4', '5'], 'none', 'sevens')
     """
     return {
         "options": [
@@ -132,6 +149,7 @@ def rules_menu() -> JSON:
             }
             for name, preset in PRESETS.items()
         ],
+        "default": next(name for name, preset in PRESETS.items() if preset == DEFAULT),
     }
 
 

@@ -19,17 +19,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.cards import Card, cards_of
-from ..core.chance import fresh_or_parsed
 from ..core.game import RulesError, parse_rules
 from ..core.jsontext import shown
-from ..core.match import Match
 from ..core.session import DealSession
-from ..core.text import counted, seat_names, sentence
+from ..core.text import counted, sentence
 from .game import DEFAULT_NAMES, YOU, Game
 from .moves import Move
 from .players import COMPUTER_PLAYERS, Decision, Player, make_player
 from .position import Position
-from .present import card_json, move_json, result_json, row_json, rules_json
+from .present import card_json, move_json, result_json, row_json, rules_json, score_json
 from .review import decisions, estimate, replay
 from .rules import DEFAULT, SevensRules
 from .view import PlayerView
@@ -140,31 +138,6 @@ def _move_number(value: object) -> int:
     return value
 
 
-def _rebuilt_match(earlier: object, last: Game) -> Match:
-    """The match whose deals are *earlier* (records, in order) and then *last*; each must be the deal the match
-    deals at that point (same rules, players, cards and dealer), and every one but *last* finished."""
-    if not (isinstance(earlier, list) and all(isinstance(text, str) for text in earlier)):
-        raise ValueError("earlier must be a list of the match's game records, in order")
-    games = [Game.from_json(text) for text in earlier] + [last]
-    first = games[0]
-    if first.seed is None:
-        raise ValueError("a match's first deal needs its seed")
-    match = Match(first.rules, first.seed, first.names)
-    for number, game in enumerate(games, start=1):
-        try:
-            dealt = match.next_deal()
-        except ValueError:
-            raise ValueError(f"deal {number - 1} of the match is not over, so deal {number} cannot follow it") from None
-        assert isinstance(dealt, Game)
-        same = (game.rules, game.names, game.seed, game.dealer, game.dealt)
-        if same != (dealt.rules, dealt.names, dealt.seed, dealt.dealer, dealt.dealt):
-            raise ValueError(
-                f"deal {number} is not the match's deal {number}: its rules, players, cards or dealer differ"
-            )
-        match.deals[-1] = game
-    return match
-
-
 class Session(DealSession[Game, Player]):
     """One deal in the browser (a shuffled deal, a deal of a match, or a lesson's guided deal)."""
 
@@ -188,72 +161,30 @@ class Session(DealSession[Game, Player]):
     )
 
     def __init__(self) -> None:
-        super().__init__(make_player, COMPUTER_PLAYERS, adviser=ADVISER, starts="new_game, new_match or guided")
-        self.match: Match | None = None
+        super().__init__(make_player, COMPUTER_PLAYERS, adviser=ADVISER)
         self.stand_in: Player = make_player(STAND_IN, random.Random(0))
         self.script: list[Move] = []
 
     # -- starting ---------------------------------------------------------------
 
-    def new_game(self, seed: object = None, rules: object = None, seats: object = None) -> JSON:
-        """A shuffled deal from *seed* (a number or its text; a fresh one when missing or garbage).
+    # -- starting (new_game, new_match, next_deal and restore: see DealSession) ----------
 
-        *rules*: a preset's name (``"fan-tan"``), options text or an object of
-        options; *seats*: the computer players for seats 1 onwards (Robin, Alex,
-        Sam round the table by default).
-        """
-        number, notice = fresh_or_parsed(seed)
-        the_rules = read_rules(rules)
-        bots = self._seats(seats, the_rules.players)
-        game = Game.new(number, seat_names(bots), rules=the_rules)
-        self.match = None
-        self._start(game, bots)
-        self.notice = notice
-        return self.state()
+    def _read_rules(self, rules: object) -> SevensRules:
+        return read_rules(rules)
 
-    def new_match(self, seed: object = None, rules: object = None, seats: object = None) -> JSON:
-        """The first deal of a match: deal *n* is shuffled from ``seed + n``, the dealer moves one seat each deal."""
-        number, notice = fresh_or_parsed(seed)
-        the_rules = read_rules(rules)
-        bots = self._seats(seats, the_rules.players)
-        self.match = Match(the_rules, number, seat_names(bots))
-        self._start(self._next(), bots)
-        self.notice = notice
-        return self.state()
+    def _read_record(self, record: str) -> Game:
+        return Game.from_json(record)
 
-    def next_deal(self) -> JSON:
-        """The match's next deal, once the current one is over."""
-        if self.match is None:
-            raise ValueError("there is no match: start one with new_match")
-        self._start(self._next(), self._bot_names())
-        return self.state()
-
-    def _next(self) -> Game:
-        assert self.match is not None
-        game = self.match.next_deal()
-        assert isinstance(game, Game)
-        return game
+    def _score_json(self, rules: SevensRules) -> JSON:
+        return score_json(rules)
 
     def guided(self, position: str, script: str = "", goal: str = "") -> JSON:
         """A guided deal from a lesson: *position* in the engine's text form, you in seat 0."""
         start = Position.parse(position)
         game = Game.from_position(start)
-        self.match = None
         self._start(game, self._seats(None, start.rules.players))
         self.script = parse_script(script, game.names)
         self.goal = goal or None
-        return self.state()
-
-    def restore(self, record: str, earlier: object = None) -> JSON:
-        """Go back to a saved deal: the record is replayed and checked move by move.
-
-        *earlier*: for a deal of a match, the records of the match's deals before it, in order; the match
-        (its score and its next deal) is restored with it.
-        """
-        game = Game.from_json(record)
-        match = None if earlier is None else _rebuilt_match(earlier, game)
-        self._start(game, self._recorded(game.names))
-        self.match = match
         return self.state()
 
     def replay(self, record: str, moves: object) -> JSON:
@@ -392,7 +323,7 @@ class Session(DealSession[Game, Player]):
         return {
             "game": "sevens",
             "seed": game.seed,
-            "kind": "guided" if not game.has_record else "match" if self.match else "game",
+            "kind": self._kind(),
             "rules": rules_json(game.rules),
             "players": game.rules.players,
             "dealer": game.dealer,
@@ -415,18 +346,4 @@ class Session(DealSession[Game, Player]):
             "goal": self.goal,
             "notice": self.notice,
             "comment": self.comment,
-        }
-
-    def _match_json(self) -> JSON | None:
-        match = self.match
-        if match is None:
-            return None
-        scoring = match.rules.scoring
-        return {
-            "seed": match.seed,
-            "deal": len(match.deals),
-            "scoring": scoring,
-            "heading": "Chips" if scoring == "chips" else "Deals won",
-            "deals": match.table(),
-            "totals": match.scores(),
         }

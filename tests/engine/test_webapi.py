@@ -342,6 +342,8 @@ def test_a_fan_tan_match_of_six_seats_moves_the_dealer_and_keeps_the_chips() -> 
         "deal": 1,
         "scoring": "chips",
         "heading": "Chips",
+        "signed": True,
+        "lower_is_better": False,
         "deals": [],
         "totals": [0] * 6,
     }
