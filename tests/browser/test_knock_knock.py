@@ -1,4 +1,5 @@
-"""Knock! Knock! at the game table: a whole deal by mouse on a phone and one by keyboard at a desk.
+"""Knock! Knock! at the game table: a whole deal by mouse on a phone and one by keyboard at a desk, and a match
+chosen in the Table menu, scored by points.
 
 Deal 3, played as these tests play it (the first card that fits, a pick-up card naming hearts,
 a knock with the third-to-last card), has every moment the page must handle: a pick-up card played
@@ -13,6 +14,8 @@ from typing import Any
 import pytest
 from gameplay import INSTANT, READY, START_MS, log_length, out_of_view
 from playwright.sync_api import Browser, Page, expect
+
+from engine.knock_knock.game import Game
 
 SEED = 3
 IN_VIEW = ["#kk-top", "#kk-suit", "#kk-stock", "#game-hand", ".felt .player.seat-1", ".felt .player.seat-2"]
@@ -43,12 +46,10 @@ def asked(page: Page) -> bool:
     return page.locator("#kk-let-pass:not([hidden])").count() > 0
 
 
-def test_a_whole_deal_by_mouse_on_a_phone_stays_on_one_screen(phone: Page, site_url: str) -> None:
-    page = phone
-    open_table(page, site_url)
-    expect(page.locator("#game-hand .card")).to_have_count(7)
-    expect(page.locator("#game-hand .card").first).to_have_attribute("aria-label", "seven of clubs")
-    seen = {"suits": 0, "knock": 0, "called": 0}
+def play_deal(page: Page, seen: dict[str, int] | None = None) -> None:
+    """Play the deal to its end by mouse on a phone (a missed knock called, else the first card that fits with a knock when
+    due and hearts named for a pick-up card, else a draw), checking the table stays in view at every moment."""
+    seen = seen if seen is not None else {"suits": 0, "knock": 0, "called": 0}
     for _ in range(120):
         if page.get_attribute("#game", "data-state") == "over":
             break
@@ -78,15 +79,26 @@ def test_a_whole_deal_by_mouse_on_a_phone_stays_on_one_screen(phone: Page, site_
             seen["suits"] += 1
         wait_for_news(page, before)
     expect(page.locator("#game-result")).to_be_visible()
-    assert out_of_view(page, ["#kk-top", "#game-again"]) == []
+    # The end of a deal of a match on a phone: the result (in the status line), the deal's score and the totals,
+    # and the buttons on the same screen as the table.
+    assert out_of_view(page, ["#kk-top", "#game-status", "#game-result-score", "#game-next", "#game-again"]) == []
+
+
+def test_a_whole_deal_by_mouse_on_a_phone_stays_on_one_screen(phone: Page, site_url: str) -> None:
+    page = phone
+    open_table(page, site_url)
+    expect(page.locator("#game-hand .card")).to_have_count(7)
+    expect(page.locator("#game-hand .card").first).to_have_attribute("aria-label", "seven of clubs")
+    seen = {"suits": 0, "knock": 0, "called": 0}
+    play_deal(page, seen)
     assert all(seen.values()), seen
     log = page.locator("#game-log").inner_text()
     assert "You play " in log and "and name hearts" in log
     assert "knocks and plays" in log and "You knock and play" in log
-    page.get_by_role("button", name="Deal again").click()
+    page.get_by_role("button", name="New match").click()
     page.wait_for_selector(READY, timeout=START_MS)
     expect(page.locator("#game-result")).to_be_hidden()
-    assert page.locator("#game-hand .card").count() >= 7 and page.url.split("seed=")[1] != str(SEED)
+    assert page.locator("#game-hand .card").count() >= 7 and page.url.split("seed=")[1].split("&")[0] != str(SEED)
 
 
 def test_a_whole_deal_by_keyboard_with_the_focus_on_a_card_that_fits(page: Page, site_url: str) -> None:
@@ -123,6 +135,84 @@ def test_a_whole_deal_by_keyboard_with_the_focus_on_a_card_that_fits(page: Page,
                 page.keyboard.press("Enter")
         wait_for_news(page, before)
     expect(page.locator("#game-result")).to_be_visible()
-    expect(page.locator("#game-again")).to_be_focused()
+    expect(page.locator("#game-next")).to_be_focused()  # every deal is one of a match
     assert called
     assert "You knock and play" in page.locator("#game-log").inner_text()
+
+
+def saved_deal(page: Page) -> dict[str, Any]:
+    """The deal the page keeps to restore (its record, and in a match the earlier deals' records)."""
+    deal: dict[str, Any] = page.evaluate("JSON.parse(sessionStorage.getItem('sevens.deal.knock-knock'))")
+    return deal
+
+
+def engine_scores(page: Page) -> list[list[int]]:
+    """Each deal of the match so far, scored by the engine from the records the page kept."""
+    deal = saved_deal(page)
+    return [Game.from_json(record).score() for record in [*deal["earlier"], deal["record"]]]
+
+
+def score_table(page: Page) -> dict[str, list[int]]:
+    """The score table as {player: [deal 1, deal 2, …, total]}."""
+    rows = page.evaluate("""() => [...document.querySelectorAll('#game-score tbody tr')].map(
+        (row) => [...row.children].map((cell) => cell.textContent))""")
+    return {name: [int(value) for value in values] for name, *values in rows}
+
+
+def dealer(page: Page) -> int:
+    marked: list[bool] = page.evaluate(
+        "[...document.querySelectorAll('#game-players .player')].map((p) => p.matches('.dealer'))"
+    )
+    return marked.index(True)
+
+
+def test_a_match_scored_by_points_from_the_table_menu_keeps_the_engines_score_on_a_phone(
+    phone: Page, site_url: str
+) -> None:
+    page = phone
+    open_table(page, site_url)
+    page.click("#game-table-menu summary")
+    page.click(".game-options summary")
+    page.select_option("#game-option-scoring", "points")
+    page.select_option("#game-option-direction", "counter-clockwise")
+    page.click("#game-table-deal")
+    page.wait_for_function("() => new URL(location.href).searchParams.get('rules') !== null")
+    page.wait_for_selector(READY, timeout=START_MS)
+    query = page.evaluate("Object.fromEntries(new URL(location.href).searchParams)")
+    assert (query["rules"], query["players"]) == ("direction=counter-clockwise,scoring=points", "4")
+    expect(page.locator("#game-notes")).to_contain_text("the lowest total is best")
+    expect(page.locator("#game-score")).to_be_hidden()  # no deal finished yet
+    assert dealer(page) == 0
+    names = ["You", "Robin", "Alex", "Sam"]
+
+    play_deal(page)
+    first = engine_scores(page)[0]
+    assert first.count(0) >= 1 and sum(first) > 0  # the winner scores nothing, the others their cards
+    expect(page.locator("#game-score h3")).to_have_text("Points after 1 deal")
+    assert score_table(page) == {name: [points, points] for name, points in zip(names, first, strict=True)}
+    # On a phone the result shows the deal just played and the totals, one column a player.
+    short = page.locator("#game-result-score")
+    expect(short).to_be_visible()
+    assert short.locator("tbody tr").first.inner_text().split() == ["Deal", "1", *map(str, first)]
+
+    page.click("#game-next")
+    page.wait_for_selector(READY, timeout=START_MS)
+    expect(page.locator("#game-deal-number")).to_contain_text("deal 2")
+    assert dealer(page) == 3  # counter-clockwise: the deal passes to your right
+    # A reload in the middle of the match keeps its score and its dealer (restored from the deals' records).
+    page.reload()
+    page.wait_for_selector(READY, timeout=START_MS)
+    expect(page.locator("#game-deal-number")).to_contain_text("deal 2")
+    assert dealer(page) == 3
+    assert score_table(page) == {name: [points, points] for name, points in zip(names, first, strict=True)}
+
+    play_deal(page)
+    scores = engine_scores(page)
+    assert len(scores) == 2 and scores[0] == first
+    expect(page.locator("#game-score h3")).to_have_text("Points after 2 deals")
+    totals = [a + b for a, b in zip(*scores, strict=True)]
+    table = score_table(page)
+    assert table == {name: [a, b, total] for name, a, b, total in zip(names, *scores, totals, strict=True)}
+    # The lowest total leads.
+    leading = page.locator("#game-score tbody tr.leading th").all_inner_texts()
+    assert leading == [name for name, total in zip(names, totals, strict=True) if total == min(totals)]

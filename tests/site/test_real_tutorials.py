@@ -16,6 +16,7 @@ import pytest
 
 import build
 from engine.core.cards import Card, parse_cards
+from engine.knock_knock.present import rules_menu as knock_knock_menu
 from engine.sevens.position import OPENING_CARD, Position, parse_table
 from engine.sevens.present import option_text
 from engine.sevens.rules import CHOICES, PRESETS
@@ -153,3 +154,18 @@ def test_the_house_rules_link_each_preset_to_the_game_page_and_the_game_page_off
         )
         assert select is not None, name
         assert re.findall(r'<option value="([^"]+)"', select.group(0)) == [option_text(value) for value in values]
+
+
+def test_the_knock_knock_page_offers_its_engines_menu_and_no_presets(site: Path) -> None:
+    page = (site / "play-knock-knock/index.html").read_text(encoding="utf-8")
+    assert 'data-preset="' not in page
+    assert 'data-default-rules=""' in page
+    for option in knock_knock_menu()["options"]:
+        name = option["name"]
+        select = re.search(
+            rf'<select id="game-(?:option-{name}|players-count)" data-option="{name}".*?</select>', page, re.DOTALL
+        )
+        assert select is not None, name
+        assert re.findall(r'<option value="([^"]+)"', select.group(0)) == option["values"]
+        assert re.search(rf'<option value="{option["default"]}" selected>', select.group(0)), name
+    assert 'data-default-rules="sevens"' in (site / "play/index.html").read_text(encoding="utf-8")

@@ -221,7 +221,7 @@ function drawControls() {
   );
   const link = new URL("?", location.href);
   link.searchParams.set("seed", String(match ? match.seed : state.seed));
-  if (table && !own) setTableInUrl(link, table);
+  if (table) setTableInUrl(link, table);
   $("game-share").href = link.search;
 }
 
@@ -460,14 +460,10 @@ const restoreParams = (resume) => ({
   ...(resume.earlier ? { earlier: resume.earlier } : {}),
 });
 
-// Sevens: the first deal of a new match from *seed* at table *at* ({rules, players, seats}); if the engine
-// refuses the table, plain Sevens with Robin, Alex and Sam, and a notice saying why. Another game (whose session
-// has no rules menu nor matches yet): a single deal with the first three of the chosen opponents.
+// The first deal of a new match from *seed* at table *at* ({rules, players, seats}); if the engine refuses the
+// table, the game's default rules with Robin, Alex and Sam, and a notice saying why.
 async function newDeal(seed, at) {
-  const start = (chosen) =>
-    own
-      ? runtime.call("new_game", { seed, seats: chosen.seats.slice(0, 3), game: GAME })
-      : runtime.call("new_match", { seed, rules: rulesRequest(chosen), seats: chosen.seats, game: GAME });
+  const start = (chosen) => runtime.call("new_match", { seed, rules: rulesRequest(chosen), seats: chosen.seats, game: GAME });
   try {
     state = await start(at);
     table = at;
@@ -513,7 +509,7 @@ async function deal(seed, resume = null, { push = false, notice: told = null, at
     }
     if (!resume && !next) {
       notice = (await newDeal(seed, at ?? chosenTable())) ?? notice;
-      if (!own) keepTable(table);
+      keepTable(table);
       earlier = [];
     }
   } catch (error) {
@@ -529,7 +525,7 @@ async function deal(seed, resume = null, { push = false, notice: told = null, at
   heard = 0;
   const url = new URL(location.href);
   url.searchParams.set("seed", String(state.match ? state.match.seed : state.seed));
-  if (!own) setTableInUrl(url, table);
+  setTableInUrl(url, table);
   if (push) history.pushState({ deal: saved }, "", url);
   else history.replaceState({ deal: saved }, "", url);
   showNotice(notice);

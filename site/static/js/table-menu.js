@@ -1,22 +1,25 @@
 // The table the player sits at: the rules (a preset or the options), the number of players and who fills each
-// seat. The menu's presets, options and their values are written into the page by the build from the engine
-// (engine/sevens/present.py, rules_menu); this module only reads and sets the controls, keeps the choice through
-// store.js and writes it into the address. The engine checks the rules: a bad choice comes back as its message.
+// seat. The menu's presets, options, their values and the default rules are written into the page by the build
+// from the game's engine (its rules_menu, e.g. engine/sevens/present.py); this module only reads and sets the
+// controls, keeps the choice through store.js (under the page's game) and writes it into the address. The engine
+// checks the rules: a bad choice comes back as its message.
 
 import { keepSetting, setting } from "./store.js";
 
-const RULES_KEY = "sevens.rules"; // a preset's name, or options text without players ("opening=any-seven,…")
-const PLAYERS_KEY = "sevens.players";
-const TABLE_KEY = "sevens.table"; // the computer players for seats 1 onwards
-export const DEFAULT_RULES = "sevens";
+const $ = (id) => document.getElementById(id);
+// Each game keeps its own table: "sevens.rules", "knock-knock.rules", …
+const GAME = $("game")?.dataset.game || "sevens";
+const RULES_KEY = `${GAME}.rules`; // a preset's name, or options text without players ("opening=any-seven,…")
+const PLAYERS_KEY = `${GAME}.players`;
+const TABLE_KEY = `${GAME}.table`; // the computer players for seats 1 onwards
+// The rules as the page asks for them when nothing is chosen: a preset's name, or "" (every option at its default).
+export const DEFAULT_RULES = $("game-table-menu")?.dataset.defaultRules ?? "";
 const DEFAULT_PLAYERS = 4;
 const DEFAULT_SEATS = ["robin", "alex", "sam"]; // repeated round the table for more seats
 
-const $ = (id) => document.getElementById(id);
 const presetButtons = () => [...document.querySelectorAll("[data-preset]")];
 const optionSelects = () => [...document.querySelectorAll(".game-options select[data-option]")];
 const seatSelects = () => [...document.querySelectorAll("select[data-seat]")];
-// A game without the rules menu (Knock! Knock!, for now) has no count of players to choose: four play.
 const countSelect = () => $("game-players-count");
 const playerCounts = () => [...(countSelect()?.options ?? [])].map((option) => Number(option.value));
 
@@ -33,7 +36,7 @@ export function chosenTable() {
   const players = validCount(setting(PLAYERS_KEY)) ?? DEFAULT_PLAYERS;
   const kept = (setting(TABLE_KEY) ?? "").split(",").filter(Boolean);
   const seats = around(DEFAULT_SEATS, players - 1).map((name, i) => kept[i] ?? name);
-  return { rules: setting(RULES_KEY) || DEFAULT_RULES, players, seats };
+  return { rules: setting(RULES_KEY) ?? DEFAULT_RULES, players, seats };
 }
 
 // Keep *table*; seats beyond its players are kept too, so going from 8 players to 4 and back loses nobody.
@@ -51,7 +54,7 @@ export function tableInUrl(url) {
   if (rules === null && players === null) return null;
   const table = chosenTable();
   const count = validCount(players) ?? table.players;
-  return { rules: rules || table.rules, players: count, seats: around(table.seats, count - 1) };
+  return { rules: rules ?? table.rules, players: count, seats: around(table.seats, count - 1) };
 }
 
 export function setTableInUrl(url, table) {
