@@ -125,12 +125,14 @@ class _RecordedChance:
     def __init__(self, entries: list[object]) -> None:
         self.entries = entries
         self.position = 0
+        self.sizes: list[int] = []  # how many cards each reshuffle so far shuffled
 
     def reshuffle(self, cards: Sequence[Card]) -> Sequence[Card]:
         if self.position < len(self.entries):
             entry = self.entries[self.position]
             if isinstance(entry, dict) and set(entry) == {"reshuffle"}:
                 self.position += 1
+                self.sizes.append(len(cards))
                 try:
                     return _record_cards(entry["reshuffle"], "a reshuffle")
                 except ValueError as error:
@@ -364,7 +366,19 @@ class Game:
             raise RecordError(
                 f"game record says {shown(data['remaining'])} cards remain, but the moves leave {game.remaining()!r}"
             )
+        game.chance = _chance_after(rules, seed, dealer, chance.sizes)
         return game
+
+
+def _chance_after(rules: Rules, seed: int | None, dealer: int, sizes: Sequence[int]) -> Chance:
+    """The reshuffles of a deal played on after its record (a saved deal continued): the deal's random source from
+    *seed*, brought to where it stood after the deal and the recorded reshuffles (of *sizes* cards each), so the
+    deal goes on as it would have without the break. A shuffle draws as many numbers for any cards of one count."""
+    rng = random.Random(seed if seed is not None else 0)
+    deal(rules, rng, dealer)
+    for size in sizes:
+        rng.shuffle(list(range(size)))
+    return SeededChance(rng)
 
 
 def _describe(seat: int, action: RecordedAction) -> str:

@@ -3,6 +3,7 @@ and a match restored from its deals' records, through the same session methods a
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import pytest
@@ -156,3 +157,28 @@ def test_the_rules_menu_offers_what_the_rules_allow() -> None:
             assert call(Session(), "new_match", seed=1, rules=f"{menu['default']},{name}={value}")["rules"]["options"][
                 name
             ] == (int(value) if name == "players" else value)
+
+
+def test_a_saved_deal_continues_past_the_record_with_the_reshuffles_it_would_have_had() -> None:
+    """A reload restores a deal from its record; once the record's reshuffles are used up, the next ones come
+    from the deal's seed as they would have without the break (they used to be refused: no reshuffle entry)."""
+    rules = load_game("knock-knock")
+    players = [computer_player(rules, "alex", 9, seat) for seat in range(4)]
+    reshuffled = 0
+    for seed in range(1, 40):
+        game = Game.new(rules, seed)
+        steps = 0
+        while not game.is_over:
+            seat = game.waiting[0]
+            game.act(seat, players[seat].decide(game.view(seat)).action)
+            steps += 1
+            if steps % 7:
+                continue
+            restored = Game.from_json(game.to_json()).chance
+            going_on = copy.deepcopy(game.chance)  # the deal's own, left as it is
+            pile = [Card.parse(code) for code in ("2C", "7H", "9S", "KD", "4C", "QS")]
+            assert restored.reshuffle(pile) == going_on.reshuffle(pile)
+            # ... and both keep in step afterwards, so the restored deal plays on like the original.
+            assert restored.reshuffle(pile[:3]) == going_on.reshuffle(pile[:3])
+            reshuffled += '"reshuffle"' in game.to_json()
+    assert reshuffled  # some of these records held a reshuffle before the break
