@@ -18,8 +18,40 @@ from playwright.sync_api import Browser, Page, expect
 from engine.knock_knock.game import Game
 
 SEED = 3
-IN_VIEW = ["#kk-top", "#kk-suit", "#kk-stock", "#game-hand", ".felt .player.seat-1", ".felt .player.seat-2"]
-IN_VIEW += [".felt .player.seat-3", "#game-play", "#kk-draw", "#kk-knock", "#kk-call", "#game-suggest"]
+BOARD = ["#kk-top", "#kk-suit", "#kk-stock", "#game-hand", "#game-play", "#kk-draw", "#kk-knock", "#kk-call"]
+BOARD += ["#game-suggest"]
+SIZES = {"desk": (1280, 800), "phone": (390, 844)}
+
+
+def in_view_with(players: int) -> list[str]:
+    """What must be in view at every moment of a deal: the board, your hand, the buttons and the other players."""
+    return BOARD + [f".felt .player.seat-{seat}" for seat in range(1, players)]
+
+
+def overlapping_seats(page: Page) -> list[tuple[str, str]]:
+    """The pairs of players' boxes round the table that overlap (yours is only for screen readers on a phone)."""
+    boxes: list[tuple[str, float, float, float, float]] = page.evaluate("""() =>
+        [...document.querySelectorAll('#game-players .player')].filter((seat) => getComputedStyle(seat).position !== 'absolute').map((seat) => {
+            const box = seat.getBoundingClientRect();
+            return [seat.querySelector('.player-name').firstChild.textContent, box.left, box.top, box.right, box.bottom];
+        })""")
+    return [
+        (a[0], b[0])
+        for i, a in enumerate(boxes)
+        for b in boxes[:i]
+        if a[1] < b[3] - 1 and b[1] < a[3] - 1 and a[2] < b[4] - 1 and b[2] < a[4] - 1
+    ]
+
+
+@pytest.fixture
+def sized(request: pytest.FixtureRequest, browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Page]:
+    width, height = SIZES[request.param]
+    phone = request.param == "phone"
+    context = browser.new_context(
+        **browser_context_args, viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
+    )
+    yield context.new_page()
+    context.close()
 
 
 @pytest.fixture
@@ -46,14 +78,16 @@ def asked(page: Page) -> bool:
     return page.locator("#kk-let-pass:not([hidden])").count() > 0
 
 
-def play_deal(page: Page, seen: dict[str, int] | None = None) -> None:
-    """Play the deal to its end by mouse on a phone (a missed knock called, else the first card that fits with a knock when
+def play_deal(page: Page, seen: dict[str, int] | None = None, *, players: int = 4) -> None:
+    """Play the deal to its end by mouse (a missed knock called, else the first card that fits with a knock when
     due and hearts named for a pick-up card, else a draw), checking the table stays in view at every moment."""
     seen = seen if seen is not None else {"suits": 0, "knock": 0, "called": 0}
-    for _ in range(120):
+    in_view = in_view_with(players)
+    for _ in range(400):
         if page.get_attribute("#game", "data-state") == "over":
             break
-        assert out_of_view(page, IN_VIEW) == []
+        assert out_of_view(page, in_view) == []
+        assert overlapping_seats(page) == []
         before = log_length(page)
         if asked(page):
             expect(page.locator("#game-status")).to_contain_text("without knocking: call Knock! Knock!")
@@ -79,9 +113,10 @@ def play_deal(page: Page, seen: dict[str, int] | None = None) -> None:
             seen["suits"] += 1
         wait_for_news(page, before)
     expect(page.locator("#game-result")).to_be_visible()
-    # The end of a deal of a match on a phone: the result (in the status line), the deal's score and the totals,
-    # and the buttons on the same screen as the table.
-    assert out_of_view(page, ["#kk-top", "#game-status", "#game-result-score", "#game-next", "#game-again"]) == []
+    # The end of a deal of a match: the result (in the status line), the deal's score and the totals (beside the
+    # table on a desk, under the result on a phone) and the buttons on the same screen as the table.
+    score = "#game-result-score" if page.evaluate("matchMedia('(max-width: 40rem)').matches") else "#game-score"
+    assert out_of_view(page, ["#kk-top", "#game-status", score, "#game-next", "#game-again"]) == []
 
 
 def test_a_whole_deal_by_mouse_on_a_phone_stays_on_one_screen(phone: Page, site_url: str) -> None:
@@ -216,3 +251,14 @@ def test_a_match_scored_by_points_from_the_table_menu_keeps_the_engines_score_on
     # The lowest total leads.
     leading = page.locator("#game-score tbody tr.leading th").all_inner_texts()
     assert leading == [name for name, total in zip(names, totals, strict=True) if total == min(totals)]
+
+
+@pytest.mark.parametrize("sized", ["desk", "phone"], indirect=True)
+def test_eight_players_sit_round_the_table_apart_and_in_view_through_a_whole_deal(sized: Page, site_url: str) -> None:
+    page = sized
+    page.add_init_script(INSTANT)
+    page.goto(f"{site_url}play-knock-knock/?seed={SEED}&rules=&players=8")
+    page.wait_for_selector(READY, timeout=START_MS)
+    expect(page.locator("#game-players .player")).to_have_count(8)
+    expect(page.locator("#game-notes")).to_contain_text("Two packs")
+    play_deal(page, players=8)
