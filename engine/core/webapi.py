@@ -15,8 +15,9 @@ Each game's session declares the methods it offers in ``methods`` (its
 moves differ: a card or a pass in Sevens; a discard, a draw, a call in
 Knock! Knock!); a method it does not declare is unknown, so a page can never
 reach anything else of the session. Every game offers ``new_game``,
-``guided``, ``restore``, ``state``, ``computer_move``, ``suggest`` and
-``record``.
+``new_match``, ``next_deal``, ``guided``, ``restore``, ``state``,
+``computer_move``, ``suggest`` and ``record`` (the starts and the match are
+the core's :class:`~engine.core.session.DealSession`).
 
 Methods (Sevens; for Knock! Knock! see :mod:`engine.knock_knock.session`):
 
@@ -29,7 +30,11 @@ Methods (Sevens; for Knock! Knock! see :mod:`engine.knock_knock.session`):
     Result: the state.
 ``new_match {seed?, rules?, seats?, game?}``
     The first deal of a match: deal *n* is shuffled from ``seed + n`` and the
-    deal passes on as the game says (Sevens: one seat on). Result: the state (with ``match``).
+    deal passes on as the game says (one seat on, in the direction of play).
+    Result: the state, with ``match``: ``seed``, ``deal`` (its number),
+    ``scoring``, ``heading``, ``signed`` (a gain shows its +),
+    ``lower_is_better`` (the lowest total leads), ``deals`` (each finished
+    deal's scores, one a seat) and ``totals``.
 ``next_deal {}``
     The match's next deal, once the current one is over. Result: the state.
 ``guided {position, script?, goal?, game?}``
