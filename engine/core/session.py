@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Collection, Sequence
 from typing import Any, Generic, TypeVar
 
-from .game import Deal, Player
+from .game import Deal, Player, find_game, requested_rules
 from .webapi import read_seats, recorded_seats, seat_players
 
 __all__ = ["BOT_NAMES", "DealSession"]
@@ -35,6 +35,9 @@ class DealSession(Generic[G, P]):
     message when there is none yet).
     """
 
+    game_name: str  # the game's name in the registry
+    methods: tuple[str, ...]  # what a page may ask of the session (see engine.core.webapi)
+
     def __init__(
         self,
         make_player: Callable[[str, random.Random], P],
@@ -54,6 +57,10 @@ class DealSession(Generic[G, P]):
         self.goal: str | None = None
         self.notice: str | None = None
         self.comment: str | None = None
+
+    def _rules(self, rules: object) -> Any:
+        """The rules the page asks for (see :func:`~engine.core.game.requested_rules`), of this session's game."""
+        return requested_rules(find_game(self.game_name), rules)
 
     def _seats(self, seats: object, players: int) -> list[str]:
         """The computer players the page asks for in seats 1 onwards (Robin, Alex, Sam round the table by default)."""

@@ -77,7 +77,6 @@ from typing import Any
 
 from ..core.cards import Card, Suit
 from ..core.chance import fresh_or_parsed
-from ..core.game import RulesError, parse_rules
 from ..core.session import DealSession
 from ..core.text import counted, join_words, seat_names, sentence
 from .game import Game
@@ -140,20 +139,6 @@ def _scripted_action(step: str, words: list[str]) -> RecordedAction:
     except ValueError as error:
         raise ValueError(f"script step {step!r}: {error} (a move is a card [suit] [knock], draw or call)") from None
     return Play(card, suit, knock)
-
-
-def read_rules(rules: object) -> Rules:
-    """Rules from the page: ``None`` (the defaults), options text or an object of options."""
-    from . import KNOCK_KNOCK
-
-    if rules is None or rules == "":
-        return Rules()
-    if isinstance(rules, str):
-        parsed: Rules = parse_rules(KNOCK_KNOCK, rules)
-        return parsed
-    if isinstance(rules, dict):
-        return KNOCK_KNOCK.rules(rules)
-    raise RulesError(f"rules must be options text or an object of options, not {rules!r:.60}")
 
 
 def card_json(card: Card) -> JSON:
@@ -234,7 +219,7 @@ class Session(DealSession[Game, Player]):
     def new_game(self, seed: object = None, rules: object = None, seats: object = None) -> JSON:
         """A shuffled deal from *seed* (a number or its text; a fresh one when missing or garbage)."""
         number, notice = fresh_or_parsed(seed)
-        the_rules = read_rules(rules)
+        the_rules: Rules = self._rules(rules)
         bots = self._seats(seats, the_rules.players)
         self._start(Game.new(the_rules, number, names=seat_names(bots)), bots)
         self.notice = notice
@@ -244,7 +229,7 @@ class Session(DealSession[Game, Player]):
         """A lesson's deal from *position* (see the module docstring), you in seat 0."""
         if not isinstance(position, str):
             raise ValueError("position must be text like 'hands 9H 6H 3S / KC QC / 7C 7D | pile 6C | turn 0'")
-        start = State.parse(position, None if rules is None else read_rules(rules))
+        start = State.parse(position, None if rules is None else self._rules(rules))
         bots = self._seats(None, start.rules.players)
         game = Game.from_state(start, names=seat_names(bots))
         self._start(game, bots)

@@ -20,7 +20,6 @@ from typing import Any
 
 from ..core.cards import Card, cards_of
 from ..core.chance import fresh_or_parsed
-from ..core.game import RulesError, parse_rules
 from ..core.jsontext import shown
 from ..core.match import Match
 from ..core.session import DealSession
@@ -31,7 +30,7 @@ from .players import COMPUTER_PLAYERS, Decision, Player, make_player
 from .position import Position
 from .present import card_json, move_json, result_json, row_json, rules_json
 from .review import decisions, estimate, replay
-from .rules import DEFAULT, SevensRules
+from .rules import SevensRules
 from .view import PlayerView
 
 __all__ = ["YOU", "Session", "parse_script"]
@@ -60,20 +59,6 @@ def parse_script(text: str, names: Sequence[str] = DEFAULT_NAMES) -> list[Move]:
         card = None if what.strip().lower() == "pass" else Card.parse(what)
         moves.append(Move(seat, card))
     return moves
-
-
-def read_rules(rules: object) -> SevensRules:
-    """Rules from the page: ``None`` (the defaults), a preset's name or options text, or an object of options."""
-    from . import SEVENS
-
-    if rules is None or rules == "":
-        return DEFAULT
-    if isinstance(rules, str):
-        parsed: SevensRules = parse_rules(SEVENS, rules)
-        return parsed
-    if isinstance(rules, dict):
-        return SEVENS.rules(rules)
-    raise RulesError(f"rules must be a preset's name or an object of options, not {rules!r:.60}")
 
 
 def prompt(pos: Position) -> str:
@@ -203,7 +188,7 @@ class Session(DealSession[Game, Player]):
         Sam round the table by default).
         """
         number, notice = fresh_or_parsed(seed)
-        the_rules = read_rules(rules)
+        the_rules: SevensRules = self._rules(rules)
         bots = self._seats(seats, the_rules.players)
         game = Game.new(number, seat_names(bots), rules=the_rules)
         self.match = None
@@ -214,7 +199,7 @@ class Session(DealSession[Game, Player]):
     def new_match(self, seed: object = None, rules: object = None, seats: object = None) -> JSON:
         """The first deal of a match: deal *n* is shuffled from ``seed + n``, the dealer moves one seat each deal."""
         number, notice = fresh_or_parsed(seed)
-        the_rules = read_rules(rules)
+        the_rules: SevensRules = self._rules(rules)
         bots = self._seats(seats, the_rules.players)
         self.match = Match(the_rules, number, seat_names(bots))
         self._start(self._next(), bots)
