@@ -77,6 +77,7 @@ from typing import Any
 
 from ..core.cards import Card, Suit
 from ..core.chance import fresh_or_parsed
+from ..core.game import YOU
 from ..core.session import DealSession
 from ..core.text import counted, join_words, seat_names, sentence
 from .game import Game
@@ -88,7 +89,6 @@ from .view import PlayerView, SeenEvent
 
 __all__ = ["YOU", "Session", "parse_script"]
 
-YOU = 0
 ADVISER = "sam"
 # A player who goes down to this many cards has just put down their third-to-last card.
 DOWN_TO = KNOCK_AT - 1
