@@ -40,6 +40,7 @@ from .jsontext import shown
 
 __all__ = [
     "DEFAULT_GAME",
+    "YOU",
     "Deal",
     "Decision",
     "GameType",
@@ -55,9 +56,11 @@ __all__ = [
     "parse_rules",
     "read_written_rules",
     "register",
+    "requested_rules",
 ]
 
 JSON = dict[str, Any]
+YOU = 0  # the seat of the person playing, in every game: on the page, in the terminal and in reviews
 
 
 class RulesError(ValueError):
@@ -332,6 +335,25 @@ def play_command(rules: Any, seed: int | None, opponents: Sequence[str] = ()) ->
     if seed is not None:  # a deal set up from a position has none
         words.append(f"--seed {seed}")
     return " ".join(words)
+
+
+def requested_rules(game: GameType, rules: object) -> Any:
+    """The rules a page asks for: ``None`` or ``""`` (the defaults), text as :func:`parse_rules` reads it (a
+    preset, options or both), or an object of options.
+
+    >>> requested_rules(find_game("sevens"), ["fan-tan"])
+    Traceback (most recent call last):
+    ...
+    engine.core.game.RulesError: rules must be a preset's name, options text or an object of options, not ['fan-tan']
+    """
+    if rules is None or rules == "":
+        return game.rules({})
+    if isinstance(rules, str):
+        return parse_rules(game, rules)
+    if isinstance(rules, dict):
+        return game.rules(rules)
+    forms = "a preset's name, options text" if game.presets else "options text"
+    raise RulesError(f"rules must be {forms} or an object of options, not {shown(rules)}")
 
 
 def parse_rules(game: GameType, text: str) -> Any:

@@ -7,7 +7,7 @@ guided deal its script and goal. A deal may be one of a
 deals its next deal (``next_deal``), restores it from its deals' records
 (``restore`` with *earlier*) and says its score (``match`` in the state). A
 game's session subclasses :class:`DealSession`, hands it the game's computer
-players, reads the page's rules and records, names its scores, and adds its
+players, reads its records, names its scores, and adds its
 own moves and state; nothing here knows any game.
 """
 
@@ -18,7 +18,7 @@ from collections.abc import Callable, Collection, Sequence
 from typing import Any, Generic, TypeVar
 
 from .chance import fresh_or_parsed
-from .game import Deal, Player
+from .game import Deal, Player, find_game, requested_rules
 from .match import Match, rebuilt_match
 from .text import seat_names
 from .webapi import read_seats, recorded_seats, seat_players
@@ -42,6 +42,9 @@ class DealSession(Generic[G, P]):
     message when there is none yet).
     """
 
+    game_name: str  # the game's name in the registry
+    methods: tuple[str, ...]  # what a page may ask of the session (see engine.core.webapi)
+
     def __init__(
         self,
         make_player: Callable[[str, random.Random], P],
@@ -63,6 +66,10 @@ class DealSession(Generic[G, P]):
         self.notice: str | None = None
         self.comment: str | None = None
 
+    def _rules(self, rules: object) -> Any:
+        """The rules the page asks for (see :func:`~engine.core.game.requested_rules`), of this session's game."""
+        return requested_rules(find_game(self.game_name), rules)
+
     def _seats(self, seats: object, players: int) -> list[str]:
         """The computer players the page asks for in seats 1 onwards (Robin, Alex, Sam round the table by default)."""
         return read_seats(seats, players, self.known, BOT_NAMES)
@@ -72,10 +79,6 @@ class DealSession(Generic[G, P]):
         return recorded_seats(names, self.known, BOT_NAMES)
 
     # -- what each game says ------------------------------------------------------------
-
-    def _read_rules(self, rules: object) -> Any:
-        """The game's rules from the page's *rules* (``None``, options text, a preset's name, an object of options)."""
-        raise NotImplementedError
 
     def _read_record(self, record: str) -> G:
         """The game's deal from its record (JSON text), replayed and checked."""
@@ -95,7 +98,7 @@ class DealSession(Generic[G, P]):
         seats 1 onwards (Robin, Alex, Sam round the table by default).
         """
         number, notice = fresh_or_parsed(seed)
-        the_rules = self._read_rules(rules)
+        the_rules = self._rules(rules)
         bots = self._seats(seats, the_rules.players)
         self._start(the_rules.game.new_deal(the_rules, number, names=seat_names(bots)), bots)
         self.notice = notice
@@ -105,7 +108,7 @@ class DealSession(Generic[G, P]):
         """The first deal of a match (see :meth:`new_game`): deal *n* is shuffled from ``seed + n``, and the deal
         passes on as the game says."""
         number, notice = fresh_or_parsed(seed)
-        the_rules = self._read_rules(rules)
+        the_rules = self._rules(rules)
         bots = self._seats(seats, the_rules.players)
         match = Match(the_rules, number, tuple(seat_names(bots)))
         self._start(self._dealt(match), bots, match)

@@ -82,7 +82,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.cards import Card, Suit
-from ..core.game import RulesError, parse_rules
+from ..core.game import YOU
 from ..core.session import DealSession
 from ..core.text import counted, join_words, seat_names, sentence
 from .game import Game
@@ -94,7 +94,6 @@ from .view import PlayerView, SeenEvent
 
 __all__ = ["YOU", "Session", "parse_script"]
 
-YOU = 0
 ADVISER = "sam"
 # A player who goes down to this many cards has just put down their third-to-last card.
 DOWN_TO = KNOCK_AT - 1
@@ -145,20 +144,6 @@ def _scripted_action(step: str, words: list[str]) -> RecordedAction:
     except ValueError as error:
         raise ValueError(f"script step {step!r}: {error} (a move is a card [suit] [knock], draw or call)") from None
     return Play(card, suit, knock)
-
-
-def read_rules(rules: object) -> Rules:
-    """Rules from the page: ``None`` (the defaults), options text or an object of options."""
-    from . import KNOCK_KNOCK
-
-    if rules is None or rules == "":
-        return Rules()
-    if isinstance(rules, str):
-        parsed: Rules = parse_rules(KNOCK_KNOCK, rules)
-        return parsed
-    if isinstance(rules, dict):
-        return KNOCK_KNOCK.rules(rules)
-    raise RulesError(f"rules must be options text or an object of options, not {rules!r:.60}")
 
 
 def card_json(card: Card) -> JSON:
@@ -236,12 +221,7 @@ class Session(DealSession[Game, Player]):
         self.script: list[tuple[int, RecordedAction]] = []
         self.held: list[Card] = []  # your hand as it was before your last discard or draw
 
-    # -- starting ---------------------------------------------------------------
-
     # -- starting (new_game, new_match, next_deal and restore: see DealSession) ----------
-
-    def _read_rules(self, rules: object) -> Rules:
-        return read_rules(rules)
 
     def _read_record(self, record: str) -> Game:
         return Game.from_json(record)
@@ -253,7 +233,7 @@ class Session(DealSession[Game, Player]):
         """A lesson's deal from *position* (see the module docstring), you in seat 0."""
         if not isinstance(position, str):
             raise ValueError("position must be text like 'hands 9H 6H 3S / KC QC / 7C 7D | pile 6C | turn 0'")
-        start = State.parse(position, None if rules is None else read_rules(rules))
+        start = State.parse(position, None if rules is None else self._rules(rules))
         bots = self._seats(None, start.rules.players)
         game = Game.from_state(start, names=seat_names(bots))
         self._start(game, bots)

@@ -19,7 +19,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.cards import Card, cards_of
-from ..core.game import RulesError, parse_rules
 from ..core.jsontext import shown
 from ..core.session import DealSession
 from ..core.text import counted, sentence
@@ -29,7 +28,7 @@ from .players import COMPUTER_PLAYERS, Decision, Player, make_player
 from .position import Position
 from .present import card_json, move_json, result_json, row_json, rules_json, score_json
 from .review import decisions, estimate, replay
-from .rules import DEFAULT, SevensRules
+from .rules import SevensRules
 from .view import PlayerView
 
 __all__ = ["YOU", "Session", "parse_script"]
@@ -58,20 +57,6 @@ def parse_script(text: str, names: Sequence[str] = DEFAULT_NAMES) -> list[Move]:
         card = None if what.strip().lower() == "pass" else Card.parse(what)
         moves.append(Move(seat, card))
     return moves
-
-
-def read_rules(rules: object) -> SevensRules:
-    """Rules from the page: ``None`` (the defaults), a preset's name or options text, or an object of options."""
-    from . import SEVENS
-
-    if rules is None or rules == "":
-        return DEFAULT
-    if isinstance(rules, str):
-        parsed: SevensRules = parse_rules(SEVENS, rules)
-        return parsed
-    if isinstance(rules, dict):
-        return SEVENS.rules(rules)
-    raise RulesError(f"rules must be a preset's name or an object of options, not {rules!r:.60}")
 
 
 def prompt(pos: Position) -> str:
@@ -165,12 +150,7 @@ class Session(DealSession[Game, Player]):
         self.stand_in: Player = make_player(STAND_IN, random.Random(0))
         self.script: list[Move] = []
 
-    # -- starting ---------------------------------------------------------------
-
     # -- starting (new_game, new_match, next_deal and restore: see DealSession) ----------
-
-    def _read_rules(self, rules: object) -> SevensRules:
-        return read_rules(rules)
 
     def _read_record(self, record: str) -> Game:
         return Game.from_json(record)

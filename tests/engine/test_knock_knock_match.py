@@ -11,7 +11,7 @@ from test_knock_knock_session import call, error_of, play_out
 
 from engine.core.cards import Card
 from engine.core.game import load_game
-from engine.core.match import Match, computer_player
+from engine.core.match import Match, Seating
 from engine.knock_knock.game import Game
 from engine.knock_knock.present import rules_menu
 from engine.knock_knock.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
@@ -135,7 +135,7 @@ def test_a_match_of_computer_players_sums_the_points() -> None:
     rules = load_game("knock-knock", scoring="points")
     match = Match(rules, 3, tuple("ABCD"))
     for _ in range(3):
-        match.next_deal().play_to_end([computer_player(rules, "alex", 3, seat) for seat in range(4)])
+        match.next_deal().play_to_end(Seating.of(rules, ["alex"] * 4).players(3))
     assert match.scores() == [sum(row[seat] for row in match.table()) for seat in range(4)]
     assert all(row.count(0) >= 1 for row in match.table())  # the winner scores nothing
 
@@ -163,7 +163,7 @@ def test_a_saved_deal_continues_past_the_record_with_the_reshuffles_it_would_hav
     """A reload restores a deal from its record; once the record's reshuffles are used up, the next ones come
     from the deal's seed as they would have without the break (they used to be refused: no reshuffle entry)."""
     rules = load_game("knock-knock")
-    players = [computer_player(rules, "alex", 9, seat) for seat in range(4)]
+    players = Seating.of(rules, ["alex"] * 4).players(9)
     reshuffled = 0
     for seed in range(1, 40):
         game = Game.new(rules, seed)

@@ -197,9 +197,16 @@ def test_the_sanitizer_alone_leaves_nothing_executable(vector: str) -> None:
     assert scan.found == [] and scan.own == []
 
 
+def refusals(folder: Path, fields: dict[str, str]) -> list[str]:
+    """The build's errors for one lesson, ``tutorials/01-a.md``, with *fields* in place of the safe ones; run in
+    *folder* (the current folder), so the errors name the file as an author sees it."""
+    (folder / "tutorials/pages").mkdir(parents=True)
+    (folder / "tutorials/01-a.md").write_text(LESSON.format(**(SAFE | fields), order=1), encoding="utf-8")
+    return [str(e) for e in build.build(Path("tutorials"), folder / "_site", runtime=False)]
+
+
 def test_refusals_say_what_is_wrong(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "tutorials/pages").mkdir(parents=True)
     body = (
         "Hi <b>there</b>.\n\n"
         '<script src="../../static/js/warm.js"></script>\n\n'
@@ -208,10 +215,7 @@ def test_refusals_say_what_is_wrong(tmp_path: Path, monkeypatch: pytest.MonkeyPa
         '<meta http-equiv="refresh" content="1;url=https://example.com/">\n\n'
         "Text\n{: onclick=alert(1) }\n"
     )
-    lesson = LESSON.format(**(SAFE | {"body": body}), order=1)
-    (tmp_path / "tutorials/01-a.md").write_text(lesson, encoding="utf-8")
-    errors = [str(e) for e in build.build(Path("tutorials"), tmp_path / "_site", runtime=False)]
-    assert errors == [
+    assert refusals(tmp_path, {"body": body}) == [
         "tutorials/01-a.md:13: <script> is not allowed in a lesson (it could run code or take the reader elsewhere)",
         "tutorials/01-a.md:15: event-handler attribute onerror= is not allowed in a lesson (it runs code)",
         "tutorials/01-a.md:17: link to 'jav\\tascript:alert(1)': only https://, http:// and relative links "
@@ -228,18 +232,14 @@ def test_attribute_lists_are_refused_so_a_lesson_cannot_pass_for_the_builds_mark
     # A paragraph's, a heading's, a link's and a code fence's: a fake ".puzzle" with an id would be taken for a
     # puzzle by lessons.js. Each is refused at its line, and nothing is written.
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "tutorials/pages").mkdir(parents=True)
     body = (
         "A paragraph.\n{: .puzzle #fake }\n\n"
         "### A heading {#fit-8d}\n\n"
         "A [link](https://example.org/){.puzzle} here.\n\n"
         "```{ .text .puzzle #fenced }\nsome code\n```\n"
     )
-    lesson = LESSON.format(**(SAFE | {"body": body, "hint": "See *this*{: .puzzle }"}), order=1)
-    (tmp_path / "tutorials/01-a.md").write_text(lesson, encoding="utf-8")
-    errors = [str(e) for e in build.build(Path("tutorials"), tmp_path / "_site", runtime=False)]
     refused = "is not allowed in a lesson: ids, classes and other attributes are the build's own"
-    assert errors == [
+    assert refusals(tmp_path, {"body": body, "hint": "See *this*{: .puzzle }"}) == [
         f"tutorials/01-a.md:12: attribute list '{{.puzzle #fake}}' {refused}",
         f"tutorials/01-a.md:14: attribute list '{{#fit-8d}}' {refused}",
         f"tutorials/01-a.md:16: attribute list '{{.puzzle}}' {refused}",
