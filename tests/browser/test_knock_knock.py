@@ -126,3 +126,28 @@ def test_a_whole_deal_by_keyboard_with_the_focus_on_a_card_that_fits(page: Page,
     expect(page.locator("#game-again")).to_be_focused()
     assert called
     assert "You knock and play" in page.locator("#game-log").inner_text()
+
+
+def test_while_the_table_waits_for_your_call_only_your_seat_is_waited_for(page: Page, site_url: str) -> None:
+    open_table(page, site_url)
+    for _ in range(120):
+        assert page.get_attribute("#game", "data-state") != "over", "the deal ended before a missed knock to call"
+        if asked(page):
+            break
+        before = log_length(page)
+        legal = page.locator("#game-hand .card.legal")
+        if not legal.count():
+            page.get_by_role("button", name="Draw", exact=True).click()
+        else:
+            if page.locator("#game-hand .card").count() == 3:
+                page.get_by_role("button", name="Knock", exact=True).click()
+            legal.first.click()
+            page.get_by_role("button", name="Play", exact=True).click()
+            if page.locator("#kk-suits:not([hidden])").count():
+                page.get_by_role("button", name="Hearts", exact=True).click()
+        wait_for_news(page, before)
+    # Nobody else is thinking: the next player keeps the turn, but the table waits for your answer.
+    expect(page.locator("#game-players .player-turn")).to_have_count(1)
+    expect(page.locator("#game-players .to-play")).to_have_count(1)
+    expect(page.locator("#game-players .you .player-turn")).to_have_text("your turn")
+    expect(page.locator("#game-players")).not_to_contain_text("thinking")
