@@ -273,3 +273,27 @@ def test_a_six_player_fan_tan_match_from_the_house_rules_keeps_the_chips_and_mov
     assert sum(row[-1] for row in table.values()) == 0
     stats = page.evaluate("JSON.parse(localStorage.getItem('sevens.v4')).games.sevens.stats")
     assert stats["games"] == 2 and stats["tables"]["robin,alex,sam,robin,alex · Fan Tan, 6 players"]["games"] == 2
+
+
+def drawn(page: Page, selector: str) -> bool:
+    """*selector*'s element is drawn where it can be seen: its middle is on screen and not hidden by anything."""
+    found: bool = page.evaluate(
+        """(selector) => {
+            const element = document.querySelector(selector);
+            const box = element?.getBoundingClientRect();
+            if (!box || box.width < 2 || box.height < 2) return false;
+            const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+            return element.contains(hit);
+        }""",
+        selector,
+    )
+    return found
+
+
+@pytest.mark.parametrize("sized", ["phone"], indirect=True)
+def test_on_a_phone_your_seat_shows_that_you_deal_as_the_others_do(sized: Page, site_url: str) -> None:
+    page = sized
+    open_game(page, site_url, "?seed=5&rules=fan-tan&players=6")  # you deal the first deal of a match
+    assert seats(page)[1] == 0
+    assert drawn(page, ".felt .player.seat-0 .player-dealer"), "your seat does not show that you deal"
+    assert out_of_view(page, [".felt .player.seat-0", *in_view(6), *BUTTONS]) == []
