@@ -297,3 +297,29 @@ def test_on_a_phone_your_seat_shows_that_you_deal_as_the_others_do(sized: Page, 
     assert seats(page)[1] == 0
     assert drawn(page, ".felt .player.seat-0 .player-dealer"), "your seat does not show that you deal"
     assert out_of_view(page, [".felt .player.seat-0", *in_view(6), *BUTTONS]) == []
+
+
+@pytest.mark.parametrize("sized", ["desk", "phone"], indirect=True)
+def test_seven_and_eight_players_keep_the_table_on_one_screen_to_the_end_of_a_deal(sized: Page, site_url: str) -> None:
+    page = sized
+    open_game(page, site_url, "?seed=21&players=7")
+    page.evaluate("addEventListener('scroll', () => { window.scrolls += 1; })")
+    for players in (7, 8):
+        if players == 8:
+            # A learner who has finished three deals is offered the marks off at the end: that must not push
+            # the result's buttons off the screen either.
+            page.evaluate("""() => {
+                const record = JSON.parse(localStorage.getItem('sevens.v4'));
+                record.games.sevens.stats.games = 3;
+                localStorage.setItem('sevens.v4', JSON.stringify(record));
+            }""")
+            # Reaching the menu's button may scroll the page, and choosing scrolls it back: not counted.
+            choose_table(page, players=8)
+        page.evaluate("window.scrolls = 0")
+        while page.get_attribute("#game", "data-state") != "over":
+            assert out_of_view(page, [*in_view(players), "#game-status", *BUTTONS]) == []
+            play_one(page)
+        end = [*in_view(players), "#game-status", "#game-next", "#game-again"]
+        assert out_of_view(page, end) == [], f"{players} players at the end of the deal"
+        assert page.evaluate("scrollY") == 0 and page.evaluate("window.scrolls") == 0, f"{players} players: scrolled"
+    expect(page.locator("#game-offer")).to_be_visible()
