@@ -151,3 +151,20 @@ def test_while_the_table_waits_for_your_call_only_your_seat_is_waited_for(page: 
     expect(page.locator("#game-players .to-play")).to_have_count(1)
     expect(page.locator("#game-players .you .player-turn")).to_have_text("your turn")
     expect(page.locator("#game-players")).not_to_contain_text("thinking")
+
+
+def test_after_naming_a_suit_by_keyboard_the_focus_stays_in_your_hand(page: Page, site_url: str) -> None:
+    open_table(page, site_url)
+    # Deal 3: the 7♣ first, then the 2♥, a pick-up card, is the first card that fits.
+    for code in ("7C", "2H"):
+        page.locator(f"#game-hand [data-code='{code}']").focus()
+        before = log_length(page)
+        page.keyboard.press("Enter")
+        if code == "7C":
+            wait_for_news(page, before)
+    expect(page.get_by_role("button", name="Clubs", exact=True)).to_be_focused()
+    page.keyboard.press("Enter")
+    in_hand = "document.activeElement.closest('#game-hand') !== null"
+    assert page.evaluate(in_hand), "the focus left the hand with the suit choice"
+    wait_for_news(page, before)
+    assert page.evaluate(in_hand) or page.evaluate("document.activeElement.id") == "kk-call"
