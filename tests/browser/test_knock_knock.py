@@ -168,3 +168,35 @@ def test_after_naming_a_suit_by_keyboard_the_focus_stays_in_your_hand(page: Page
     assert page.evaluate(in_hand), "the focus left the hand with the suit choice"
     wait_for_news(page, before)
     assert page.evaluate(in_hand) or page.evaluate("document.activeElement.id") == "kk-call"
+
+
+def test_on_a_phone_the_table_stays_still_as_the_turn_goes_round(phone: Page, site_url: str) -> None:
+    page = phone
+    # At a pace where each computer player's turn is drawn: the seat on turn must not grow a line and shrink back.
+    page.add_init_script("localStorage.setItem('sevens.speed', 'fast')")
+    page.goto(f"{site_url}play-knock-knock/?seed={SEED}")
+    page.wait_for_selector(READY, timeout=START_MS)
+    page.evaluate("""() => {
+        const board = document.querySelector('.felt .board');
+        let last = board.getBoundingClientRect().top;
+        window.moved = 0;
+        const watch = () => {
+            const top = board.getBoundingClientRect().top;
+            if (top !== last) window.moved += 1;
+            last = top;
+            requestAnimationFrame(watch);
+        };
+        requestAnimationFrame(watch);
+    }""")
+    for _ in range(3):
+        before = log_length(page)
+        legal = page.locator("#game-hand .card.legal")
+        if legal.count():
+            legal.first.click()
+            page.get_by_role("button", name="Play", exact=True).click()
+            if page.locator("#kk-suits:not([hidden])").count():
+                page.get_by_role("button", name="Hearts", exact=True).click()
+        else:
+            page.get_by_role("button", name="Draw", exact=True).click()
+        wait_for_news(page, before)
+    assert page.evaluate("window.moved") == 0, "the board moved as the turn went round"
