@@ -128,7 +128,8 @@ def test_a_whole_deal_by_keyboard_with_the_focus_on_a_card_that_fits(page: Page,
     assert "You knock and play" in page.locator("#game-log").inner_text()
 
 
-def test_while_the_table_waits_for_your_call_only_your_seat_is_waited_for(page: Page, site_url: str) -> None:
+def test_while_the_table_waits_for_your_call_only_your_seat_is_waited_for(phone: Page, site_url: str) -> None:
+    page = phone
     open_table(page, site_url)
     for _ in range(120):
         assert page.get_attribute("#game", "data-state") != "over", "the deal ended before a missed knock to call"
@@ -151,6 +152,9 @@ def test_while_the_table_waits_for_your_call_only_your_seat_is_waited_for(page: 
     expect(page.locator("#game-players .to-play")).to_have_count(1)
     expect(page.locator("#game-players .you .player-turn")).to_have_text("your turn")
     expect(page.locator("#game-players")).not_to_contain_text("thinking")
+    # Six buttons, three a line: "Knock! Knock!" on one line, the second line no taller than the first.
+    heights = [page.locator(selector).bounding_box()["height"] for selector in ("#game-play", "#kk-call")]  # type: ignore[index]
+    assert heights[0] == heights[1], f"Play and Knock! Knock! are {heights[0]} and {heights[1]} px high"
 
 
 def test_after_naming_a_suit_by_keyboard_the_focus_stays_in_your_hand(page: Page, site_url: str) -> None:
