@@ -323,3 +323,15 @@ def test_seven_and_eight_players_keep_the_table_on_one_screen_to_the_end_of_a_de
         assert out_of_view(page, end) == [], f"{players} players at the end of the deal"
         assert page.evaluate("scrollY") == 0 and page.evaluate("window.scrolls") == 0, f"{players} players: scrolled"
     expect(page.locator("#game-offer")).to_be_visible()
+
+
+def test_escape_closes_the_table_menu_and_leaves_the_focus_on_it(page: Page, site_url: str) -> None:
+    open_game(page, site_url, "?seed=5")
+    summary = page.locator("#game-table-menu > summary")
+    summary.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#game-table-menu")).to_have_attribute("open", "")
+    page.locator("#game-players-count").focus()
+    page.keyboard.press("Escape")
+    expect(page.locator("#game-table-menu")).not_to_have_attribute("open", "")
+    expect(summary).to_be_focused()

@@ -712,6 +712,14 @@ $("game-hand").addEventListener("keydown", (event) => {
 
 document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
+  // Escape closes the open menu (Table or Settings), as it closes a menu elsewhere, and leaves the focus on its name.
+  const menu = event.key === "Escape" ? event.target.closest?.("details.game-menu[open]") : null;
+  if (menu) {
+    event.preventDefault();
+    menu.open = false;
+    menu.querySelector(":scope > summary").focus();
+    return;
+  }
   if (event.target.closest?.("input, select, textarea")) return;
   if (own?.key(event)) {
     event.preventDefault();
