@@ -174,8 +174,8 @@ def test_after_naming_a_suit_by_keyboard_the_focus_stays_in_your_hand(page: Page
     assert page.evaluate(in_hand) or page.evaluate("document.activeElement.id") == "kk-call"
 
 
-def test_on_a_phone_the_table_stays_still_as_the_turn_goes_round(phone: Page, site_url: str) -> None:
-    page = phone
+def board_moves(page: Page, site_url: str) -> int:
+    """How often the board moved while you made three moves and the computer players answered."""
     # At a pace where each computer player's turn is drawn: the seat on turn must not grow a line and shrink back.
     page.add_init_script("localStorage.setItem('sevens.speed', 'fast')")
     page.goto(f"{site_url}play-knock-knock/?seed={SEED}")
@@ -203,4 +203,14 @@ def test_on_a_phone_the_table_stays_still_as_the_turn_goes_round(phone: Page, si
         else:
             page.get_by_role("button", name="Draw", exact=True).click()
         wait_for_news(page, before)
-    assert page.evaluate("window.moved") == 0, "the board moved as the turn went round"
+    moved: int = page.evaluate("window.moved")
+    return moved
+
+
+def test_on_a_phone_the_table_stays_still_as_the_turn_goes_round(phone: Page, site_url: str) -> None:
+    assert board_moves(phone, site_url) == 0, "the board moved as the turn went round"
+
+
+def test_at_a_desk_the_table_stays_still_as_the_turn_goes_round(page: Page, site_url: str) -> None:
+    # Alex sits above the board: the line "thinking…" in his seat must not push the board down.
+    assert board_moves(page, site_url) == 0, "the board moved as the turn went round"
