@@ -335,3 +335,27 @@ def test_escape_closes_the_table_menu_and_leaves_the_focus_on_it(page: Page, sit
     page.keyboard.press("Escape")
     expect(page.locator("#game-table-menu")).not_to_have_attribute("open", "")
     expect(summary).to_be_focused()
+
+
+def test_a_suggestion_by_keyboard_puts_the_focus_on_the_suggested_card_so_enter_plays_it(
+    page: Page, site_url: str
+) -> None:
+    open_game(page, site_url, "?seed=8")
+    moved = 0  # suggestions of another card than the focused one
+    for _ in range(13):
+        if page.get_attribute("#game", "data-state") == "over" or moved:
+            break
+        before = log_length(page)
+        if page.locator("#game-hand .card.legal").count() >= 2:
+            focused = page.evaluate("document.activeElement.dataset.code")
+            page.keyboard.press("s")
+            page.wait_for_selector("#game-hand .card.suggested")
+            suggested = page.locator("#game-hand .card.suggested").get_attribute("data-code")
+            moved += suggested != focused
+            expect(page.locator("#game-hand .card.suggested")).to_be_focused()
+            page.keyboard.press("Enter")
+            wait_after_move(page, before)
+            expect(page.locator("#game-log li").nth(before)).to_have_text(re.compile(rf"^You played {suggested[:-1]}"))
+        else:
+            play_one(page)
+    assert moved, "no suggestion of another card than the focused one was met: choose another deal"

@@ -586,7 +586,14 @@ async function suggest() {
     if (own) own.suggested(advice);
     else if (advice.card) selected = advice.card;
     draw();
-    if (advice.card) $("game-hand").querySelector(`[data-code="${advice.card}"]`)?.classList.add("suggested");
+    const card = advice.card ? $("game-hand").querySelector(`[data-code="${advice.card}"]`) : null;
+    card?.classList.add("suggested");
+    // From the keyboard Enter plays the focused card, so the suggested card takes the focus from another in the hand.
+    const hand = $("game-hand");
+    if (card && (document.activeElement === document.body || hand.contains(document.activeElement))) {
+      for (const button of hand.querySelectorAll("button.card")) button.tabIndex = button === card ? 0 : -1;
+      card.focus({ preventScroll: true });
+    }
     say(advice.text);
     announce(advice.text);
   } catch (error) {
