@@ -359,3 +359,16 @@ def test_a_suggestion_by_keyboard_puts_the_focus_on_the_suggested_card_so_enter_
         else:
             play_one(page)
     assert moved, "no suggestion of another card than the focused one was met: choose another deal"
+
+
+def test_a_suggestion_is_marked_only_until_your_move(page: Page, site_url: str) -> None:
+    open_game(page, site_url, "?seed=8")
+    while page.locator("#game-hand .card.legal").count() < 2:
+        play_one(page)
+    page.click("#game-suggest")
+    page.wait_for_selector("#game-hand .card.suggested")
+    before = log_length(page)
+    page.locator("#game-hand .card.legal:not(.suggested)").first.click()  # another card than Sam's
+    page.click("#game-play")
+    wait_after_move(page, before)
+    expect(page.locator("#game-hand .card.suggested")).to_have_count(0)

@@ -174,6 +174,7 @@ function drawHand() {
   buttons = [...hand.querySelectorAll("button.card")];
   state.hand.forEach((card, i) => {
     markCard(buttons[i], card, { selected: card.code === selected, showFits: marks, yourTurn: state.your_turn });
+    buttons[i].classList.toggle("suggested", card.code === advice?.card); // until the next move
     buttons[i].setAttribute("aria-pressed", String(card.code === selected));
   });
   hand.querySelector(".empty-hand")?.remove();
@@ -586,10 +587,9 @@ async function suggest() {
     if (own) own.suggested(advice);
     else if (advice.card) selected = advice.card;
     draw();
-    const card = advice.card ? $("game-hand").querySelector(`[data-code="${advice.card}"]`) : null;
-    card?.classList.add("suggested");
     // From the keyboard Enter plays the focused card, so the suggested card takes the focus from another in the hand.
     const hand = $("game-hand");
+    const card = hand.querySelector("button.card.suggested");
     if (card && (document.activeElement === document.body || hand.contains(document.activeElement))) {
       for (const button of hand.querySelectorAll("button.card")) button.tabIndex = button === card ? 0 : -1;
       card.focus({ preventScroll: true });
