@@ -35,12 +35,19 @@ def all_pages(site_dir: Path) -> list[str]:
     )
 
 
-def serious(page: Page) -> list[str]:
+# Checked whatever axe's impact: two landmarks of one name make a screen reader's list of landmarks ambiguous.
+ALWAYS = {"landmark-unique"}
+# Known and not yet mended, page by page: most of this lesson's puzzles are named by the same question
+# ("Which card would you play?", sitebuild/puzzle_html.py labels a puzzle by its question).
+KNOWN = {"tutorials/playing-well/": {"landmark-unique"}}
+
+
+def serious(page: Page, path: str = "") -> list[str]:
     results = Axe().run(page)
     return [
         f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
         for v in results.response["violations"]
-        if v["impact"] in ("serious", "critical")
+        if v["impact"] in ("serious", "critical") or (v["id"] in ALWAYS and v["id"] not in KNOWN.get(path, set()))
     ]
 
 
@@ -63,4 +70,4 @@ def test_no_serious_accessibility_violations(shared_page: Page, site_url: str, s
             legal.first.click()  # a selected card and the enabled Play button are checked too
     for section in page.locator("section.puzzle[data-kind=guided]").all():
         page.wait_for_selector(f"#{section.get_attribute('id')}[data-state]", timeout=START_MS)
-    assert serious(page) == []
+    assert serious(page, path) == []

@@ -262,3 +262,91 @@ def test_eight_players_sit_round_the_table_apart_and_in_view_through_a_whole_dea
     expect(page.locator("#game-players .player")).to_have_count(8)
     expect(page.locator("#game-notes")).to_contain_text("Two packs")
     play_deal(page, players=8)
+
+
+def test_while_the_table_waits_for_your_call_only_your_seat_is_waited_for(phone: Page, site_url: str) -> None:
+    page = phone
+    open_table(page, site_url)
+    for _ in range(120):
+        assert page.get_attribute("#game", "data-state") != "over", "the deal ended before a missed knock to call"
+        if asked(page):
+            break
+        before = log_length(page)
+        legal = page.locator("#game-hand .card.legal")
+        if not legal.count():
+            page.get_by_role("button", name="Draw", exact=True).click()
+        else:
+            if page.locator("#game-hand .card").count() == 3:
+                page.get_by_role("button", name="Knock", exact=True).click()
+            legal.first.click()
+            page.get_by_role("button", name="Play", exact=True).click()
+            if page.locator("#kk-suits:not([hidden])").count():
+                page.get_by_role("button", name="Hearts", exact=True).click()
+        wait_for_news(page, before)
+    # Nobody else is thinking: the next player keeps the turn, but the table waits for your answer.
+    expect(page.locator("#game-players .player-turn")).to_have_count(1)
+    expect(page.locator("#game-players .to-play")).to_have_count(1)
+    expect(page.locator("#game-players .you .player-turn")).to_have_text("your turn")
+    expect(page.locator("#game-players")).not_to_contain_text("thinking")
+    # Six buttons, three a line: "Knock! Knock!" on one line, the second line no taller than the first.
+    heights = [page.locator(selector).bounding_box()["height"] for selector in ("#game-play", "#kk-call")]  # type: ignore[index]
+    assert heights[0] == heights[1], f"Play and Knock! Knock! are {heights[0]} and {heights[1]} px high"
+
+
+def test_after_naming_a_suit_by_keyboard_the_focus_stays_in_your_hand(page: Page, site_url: str) -> None:
+    open_table(page, site_url)
+    # Deal 3: the 7♣ first, then the 2♥, a pick-up card, is the first card that fits.
+    for code in ("7C", "2H"):
+        page.locator(f"#game-hand [data-code='{code}']").focus()
+        before = log_length(page)
+        page.keyboard.press("Enter")
+        if code == "7C":
+            wait_for_news(page, before)
+    expect(page.get_by_role("button", name="Clubs", exact=True)).to_be_focused()
+    page.keyboard.press("Enter")
+    in_hand = "document.activeElement.closest('#game-hand') !== null"
+    assert page.evaluate(in_hand), "the focus left the hand with the suit choice"
+    wait_for_news(page, before)
+    assert page.evaluate(in_hand) or page.evaluate("document.activeElement.id") == "kk-call"
+
+
+def board_moves(page: Page, site_url: str) -> int:
+    """How often the board moved while you made three moves and the computer players answered."""
+    # At a pace where each computer player's turn is drawn: the seat on turn must not grow a line and shrink back.
+    page.add_init_script("localStorage.setItem('sevens.speed', 'fast')")
+    page.goto(f"{site_url}play-knock-knock/?seed={SEED}")
+    page.wait_for_selector(READY, timeout=START_MS)
+    page.evaluate("""() => {
+        const board = document.querySelector('.felt .board');
+        let last = board.getBoundingClientRect().top;
+        window.moved = 0;
+        const watch = () => {
+            const top = board.getBoundingClientRect().top;
+            if (top !== last) window.moved += 1;
+            last = top;
+            requestAnimationFrame(watch);
+        };
+        requestAnimationFrame(watch);
+    }""")
+    for _ in range(3):
+        before = log_length(page)
+        legal = page.locator("#game-hand .card.legal")
+        if legal.count():
+            legal.first.click()
+            page.get_by_role("button", name="Play", exact=True).click()
+            if page.locator("#kk-suits:not([hidden])").count():
+                page.get_by_role("button", name="Hearts", exact=True).click()
+        else:
+            page.get_by_role("button", name="Draw", exact=True).click()
+        wait_for_news(page, before)
+    moved: int = page.evaluate("window.moved")
+    return moved
+
+
+def test_on_a_phone_the_table_stays_still_as_the_turn_goes_round(phone: Page, site_url: str) -> None:
+    assert board_moves(phone, site_url) == 0, "the board moved as the turn went round"
+
+
+def test_at_a_desk_the_table_stays_still_as_the_turn_goes_round(page: Page, site_url: str) -> None:
+    # Alex sits above the board: the line "thinking…" in his seat must not push the board down.
+    assert board_moves(page, site_url) == 0, "the board moved as the turn went round"

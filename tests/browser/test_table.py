@@ -273,3 +273,102 @@ def test_a_six_player_fan_tan_match_from_the_house_rules_keeps_the_chips_and_mov
     assert sum(row[-1] for row in table.values()) == 0
     stats = page.evaluate("JSON.parse(localStorage.getItem('sevens.v4')).games.sevens.stats")
     assert stats["games"] == 2 and stats["tables"]["robin,alex,sam,robin,alex · Fan Tan, 6 players"]["games"] == 2
+
+
+def drawn(page: Page, selector: str) -> bool:
+    """*selector*'s element is drawn where it can be seen: its middle is on screen and not hidden by anything."""
+    found: bool = page.evaluate(
+        """(selector) => {
+            const element = document.querySelector(selector);
+            const box = element?.getBoundingClientRect();
+            if (!box || box.width < 2 || box.height < 2) return false;
+            const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+            return element.contains(hit);
+        }""",
+        selector,
+    )
+    return found
+
+
+@pytest.mark.parametrize("sized", ["phone"], indirect=True)
+def test_on_a_phone_your_seat_shows_that_you_deal_as_the_others_do(sized: Page, site_url: str) -> None:
+    page = sized
+    open_game(page, site_url, "?seed=5&rules=fan-tan&players=6")  # you deal the first deal of a match
+    assert seats(page)[1] == 0
+    assert drawn(page, ".felt .player.seat-0 .player-dealer"), "your seat does not show that you deal"
+    assert out_of_view(page, [".felt .player.seat-0", *in_view(6), *BUTTONS]) == []
+
+
+@pytest.mark.parametrize("sized", ["desk", "phone"], indirect=True)
+def test_seven_and_eight_players_keep_the_table_on_one_screen_to_the_end_of_a_deal(sized: Page, site_url: str) -> None:
+    page = sized
+    open_game(page, site_url, "?seed=21&players=7")
+    page.evaluate("addEventListener('scroll', () => { window.scrolls += 1; })")
+    for players in (7, 8):
+        if players == 8:
+            # A learner who has finished three deals is offered the marks off at the end: that must not push
+            # the result's buttons off the screen either.
+            page.evaluate("""() => {
+                const record = JSON.parse(localStorage.getItem('sevens.v4'));
+                record.games.sevens.stats.games = 3;
+                localStorage.setItem('sevens.v4', JSON.stringify(record));
+            }""")
+            # Reaching the menu's button may scroll the page, and choosing scrolls it back: not counted.
+            choose_table(page, players=8)
+        page.evaluate("window.scrolls = 0")
+        while page.get_attribute("#game", "data-state") != "over":
+            assert out_of_view(page, [*in_view(players), "#game-status", *BUTTONS]) == []
+            play_one(page)
+        end = [*in_view(players), "#game-status", "#game-next", "#game-again"]
+        assert out_of_view(page, end) == [], f"{players} players at the end of the deal"
+        assert page.evaluate("scrollY") == 0 and page.evaluate("window.scrolls") == 0, f"{players} players: scrolled"
+    expect(page.locator("#game-offer")).to_be_visible()
+
+
+def test_escape_closes_the_table_menu_and_leaves_the_focus_on_it(page: Page, site_url: str) -> None:
+    open_game(page, site_url, "?seed=5")
+    summary = page.locator("#game-table-menu > summary")
+    summary.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#game-table-menu")).to_have_attribute("open", "")
+    page.locator("#game-players-count").focus()
+    page.keyboard.press("Escape")
+    expect(page.locator("#game-table-menu")).not_to_have_attribute("open", "")
+    expect(summary).to_be_focused()
+
+
+def test_a_suggestion_by_keyboard_puts_the_focus_on_the_suggested_card_so_enter_plays_it(
+    page: Page, site_url: str
+) -> None:
+    open_game(page, site_url, "?seed=8")
+    moved = 0  # suggestions of another card than the focused one
+    for _ in range(13):
+        if page.get_attribute("#game", "data-state") == "over" or moved:
+            break
+        before = log_length(page)
+        if page.locator("#game-hand .card.legal").count() >= 2:
+            focused = page.evaluate("document.activeElement.dataset.code")
+            page.keyboard.press("s")
+            page.wait_for_selector("#game-hand .card.suggested")
+            suggested = page.locator("#game-hand .card.suggested").get_attribute("data-code")
+            moved += suggested != focused
+            expect(page.locator("#game-hand .card.suggested")).to_be_focused()
+            page.keyboard.press("Enter")
+            wait_after_move(page, before)
+            expect(page.locator("#game-log li").nth(before)).to_have_text(re.compile(rf"^You played {suggested[:-1]}"))
+        else:
+            play_one(page)
+    assert moved, "no suggestion of another card than the focused one was met: choose another deal"
+
+
+def test_a_suggestion_is_marked_only_until_your_move(page: Page, site_url: str) -> None:
+    open_game(page, site_url, "?seed=8")
+    while page.locator("#game-hand .card.legal").count() < 2:
+        play_one(page)
+    page.click("#game-suggest")
+    page.wait_for_selector("#game-hand .card.suggested")
+    before = log_length(page)
+    page.locator("#game-hand .card.legal:not(.suggested)").first.click()  # another card than Sam's
+    page.click("#game-play")
+    wait_after_move(page, before)
+    expect(page.locator("#game-hand .card.suggested")).to_have_count(0)

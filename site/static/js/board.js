@@ -83,10 +83,13 @@ const PLACES = {
 export function drawPlayers(list, state) {
   list.replaceChildren();
   const places = PLACES[state.seats.length - 1] ?? [];
+  // The seat the table waits for: yours whenever the engine waits for you (in Knock! Knock! also for your answer
+  // to a missed knock, while the turn stays with the next player), else the seat on turn.
+  const waitsFor = state.your_turn ? 0 : state.turn;
   // The engine words each seat: its cards and, where the rules add one, its status (passes left, out, place).
   state.seats.forEach(({ name, cards, status }, seat) => {
     const passes = state.passes?.[seat]; // a game without passes has none
-    const toPlay = !state.over && state.turn === seat;
+    const toPlay = !state.over && waitsFor === seat;
     const place = seat === 0 ? "you" : `at-${places[seat - 1]}`;
     const deals = state.match && state.dealer === seat;
     const item = el(

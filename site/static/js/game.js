@@ -174,6 +174,7 @@ function drawHand() {
   buttons = [...hand.querySelectorAll("button.card")];
   state.hand.forEach((card, i) => {
     markCard(buttons[i], card, { selected: card.code === selected, showFits: marks, yourTurn: state.your_turn });
+    buttons[i].classList.toggle("suggested", card.code === advice?.card); // until the next move
     buttons[i].setAttribute("aria-pressed", String(card.code === selected));
   });
   hand.querySelector(".empty-hand")?.remove();
@@ -582,7 +583,13 @@ async function suggest() {
     if (own) own.suggested(advice);
     else if (advice.card) selected = advice.card;
     draw();
-    if (advice.card) $("game-hand").querySelector(`[data-code="${advice.card}"]`)?.classList.add("suggested");
+    // From the keyboard Enter plays the focused card, so the suggested card takes the focus from another in the hand.
+    const hand = $("game-hand");
+    const card = hand.querySelector("button.card.suggested");
+    if (card && (document.activeElement === document.body || hand.contains(document.activeElement))) {
+      for (const button of hand.querySelectorAll("button.card")) button.tabIndex = button === card ? 0 : -1;
+      card.focus({ preventScroll: true });
+    }
     say(advice.text);
     announce(advice.text);
   } catch (error) {
@@ -708,6 +715,14 @@ $("game-hand").addEventListener("keydown", (event) => {
 
 document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
+  // Escape closes the open menu (Table or Settings), as it closes a menu elsewhere, and leaves the focus on its name.
+  const menu = event.key === "Escape" ? event.target.closest?.("details.game-menu[open]") : null;
+  if (menu) {
+    event.preventDefault();
+    menu.open = false;
+    menu.querySelector(":scope > summary").focus();
+    return;
+  }
   if (event.target.closest?.("input, select, textarea")) return;
   if (own?.key(event)) {
     event.preventDefault();

@@ -27,7 +27,9 @@ export function knockKnockTable(page) {
   function send(code, suit = null) {
     const params = { card: code, knock };
     if (suit) params.suit = suit;
-    closeSuits();
+    // A suit named from the keyboard: the focus goes back to the card (then to its neighbour as it leaves the
+    // hand) rather than to nowhere with the closed choice, which would send the next Tab to the page's top.
+    closeSuits({ focusCard: $("kk-suits").contains(document.activeElement) });
     knock = false;
     page.move("play", params);
   }
