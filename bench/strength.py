@@ -2,12 +2,18 @@
 
     python bench/strength.py                 # the standard tables, 200 deals each, default rules
     python bench/strength.py --deals 1000 --only alex,random,random,random
-    python bench/strength.py --presets --deals 50   # sam,alex,robin,random under every preset
-    python bench/strength.py --presets --preset fan-tan --deals 50   # one preset
+    python bench/strength.py --presets --deals 50   # three tables under every preset (below)
+    python bench/strength.py --presets --preset fan-tan --only sam,alex,alex,alex --deals 50
 
-Under a preset the table gives each player's wins and, with chips, the chips
-won or lost a deal, each with its 95% interval over deals (Sam > Alex > Robin
-expected in every preset: by wins, or by chips where the preset scores chips).
+Under each preset ``--presets`` plays sam,alex,robin,random, and head to head
+sam,alex,alex,alex and alex,robin,robin,robin. A table gives each entry's wins,
+or where the preset scores chips its chips won or lost a deal, each with its
+95% interval over deals. Target: Sam > Alex > Robin in every preset, by wins or
+by chips. Each table checks the steps of that order it seats (Sam ahead of
+Alex, Alex ahead of Robin): the first's figure less the mean of the second's
+entries, deal by deal, with the 95% interval of that difference, and a verdict:
+met (interval above 0), not met (below 0) or not settled. Head to head that is
+the first above parity (25%), or above 0 chips.
 
 Targets (parity is 25%): Alex wins at least 50% against three ``random``;
 Sam wins at least 30% against three Alexes, with the 95% interval clear of
@@ -24,6 +30,7 @@ head to head (more than 25% against three Alexes).
 from __future__ import annotations
 
 import argparse
+import itertools
 import sys
 import time
 from pathlib import Path
@@ -61,7 +68,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--presets",
         action="store_true",
-        help="play sam,alex,robin,random under each preset instead (Sam > Alex > Robin expected in every one)",
+        help="play the preset tables (or --only's) under each preset instead, with the Sam > Alex > Robin checks",
     )
     parser.add_argument("--preset", action="append", help="with --presets: only this preset (may be repeated)")
     parser.add_argument("--game", choices=("sevens", "knock-knock"), default="sevens")
@@ -74,10 +81,12 @@ def main(argv: list[str] | None = None) -> None:
         chosen = args.preset or list(game.presets)
         for name in chosen:
             rules = game.presets[name]
-            start = time.perf_counter()
-            print(f"## {name} ({rules.text()}): sam,alex,robin,random")
-            print(preset_table(args.deals, args.seed, rules), f"\n({time.perf_counter() - start:.0f} s)", flush=True)
-            print(flush=True)
+            for seats in args.only or PRESET_TABLES:
+                start = time.perf_counter()
+                print(f"## {name} ({rules.text()}): {seats}")
+                table = preset_table(args.deals, args.seed, rules, seats)
+                print(f"{table}\n({time.perf_counter() - start:.0f} s)", flush=True)
+                print(flush=True)
         return
     for seats in args.only or TABLES:
         start = time.perf_counter()
@@ -88,41 +97,80 @@ def main(argv: list[str] | None = None) -> None:
         print(flush=True)
 
 
-PRESET_SEATS = ("sam", "alex", "robin", "random")
+# The order the presets are to put the computer players in; each table checks the neighbours in it that it seats.
+TARGET_ORDER = ("sam", "alex", "robin")
+# Under --presets: the four-way table, and each step of the order head to head.
+PRESET_TABLES = ("sam,alex,robin,random", "sam,alex,alex,alex", "alex,robin,robin,robin")
 
 
-def preset_table(deals: int, seed: int, rules: SevensRules) -> str:
-    """Duplicate deals of sam, alex, robin and random under *rules*: wins, and each deal's score (chips under
-    ``scoring=chips``), each with its 95% interval over deals, and the order they put the players in."""
-    names = list(PRESET_SEATS)
+def duplicate_deals(deals: int, seed: int, rules: SevensRules, names: list[str]) -> list[list[float]]:
+    """Each entry's score in each duplicate deal of *names* under *rules*: its wins (a fraction of the
+    rotations), or under ``scoring=chips`` its chips, averaged over the rotations."""
     count = len(names)
-    won: list[list[float]] = [[] for _ in names]
-    scored: list[list[float]] = [[] for _ in names]
+    chips = rules.scoring == "chips"
+    figures: list[list[float]] = [[] for _ in names]
     for number in range(deals):
-        wins, scores = [0.0] * count, [0.0] * count
+        totals = [0.0] * count
         for turn in range(count):
             game = play_game(seed + number, rotated(names, turn), rules=rules)
             for seat, points in enumerate(game.score()):
                 entry = (seat - turn) % count
-                scores[entry] += points / count
-                wins[entry] += (game.winner == seat) / count
+                totals[entry] += (points if chips else game.winner == seat) / count
         for entry in range(count):
-            won[entry].append(wins[entry])
-            scored[entry].append(scores[entry])
+            figures[entry].append(totals[entry])
+    return figures
+
+
+def preset_table(deals: int, seed: int, rules: SevensRules, seats: str) -> str:
+    """Duplicate deals of *seats* under *rules*: each entry's wins (or chips) a deal with its 95% interval, then
+    for each neighbouring pair of :data:`TARGET_ORDER` at the table, whether the first is ahead of the second."""
+    names = seats.split(",")
     chips = rules.scoring == "chips"
-    lines = [f"{'player':<8} {'wins':>7}  {'95% interval':<15}" + ("  chips a deal  95% interval" if chips else "")]
-    for entry, name in enumerate(names):
-        rate, half = _mean_and_half(won[entry])
-        line = f"{name:<8} {rate:>7.1%}  {max(0.0, rate - half):.1%} – {min(1.0, rate + half):.1%}"
-        if chips:
-            mean, spread = _mean_and_half(scored[entry])
-            line += f"  {mean:>+12.2f}  {mean - spread:+.2f} – {mean + spread:+.2f}"
-        lines.append(line)
-    key = scored if chips else won
-    order = sorted(range(count), key=lambda entry: -sum(key[entry]))
-    lines.append(f"{deals} duplicate deals (seeds {seed}–{seed + deals - 1}), each played {count} times, seats rotated")
-    lines.append(f"order by {'chips' if chips else 'wins'}: {' > '.join(names[entry] for entry in order)}")
+    figures = duplicate_deals(deals, seed, rules, names)
+    lines = [f"{'player':<8} {'chips a deal' if chips else 'wins':>12}  95% interval"]
+    for name, values in zip(names, figures, strict=True):
+        lines.append(f"{name:<8} {_figure(values, chips)}")
+    lines.append(
+        f"{deals} duplicate deals (seeds {seed}–{seed + deals - 1}), each played {len(names)} times, seats rotated"
+    )
+    present = [name for name in TARGET_ORDER if name in names]
+    for ahead, behind in itertools.pairwise(present):
+        lines.append(_check(names, figures, ahead, behind, chips))
     return "\n".join(lines)
+
+
+def _figure(values: list[float], chips: bool) -> str:
+    """A mean and its 95% interval: chips a deal, or a win rate."""
+    mean, half = _mean_and_half(values)
+    if chips:
+        return f"{mean:>+12.2f}  {mean - half:+.2f} – {mean + half:+.2f}"
+    return f"{mean:>12.1%}  {max(0.0, mean - half):.1%} – {min(1.0, mean + half):.1%}"
+
+
+def _check(names: list[str], figures: list[list[float]], ahead: str, behind: str, chips: bool) -> str:
+    """Whether *ahead* beats *behind* over the same deals: its figure less the mean of *behind*'s entries, deal by
+    deal, with the 95% interval of that difference; met when the interval lies above 0, not met when below.
+
+    Head to head (one *ahead* against the rest) this is the same test as *ahead* above parity by wins, or above
+    0 chips, since the figures of a deal sum to 1 (wins) or 0 (chips)."""
+    first = names.index(ahead)
+    others = [entry for entry, name in enumerate(names) if name == behind]
+    differences = [
+        figures[first][deal] - sum(figures[entry][deal] for entry in others) / len(others)
+        for deal in range(len(figures[first]))
+    ]
+    mean, half = _mean_and_half(differences)
+    verdict = "met" if mean - half > 0 else ("not met" if mean + half < 0 else "not settled")
+    if chips:
+        said = f"{mean:+.2f} chips a deal [{mean - half:+.2f} – {mean + half:+.2f}]"
+    else:
+        said = f"{100 * mean:+.1f} points of wins [{100 * (mean - half):+.1f} – {100 * (mean + half):+.1f}]"
+    rest = f"the mean of the {len(others)} {behind} entries" if len(others) > 1 else behind
+    line = f"target {ahead} ahead of {behind}: {ahead} less {rest}, {said}: {verdict}"
+    if len(others) == len(names) - 1:
+        parity = "0 chips" if chips else f"parity {1 / len(names):.0%}"
+        line += f" ({ahead} against {parity}: {_figure(figures[first], chips).strip()})"
+    return line
 
 
 def _mean_and_half(values: list[float]) -> tuple[float, float]:

@@ -687,6 +687,9 @@ class SamPlayer:
                         winner = play_out(
                             start, trial, after, me, unpredictable, pick, meter, players, flips, habits, state
                         )
+                    # Under scoring=chips, its chips. Playing for the win instead left Sam's own chips where they were
+                    # at sam, alex, robin, random (Fan Tan, Parliament, 100 duplicate deals) and lower against three
+                    # Alexes (-0.1 and -0.4 chips a deal), each within the noise: see bench/strength.py in the README.
                     result = state.score(me, winner, trial)
                 wins[i] += result
                 if outcomes is not None:
