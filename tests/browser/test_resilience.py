@@ -98,6 +98,9 @@ def test_a_worker_that_stops_answering_is_restarted_and_the_deal_restored(
 
 def test_a_worker_that_never_answers_is_given_up_after_three_restarts(context: BrowserContext, site_url: str) -> None:
     page = new_game(context, site_url, "?test&seed=11")
+    # The three restarts start Python from the memory snapshot, as any restart after the first second does
+    # (3 s of processor time less each than a start without it; tests/browser/test_snapshot.py checks both).
+    page.wait_for_function("() => window.__sevensRuntime.snapshot?.event === 'saved'", timeout=START_MS)
     # Every request times out at once, the restore after each restart too: no endless restarting.
     page.evaluate("() => { window.__sevensRuntime.callTimeoutMs = 1; }")
     make_move(page)
