@@ -13,6 +13,7 @@ from collections.abc import Callable
 from html import escape
 
 from engine.core.cards import cards_of
+from engine.core.text import sentence
 
 from .cards_html import card_html, hand_html, table_html
 from .kk_puzzles import GuidedPuzzle as KnockKnockGuided
@@ -27,7 +28,6 @@ from .puzzles import (
     PickPuzzle,
     PlayOrPassPuzzle,
     Puzzle,
-    sentence,
 )
 
 Inline = Callable[[str], str]  # Markdown text -> HTML without the surrounding <p>

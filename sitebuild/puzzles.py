@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 from engine.core.cards import Card, cards_of, format_cards, mask_of, parse_cards
+from engine.core.text import join_words, sentence
 from engine.sevens.game import DEFAULT_NAMES
 from engine.sevens.position import (
     OPENING_CARD,
@@ -161,11 +162,6 @@ class Judgement:
         return data
 
 
-def sentence(text: str) -> str:
-    """*text* with a capital first letter and a full stop."""
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
-
-
 @dataclass(frozen=True, slots=True)
 class Puzzle:
     """Fields every puzzle has; the kinds below add their own."""
@@ -226,10 +222,7 @@ PASS_NUDGE = "You may pass only when nothing fits: check each card against both 
 
 
 def _join(cards: int) -> str:
-    shown = [card.display for card in cards_of(cards)]
-    if len(shown) <= 2:
-        return " and ".join(shown)
-    return ", ".join(shown[:-1]) + " and " + shown[-1]
+    return join_words([card.display for card in cards_of(cards)])
 
 
 @dataclass(frozen=True, slots=True)

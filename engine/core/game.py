@@ -40,6 +40,7 @@ from .jsontext import shown
 
 __all__ = [
     "DEFAULT_GAME",
+    "YOU",
     "Deal",
     "Decision",
     "GameType",
@@ -58,6 +59,7 @@ __all__ = [
 ]
 
 JSON = dict[str, Any]
+YOU = 0  # the seat of the person playing, in every game: on the page, in the terminal and in reviews
 
 
 class RulesError(ValueError):

@@ -18,7 +18,6 @@ game says (one seat on in the direction of play) and a running score is kept
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,8 +28,8 @@ from .game import Deal, Player, PlayerFactory, RulesError, default_rules
 __all__ = [
     "EntryResult",
     "Match",
+    "Seating",
     "TournamentResult",
-    "computer_player",
     "play_game",
     "rotated",
     "simulate",
@@ -38,40 +37,70 @@ __all__ = [
 ]
 
 
-def computer_player(rules: Any, name: str, seed: int, seat: int, table: random.Random | None = None) -> Player:
-    """The computer player called *name* of *rules*' game, for *seat* of the deal from *seed*.
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Who sits where at a table of computer players, resolved once for any number of deals.
 
-    A player that shares its table's random source (its factory's ``shares_table``) draws from *table*
-    when one is given: one generator seeded for the table instead of one a seat.
+    *seats* name a computer player of *rules*' game for every seat (case
+    ignored); :class:`RulesError` names an unknown player or a count that does
+    not match ``rules.players``. Each deal then only seeds the players'
+    random sources: one a seat, or for the players whose factory
+    ``shares_table``, the one source of the table (:func:`~engine.core.chance.table_rng`).
+
+    >>> from engine.core.game import load_game
+    >>> seating = Seating.of(load_game("sevens"), ["Random", "robin", "random", "alex"])
+    >>> seating.names, seating.play(5).seed
+    (('Random', 'Robin', 'Random', 'Alex'), 5)
+    >>> Seating.of(load_game("sevens"), ["kim", "robin", "random", "alex"])
+    Traceback (most recent call last):
+    ...
+    engine.core.game.RulesError: unknown player 'kim': choose from random, robin, alex, sam
     """
-    players: Mapping[str, PlayerFactory] = rules.game.computer_players
-    factory = players.get(name.strip().lower())
-    if factory is None:
-        raise RulesError(f"unknown player {name!r}: choose from {', '.join(players)}")
-    if table is not None and getattr(factory, "shares_table", False):
-        return factory(table)
-    return factory(player_rng(seed, seat))
+
+    rules: Any
+    factories: tuple[PlayerFactory, ...]
+    names: tuple[str, ...]  # as the deal shows them
+    shared: tuple[bool, ...]  # whether the seat's player draws from the table's source
+
+    @classmethod
+    def of(cls, rules: Any, seats: Sequence[str]) -> Seating:
+        names = [name.strip().lower() for name in seats]
+        if len(names) != rules.players:
+            raise RulesError(f"{len(names)} seats named, but the rules have players={rules.players}")
+        known: Mapping[str, PlayerFactory] = rules.game.computer_players
+        unknown = [name for name in names if name not in known]
+        if unknown:
+            raise RulesError(f"unknown player {unknown[0]!r}: choose from {', '.join(known)}")
+        factories = tuple(known[name] for name in names)
+        shared = tuple(bool(getattr(factory, "shares_table", False)) for factory in factories)
+        return cls(rules, factories, tuple(name.capitalize() for name in names), shared)
+
+    def players(self, seed: int) -> list[Player]:
+        """The players for the deal from *seed*, each with the random source its seat has for that deal."""
+        table = table_rng(seed) if any(self.shared) else None
+        return [
+            factory(table if table is not None and shared else player_rng(seed, seat))
+            for seat, (factory, shared) in enumerate(zip(self.factories, self.shared, strict=True))
+        ]
+
+    def play(self, seed: int, dealer: int = 0) -> Deal:
+        """The deal from *seed*, dealt by *dealer*, played to the end at this table."""
+        players = self.players(seed)
+        deal: Deal = self.rules.game.new_deal(self.rules, seed, dealer=dealer, names=self.names)
+        deal.play_to_end(players)
+        return deal
 
 
 def play_game(seed: int, seats: Sequence[str], *, rules: Any = None, dealer: int = 0) -> Deal:
     """Play the deal from *seed* to the end with computer players in *seats* (the default game's rules if none)."""
-    rules = default_rules(rules)
-    names = [name.strip().lower() for name in seats]
-    if len(names) != rules.players:
-        raise RulesError(f"{len(names)} seats named, but the rules have players={rules.players}")
-    factories: Mapping[str, PlayerFactory] = rules.game.computer_players
-    shared = any(getattr(factories.get(name), "shares_table", False) for name in names)
-    table = table_rng(seed) if shared else None
-    players = [computer_player(rules, name, seed, seat, table) for seat, name in enumerate(names)]
-    deal: Deal = rules.game.new_deal(rules, seed, dealer=dealer, names=[name.capitalize() for name in names])
-    deal.play_to_end(players)
-    return deal
+    return Seating.of(default_rules(rules), seats).play(seed, dealer)
 
 
 def simulate(games: int, seed: int, seats: Sequence[str], *, rules: Any = None) -> Iterator[Deal]:
     """Play *games* deals from seeds *seed*, *seed* + 1, … with the same players in the same seats."""
+    seating = Seating.of(default_rules(rules), seats)
     for number in range(games):
-        yield play_game(seed + number, seats, rules=rules)
+        yield seating.play(seed + number)
 
 
 @dataclass

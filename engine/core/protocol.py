@@ -17,9 +17,9 @@ The game rebuilds the view of the requesting seat from the request, replaying
 the moves through its rules; the bot sees only that view, exactly as in a game.
 
 >>> from engine.core.game import find_game
->>> from engine.core.match import computer_player
+>>> from engine.core.match import Seating
 >>> game = find_game("sevens")
->>> bot = computer_player(game.rules({}), "random", 0, 0)
+>>> bot = Seating.of(game.rules({}), ["random"] * 4).players(0)[0]
 >>> clubs = ["AC", "2C", "3C", "4C", "5C", "6C", "8C", "9C", "10C", "JC", "QC", "KC"]
 >>> print(answer('{"seat": 2, "hand": %s, "moves": [{"seat": 1, "play": "7D"}]}' % json.dumps(["8D", *clubs]), bot, game))
 {"play": "8D"}

@@ -78,7 +78,7 @@ from typing import Any
 
 from ..core.cards import Card, Suit
 from ..core.chance import fresh_or_parsed
-from ..core.game import RulesError, parse_rules
+from ..core.game import YOU, RulesError, parse_rules
 from ..core.text import counted, join_words, seat_names, sentence
 from ..core.webapi import read_seats, recorded_seats, seat_players
 from .game import Game
@@ -90,7 +90,6 @@ from .view import PlayerView, SeenEvent
 
 __all__ = ["YOU", "Session", "parse_script"]
 
-YOU = 0
 BOT_NAMES = ("robin", "alex", "sam")
 ADVISER = "sam"
 # A player who goes down to this many cards has just put down their third-to-last card.

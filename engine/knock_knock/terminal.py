@@ -20,7 +20,7 @@ from typing import Literal
 
 from ..core.cards import Card, Suit
 from ..core.chance import player_rng
-from ..core.game import play_command
+from ..core.game import YOU, play_command
 from ..core.terminal import COMMAND_WORDS, ask_move, end_of_input, seat_opponents
 from .game import Game
 from .players import Player, make_player
@@ -31,7 +31,6 @@ from .view import PlayerView
 
 __all__ = ["HELP", "Command", "parse_command", "play_in_terminal", "render_hand", "render_table"]
 
-HUMAN_SEAT = 0
 OPPONENTS = ("robin", "alex", "sam")
 
 HELP = """\
@@ -93,7 +92,7 @@ def render_hand(view: PlayerView) -> str:
     return " ".join(f"[{card.display}]" if view.fits(card) else card.display for card in view.hand) or "(empty)"
 
 
-def render_table(game: Game, seat: int = HUMAN_SEAT) -> str:
+def render_table(game: Game, seat: int = YOU) -> str:
     view = game.view(seat)
     named = "" if view.top.suit == view.suit else f" (named for the {view.top.display})"
     counts = " · ".join(
@@ -138,19 +137,19 @@ def play_in_terminal(
     """Play the deal from *seed* with the person in seat 0; returns the game, finished or not (quit or end of input)."""
     bots, names = seat_opponents(seed, rules.players, opponents, make_player, show_seats=show_seats)
     game = Game.new(rules, seed, names=names)
-    table = _Table(game, bots, make_player("sam", player_rng(seed, HUMAN_SEAT)), output_fn)
+    table = _Table(game, bots, make_player("sam", player_rng(seed, YOU)), output_fn)
     output_fn(f"Knock! Knock!, deal {seed}. {game.names[game.dealer]} deal; {game.names[game.turn]} start.")
     output_fn(f"Up-card: {game.state.top.display}. Type help for the commands.")
     while not game.is_over:
         seat = game.state.waiting[0]
         view = game.view(seat)
-        if seat != HUMAN_SEAT:
+        if seat != YOU:
             game.act(seat, bots[seat].decide(view).action)
         elif view.may_call:
             call = _ask_to_call(table, input_fn)
             if call is None:
                 return game
-            game.act(HUMAN_SEAT, call)
+            game.act(YOU, call)
         else:
             output_fn(render_table(game))
             if not _human_turn(table, input_fn):
@@ -160,7 +159,7 @@ def play_in_terminal(
     if winner is None:
         output_fn("The deal is a draw: 1,000 turns and nobody went out.")
     else:
-        output_fn("You win!" if winner == HUMAN_SEAT else f"{game.names[winner]} wins.")
+        output_fn("You win!" if winner == YOU else f"{game.names[winner]} wins.")
     output_fn("Cards left: " + " · ".join(f"{n} {c}" for n, c in zip(game.names, game.remaining(), strict=True)))
     return game
 
@@ -172,15 +171,15 @@ def _human_turn(table: _Table, input_fn: Callable[[str], str]) -> bool:
         if command is None:
             return False
         if command.kind == "hint":
-            decision = table.adviser.decide(game.view(HUMAN_SEAT))
+            decision = table.adviser.decide(game.view(YOU))
             output_fn(f"Hint (Sam): {decision.reason}")
             continue
         action: Play | Draw = Draw() if command.kind == "draw" else Play(command.card, command.suit, command.knock)  # type: ignore[arg-type]
-        reason = game.state.why_illegal(HUMAN_SEAT, action)
+        reason = game.state.why_illegal(YOU, action)
         if reason:
             output_fn(reason[0].upper() + reason[1:] + ".")
             continue
-        game.act(HUMAN_SEAT, action)
+        game.act(YOU, action)
         return True
 
 

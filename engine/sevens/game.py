@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core.cards import ALL_CARDS, Card, cards_of, mask_of
-from ..core.game import Player
+from ..core.game import YOU, Player
 from ..core.jsontext import shown
 from ..core.records import RecordError, check_keys, is_legacy, read_envelope, read_record, record_card
 from .deal import deal_hands
@@ -32,7 +32,6 @@ from .view import PlayerView
 __all__ = ["DEFAULT_NAMES", "YOU", "Game", "RecordError", "default_names"]
 
 DEFAULT_NAMES = ("You", "Robin", "Alex", "Sam")
-YOU = 0  # the seat of the person playing, on the page and in the terminal
 RECORD_KEYS = ("game", "rules", "seed", "players", "dealer", "hands", "moves", "winner", "remaining")
 LEGACY_KEYS = ("rules", "seed", "players", "hands", "moves", "winner", "remaining")
 

@@ -38,6 +38,7 @@ __all__ = [
     "fitting",
     "flips_for",
     "flips_of",
+    "outward",
     "playable_mask",
     "table_problem",
 ]
@@ -95,11 +96,16 @@ def fitting(table: int, loose: int, rules: SevensRules) -> int:
     return fits
 
 
+def outward(cards: int) -> int:
+    """The cards next to *cards* on the side away from their sevens (a seven: the six and the eight)."""
+    return ((cards >> 1) & BELOW_SEVEN) | ((cards << 1) & ABOVE_SEVEN)
+
+
 def reach(table: int, loose: int) -> int:
     """*loose* without the cards the rows now reach: a row that touches a loose card runs on through it."""
     while loose:
         reached = table & ~loose
-        touched = (((reached >> 1) & BELOW_SEVEN) | ((reached << 1) & ABOVE_SEVEN) | SEVENS) & loose
+        touched = (outward(reached) | SEVENS) & loose
         if not touched:
             break
         loose &= ~touched

@@ -75,3 +75,20 @@ def test_a_knock_knock_guided_deal_is_played_on_its_own_table(page: Page, site_u
     expect(moves.first).to_have_text("You knock and play 6♥")
     expect(section.locator("[data-guided-status]")).to_have_text("You win, going out with the K♥. Goal reached.")
     expect(section).to_have_class(re.compile(r"\bis-solved\b"))
+
+
+def test_a_guided_deal_fits_a_phone_and_its_cards_fit_their_places(page: Page, site_url: str) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.add_init_script(INSTANT)
+    page.goto(f"{site_url}tutorials/how-a-deal-ends/")
+    wait_for(page, "#guided-finish")
+    section = page.locator("#guided-finish")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing runs off the side of the page
+    box = section.bounding_box()
+    rows = section.locator(".rows").bounding_box()
+    assert box is not None and rows is not None
+    assert box["x"] <= rows["x"] and rows["x"] + rows["width"] <= box["x"] + box["width"], (box, rows)
+    empty = section.locator(".slot:not(.down)").first.bounding_box()
+    played = section.locator(".slot.down").first.bounding_box()
+    assert empty is not None and played is not None
+    assert abs(played["width"] - empty["width"]) < 1, (played, empty)  # a card on the board is its place's size

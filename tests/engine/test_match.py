@@ -9,7 +9,7 @@ import pytest
 import engine.core.game
 import engine.core.match
 from engine.core.game import game_names, load_game
-from engine.core.match import Match, TournamentResult, computer_player, play_game, rotated, simulate, tournament
+from engine.core.match import Match, Seating, TournamentResult, play_game, rotated, simulate, tournament
 from engine.sevens.game import Game
 from engine.sevens.players import COMPUTER_PLAYERS, SamPlayer
 
@@ -118,5 +118,5 @@ def test_a_match_passes_the_deal_the_way_the_game_plays(direction: str, dealers:
     for _ in dealers:
         deal = match.next_deal()
         assert deal.dealer == match.dealer
-        deal.play_to_end([computer_player(rules, "random", 11, seat) for seat in range(5)])
+        deal.play_to_end(Seating.of(rules, ["random"] * 5).players(11))
     assert match.dealers == dealers

@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from ...core.cards import ALL_CARDS, Card, cards_of
-from ..position import FLIPS, SEVENS, fitting, flips_of, reach
+from ..position import FLIPS, SEVENS, fitting, flips_of, outward, reach
 from ..rules import SevensRules
 from ..view import PlayerView
 from .alex import describe, explain
@@ -188,7 +188,7 @@ class Standing:
         """Lay the card *bit* on the table; the cards that fit afterwards."""
         self.table |= bit
         flip = flips[bit]
-        if not flip & self.loose:
+        if not (flip | outward(bit)) & self.loose:  # (with eight_before_six a seven's flip leaves out its six)
             return fits ^ flip
         self.loose = reach(self.table, self.loose)
         return fitting(self.table, self.loose, self.rules)
@@ -315,7 +315,7 @@ def _play_out_standing(
             hands[turn] = hand
             table |= bit
             flip = flips[bit]
-            if flip & loose:  # the row reaches a card laid by a player put out, and runs on through it
+            if (flip | outward(bit)) & loose:  # the row reaches a card laid by a player put out, and runs on through it
                 loose = reach(table, loose)
                 fits = fitting(table, loose, rules)
             else:
