@@ -16,16 +16,21 @@ NPM_STAMP := node_modules/.sevens-installed
 WHEELS_DIR := .cache/pyodide-wheels
 WHEELS_STAMP := $(WHEELS_DIR)/.sevens-downloaded
 WHEELS_REQUIREMENTS := tools/pyodide-test-requirements.txt
-# The slowest first: `make test` runs two at a time.
-CHECKS := pytest pyodide-test lint format-check typecheck
+# `make test` runs these two at a time, in this order. pytest is split three ways so that both cores stay busy:
+# the browser tests are most of the suite's processor time (each start of Pyodide in Chromium costs about 3 s of
+# it, 1 s from the memory snapshot), so they run as two parts that take about as long, each started first on a
+# core of its own: BROWSER_PART_1 (the game page's start-up, snapshot, recovery, offline) and the rest of tests/browser.
+# pyodide-test, the other tests and the quick checks follow on whichever core is free first.
+CHECKS := pytest-browser-1 pytest-browser-2 pyodide-test pytest-other lint format-check typecheck
+BROWSER_PART_1 := $(addprefix tests/browser/,test_game.py test_resilience.py test_snapshot.py test_first_visit.py test_offline.py)
 
-.PHONY: help setup site serve test $(CHECKS) browser-deps bench first-visit lighthouse format clean distclean
+.PHONY: help setup site serve test pytest $(CHECKS) browser-deps bench first-visit lighthouse format clean distclean
 
 help:
 	@echo "make serve         set up, then build the site, serve it and rebuild on changes"
 	@echo "make site          set up, then build the site into _site/ (SITE_BASE=/REPO/ for 404.html's links)"
 	@echo "make test          set up, then run every check: $(CHECKS)"
-	@echo "make lint, format-check, typecheck, pytest or pyodide-test: one check alone"
+	@echo "make lint, format-check, typecheck, pytest or pyodide-test: one check alone (pytest: all of it, in one run)"
 	@echo "make bench         engine speed in CPython and Pyodide against a plain-Python baseline; site build speed"
 	@echo "make first-visit   a first visit over 10 Mbit/s and 60 ms round trips: time to your turn, bytes (FIRST_VISIT_ARGS=\"--cpu 4\")"
 	@echo "make lighthouse    Lighthouse scores of three pages (installs the pinned Lighthouse on first use)"
@@ -71,9 +76,8 @@ site: $(VENV_STAMP) $(NPM_STAMP)
 serve: $(VENV_STAMP) $(NPM_STAMP)
 	$(PY) build.py serve $(SERVE_ARGS)
 
-# Every check runs even after one fails (-k), so one run shows all the problems. Two at a time (-j2):
-# pyodide-test is a Node process of its own and the browser tests often wait, so the slowest two, listed
-# first in CHECKS, overlap on two cores. --output-sync prints each check's output whole, when it ends.
+# Every check runs even after one fails (-k), so one run shows all the problems. Two at a time (-j2), one
+# for each core, in the order of CHECKS (see there). --output-sync prints each check's output whole, when it ends.
 test: setup browser-deps
 	@$(MAKE) --no-print-directory -k -j2 --output-sync=target $(CHECKS) || { echo "make test: FAILED, see the errors above" >&2; exit 1; }
 	@echo "make test: all checks passed ($(CHECKS))"
@@ -89,10 +93,22 @@ format-check: $(VENV_STAMP)
 typecheck: $(VENV_STAMP)
 	$(VENV)/bin/mypy --strict engine
 
-# All of tests/ and the doctests in engine/ (testpaths and --doctest-modules are in pyproject.toml).
-# pytest exits 5 when it collected nothing; that fails here like any other non-zero exit.
+# pytest with the arguments $(1); it exits 5 when it collected nothing, which fails here like any other non-zero exit.
+run_pytest = $(PY) -m pytest $(1) || { status=$$?; [ $$status != 5 ] || echo "pytest collected no tests" >&2; exit $$status; }
+
+# All of tests/ and the doctests in engine/ (testpaths and --doctest-modules are in pyproject.toml), in one run.
 pytest: $(VENV_STAMP)
-	$(PY) -m pytest || { status=$$?; [ $$status != 5 ] || echo "pytest collected no tests" >&2; exit $$status; }
+	$(call run_pytest,)
+
+# The same tests in the three parts that `make test` runs side by side; a new file in tests/browser is in part 2.
+pytest-browser-1: $(VENV_STAMP)
+	$(call run_pytest,$(BROWSER_PART_1))
+
+pytest-browser-2: $(VENV_STAMP)
+	$(call run_pytest,tests/browser $(addprefix --ignore=,$(BROWSER_PART_1)))
+
+pytest-other: $(VENV_STAMP)
+	$(call run_pytest,--ignore=tests/browser)
 
 # tests/engine and the engine doctests again, inside Pyodide (Python 3.14, WebAssembly) under Node.
 pyodide-test: $(NPM_STAMP) $(WHEELS_STAMP)
