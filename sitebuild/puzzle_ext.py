@@ -83,7 +83,10 @@ class PuzzleExtension(Extension):
     """
 
     def __init__(self, authored: AuthoredHtml | None = None, **kwargs: Any) -> None:
-        self.config = {"line_offset": [0, "lines of the file before the Markdown body"]}
+        self.config = {
+            "line_offset": [0, "lines of the file before the Markdown body"],
+            "stage": [0, "the number of the lesson's stage being converted (0: not a stage)"],
+        }
         super().__init__(**kwargs)
         self.problems: list[tuple[int, str]] = []
         self.puzzles: list[Puzzle] = []
@@ -128,4 +131,4 @@ class PuzzleExtension(Extension):
             id_line = line_of.get("id", fence_line)
             self.problems.append((id_line, f'puzzle "{puzzle.id}": id is used by another puzzle on this page'))
         self.puzzles.append(puzzle)
-        return puzzle_html(puzzle, self.inline)
+        return puzzle_html(puzzle, self.inline, len(self.puzzles), int(self.getConfig("stage")) or None)

@@ -116,13 +116,23 @@ def _answer(puzzle: Puzzle, inline: Inline) -> str:
     return f"<p><strong>Answer: {escape(label)}.</strong></p>{solution_html(judgement)}{explain}"
 
 
-def puzzle_html(puzzle: Puzzle, inline: Inline) -> str:
-    """The whole ``<section>`` for *puzzle*; *inline* renders its Markdown fields."""
+def puzzle_html(puzzle: Puzzle, inline: Inline, number: int | None = None, stage: int | None = None) -> str:
+    """The whole ``<section>`` for *puzzle*; *inline* renders its Markdown fields.
+
+    *number* is its place among its stage's (or page's) puzzles, shown (“Puzzle 3”); with the *stage* it is part
+    of the section's name, since several puzzles of a page may ask the same question (“Which card would you play?”).
+    """
     pid = escape(puzzle.id)
     question = (
         f'<p class="puzzle__question" id="{pid}-question">{inline(puzzle.question)}</p>' if puzzle.question else ""
     )
-    labelled = f' aria-labelledby="{pid}-question"' if puzzle.question else ""
+    names = [f"{pid}-kind"] if number is not None else []
+    names += [f"{pid}-question"] if puzzle.question else []
+    labelled = f' aria-labelledby="{" ".join(names)}"' if names else ""
+    kind_id = f' id="{pid}-kind"' if number is not None else ""
+    numbered = f" {number}" if number is not None else ""
+    if number is not None and stage is not None:
+        numbered += f'<span class="visually-hidden"> of stage {stage}</span>'
     hint = f'<details class="puzzle__hint"><summary>Hint</summary><p>{inline(puzzle.hint)}</p></details>'
     feedback = '<div class="puzzle__feedback" aria-live="polite"></div>'
     if isinstance(puzzle, GuidedPuzzle | KnockKnockGuided):
@@ -133,7 +143,7 @@ def puzzle_html(puzzle: Puzzle, inline: Inline) -> str:
         return (
             f'<section class="puzzle puzzle--guided" data-kind="guided" id="{pid}"{labelled} '
             f'data-game="{puzzle.game}" data-position="{data}" data-script="{script}">'
-            f'<p class="puzzle__kind">Guided deal</p>{question}'
+            f'<p class="puzzle__kind"{kind_id}>Guided deal{numbered}</p>{question}'
             f'<p class="puzzle__goal"><strong>Goal:</strong> {inline(puzzle.goal)}</p>'
             f'<div class="puzzle__position" data-guided-start>{_position(puzzle)}</div>'
             '<p class="puzzle__status js-only" data-guided-status>Loading the interactive part…</p>'
@@ -146,7 +156,7 @@ def puzzle_html(puzzle: Puzzle, inline: Inline) -> str:
         explain = '<p class="puzzle__which js-only" hidden>Which card? Select it in your hand.</p>' + explain
     return (
         f'<section class="puzzle" data-kind="{puzzle.kind}" id="{pid}"{labelled}>'
-        f'<p class="puzzle__kind">Puzzle</p>{question}'
+        f'<p class="puzzle__kind"{kind_id}>Puzzle{numbered}</p>{question}'
         f'<div class="puzzle__position">{_position(puzzle)}</div>'
         f"{_choices(_buttons(puzzle))}{feedback}{explain}{hint}"
         f'<details class="puzzle__answer"><summary>Show the answer</summary>{_answer(puzzle, inline)}</details>'

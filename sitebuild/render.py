@@ -72,7 +72,7 @@ class MarkdownRenderer:
             html, puzzles, more = self._convert(intro.text, intro.first_line - 1)
             problems += more
             for number, stage in enumerate(stages, start=1):
-                body, found, more = self._convert(stage.text, stage.first_line - 1)
+                body, found, more = self._convert(stage.text, stage.first_line - 1, number)
                 problems += more
                 stage.puzzles = [puzzle.id for puzzle in found]
                 stage.kinds = [puzzle.kind for puzzle in found]
@@ -91,10 +91,12 @@ class MarkdownRenderer:
         problems += [(page.line_of(needle), message) for needle, message in self.authored.found]
         return [BuildError(page.source, line, message) for line, message in problems]
 
-    def _convert(self, text: str, line_offset: int) -> tuple[str, list[Puzzle], list[tuple[int, str]]]:
-        """*text* (whose first line is file line *line_offset* + 1) as HTML, its puzzles and problems."""
+    def _convert(self, text: str, line_offset: int, stage: int = 0) -> tuple[str, list[Puzzle], list[tuple[int, str]]]:
+        """*text* (whose first line is file line *line_offset* + 1; of lesson stage *stage*, if not 0) as HTML,
+        its puzzles and problems."""
         self.md.reset()
         self.puzzles.setConfig("line_offset", line_offset)
+        self.puzzles.setConfig("stage", stage)
         html = self.md.convert(text)
         return html, list(self.puzzles.puzzles), list(self.puzzles.problems)
 

@@ -39,7 +39,7 @@ After.
 REASON = "8♥ fits: the hearts row holds only the 7♥, so 8♥ goes next to 7♥"
 EXPECTED = f"""
 <p>Before.</p>
-<section class="puzzle" data-kind="fits" id="fit-8h" aria-labelledby="fit-8h-question"><p class="puzzle__kind">Puzzle</p>
+<section class="puzzle" data-kind="fits" id="fit-8h" aria-labelledby="fit-8h-kind fit-8h-question"><p class="puzzle__kind" id="fit-8h-kind">Puzzle 1</p>
   <p class="puzzle__question" id="fit-8h-question">Does <strong>8♥</strong> fit?</p>
   <div class="puzzle__position"><div class="table"><p class="table__label">On the table</p><ul class="layout-grid">
   <li class="layout-grid__row"><span class="layout-grid__suit"><span aria-hidden="true">♣</span><span class="visually-hidden">Clubs:</span></span><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><i></i><span class="visually-hidden">not started</span></li>
