@@ -188,7 +188,8 @@ class Standing:
         """Lay the card *bit* on the table; the cards that fit afterwards."""
         self.table |= bit
         flip = flips[bit]
-        if not (flip | outward(bit)) & self.loose:  # (with eight_before_six a seven's flip leaves out its six)
+        # The row may reach a laid card beyond the flip (with eight_before_six a seven's flip leaves out its six).
+        if not self.loose or not (flip | outward(bit)) & self.loose:
             return fits ^ flip
         self.loose = reach(self.table, self.loose)
         return fitting(self.table, self.loose, self.rules)
@@ -315,7 +316,8 @@ def _play_out_standing(
             hands[turn] = hand
             table |= bit
             flip = flips[bit]
-            if (flip | outward(bit)) & loose:  # the row reaches a card laid by a player put out, and runs on through it
+            # The row reaches a card laid by a player put out, and runs on through it.
+            if loose and (flip | outward(bit)) & loose:
                 loose = reach(table, loose)
                 fits = fitting(table, loose, rules)
             else:
