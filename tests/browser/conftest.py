@@ -21,6 +21,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import Browser, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -133,3 +134,18 @@ def any_site_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPa
     site = request.getfixturevalue("site_dir") if base == SUB_PATH else build_site(tmp_path_factory, base)
     with serve(site, base) as url:
         yield url
+
+
+SIZES = {"desk": (1280, 800), "phone": (390, 844)}  # the screens the table must fit
+
+
+@pytest.fixture
+def sized(request: pytest.FixtureRequest, browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Page]:
+    """A page on the screen named by the test's parameter (``indirect``): "desk" or "phone" (mobile, touch)."""
+    width, height = SIZES[request.param]
+    phone = request.param == "phone"
+    context = browser.new_context(
+        **browser_context_args, viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
+    )
+    yield context.new_page()
+    context.close()

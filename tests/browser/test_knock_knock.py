@@ -20,7 +20,6 @@ from engine.knock_knock.game import Game
 SEED = 3
 BOARD = ["#kk-top", "#kk-suit", "#kk-stock", "#game-hand", "#game-play", "#kk-draw", "#kk-knock", "#kk-call"]
 BOARD += ["#game-suggest"]
-SIZES = {"desk": (1280, 800), "phone": (390, 844)}
 
 
 def in_view_with(players: int) -> list[str]:
@@ -41,17 +40,6 @@ def overlapping_seats(page: Page) -> list[tuple[str, str]]:
         for b in boxes[:i]
         if a[1] < b[3] - 1 and b[1] < a[3] - 1 and a[2] < b[4] - 1 and b[2] < a[4] - 1
     ]
-
-
-@pytest.fixture
-def sized(request: pytest.FixtureRequest, browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Page]:
-    width, height = SIZES[request.param]
-    phone = request.param == "phone"
-    context = browser.new_context(
-        **browser_context_args, viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
-    )
-    yield context.new_page()
-    context.close()
 
 
 @pytest.fixture

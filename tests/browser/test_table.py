@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -19,13 +18,11 @@ from gameplay import (
     play_to_the_end,
     wait_after_move,
 )
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from engine.core.cards import Card
 from engine.sevens.deal import deal_hands
 from engine.sevens.position import Position
-
-SIZES = {"desk": (1280, 800), "phone": (390, 844)}
 
 
 def in_view(players: int = 4) -> list[str]:
@@ -35,17 +32,6 @@ def in_view(players: int = 4) -> list[str]:
 
 IN_VIEW = in_view()
 BUTTONS = ["#game-play", "#game-pass", "#game-suggest"]
-
-
-@pytest.fixture
-def sized(request: pytest.FixtureRequest, browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Page]:
-    width, height = SIZES[request.param]
-    phone = request.param == "phone"
-    context = browser.new_context(
-        **browser_context_args, viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
-    )
-    yield context.new_page()
-    context.close()
 
 
 def seed_where(test: Any) -> int:
