@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .rules import DIRECTIONS, SCORINGS, Rules
+from .rules import DIRECTIONS, POINTS_IN_WORDS, SCORINGS, Rules
 from .state import Challenge, Draw, Event, Move, PickUp, Play, Reshuffle, TakeBack
 from .view import Reshuffled, SeenEvent
 
@@ -122,8 +122,8 @@ MENU_PLAYERS = tuple(range(3, 9))
 _MEANINGS = {
     "players": "how many sit at the table (two packs from seven)",
     "direction": "clockwise: play goes to your left; counter-clockwise: to your right",
-    "scoring": "tally: a win for each deal won, most is best; points: the cards left in hand (ace 2, two 3, "
-    "5♦ 5, any other 1), lowest is best",
+    "scoring": f"tally: a win for each deal won, most is best; points: the cards left in hand ({POINTS_IN_WORDS}), "
+    "lowest is best",
 }
 
 

@@ -33,6 +33,7 @@ __all__ = [
     "DIRECTIONS",
     "KNOCK_AT",
     "OPTIONS",
+    "POINTS_IN_WORDS",
     "SCORINGS",
     "TURN_LIMIT",
     "Rules",
@@ -77,6 +78,10 @@ def fits(card: Card, top: Card, suit: Suit) -> bool:
     """Whether *card* may be discarded on *top* when *suit* is the playing suit: the playing suit,
     the top card's rank, or a pick-up card."""
     return card.suit == suit or card.rank == top.rank or is_pickup(card)
+
+
+# How cards left in a hand score under scoring=points, in words (card_points is the rule itself).
+POINTS_IN_WORDS = "ace 2, two 3, 5♦ 5, any other 1"
 
 
 def card_points(card: Card) -> int:
@@ -134,6 +139,19 @@ class Rules:
     def to_json(self) -> dict[str, object]:
         """Every option written out, as in a game record."""
         return {"players": self.players, "direction": self.direction, "scoring": self.scoring}
+
+    def describe(self) -> str:
+        """The table's name: the game's, with the number of players if not four and the options changed.
+
+        >>> Rules().describe(), Rules(players=6, scoring="points").describe()
+        ('Knock! Knock!', 'Knock! Knock!, 6 players (scoring=points)')
+        """
+        default = Rules().to_json()
+        seats = "" if self.players == default["players"] else f", {self.players} players"
+        changed = [
+            f"{name}={value}" for name, value in self.to_json().items() if name != "players" and value != default[name]
+        ]
+        return "Knock! Knock!" + seats + (f" ({', '.join(changed)})" if changed else "")
 
     @classmethod
     def from_options(cls, options: Mapping[str, object]) -> Rules:

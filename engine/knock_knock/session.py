@@ -88,7 +88,7 @@ from ..core.text import counted, join_words, seat_names, sentence
 from .game import Game
 from .players import PLAYERS, Decision, Player, make_player
 from .present import describe, score_json, shout
-from .rules import KNOCK_AT, TURN_LIMIT, Rules, card_points, is_pickup
+from .rules import KNOCK_AT, POINTS_IN_WORDS, TURN_LIMIT, Rules, card_points, is_pickup
 from .state import Challenge, Draw, Move, PickUp, Play, Quiet, RecordedAction, State, TakeBack
 from .view import PlayerView, SeenEvent
 
@@ -168,9 +168,9 @@ def rules_json(rules: Rules) -> JSON:
     if rules.packs == 2:
         notes.append("Two packs are shuffled together, so every card is there twice.")
     if rules.scoring == "points":
-        notes.append("Cards left score points (ace 2, two 3, 5♦ 5, any other 1); the lowest total is best.")
+        notes.append(f"Cards left score points ({POINTS_IN_WORDS}); the lowest total is best.")
     text = ",".join(f"{name}={value}" for name, value in rules.to_json().items())
-    return {"options": rules.to_json(), "name": "Knock! Knock!", "text": text, "notes": notes}
+    return {"options": rules.to_json(), "name": rules.describe(), "text": text, "notes": notes}
 
 
 def event_json(event: SeenEvent, names: Sequence[str]) -> JSON:

@@ -182,3 +182,11 @@ def test_a_saved_deal_continues_past_the_record_with_the_reshuffles_it_would_hav
             assert restored.reshuffle(pile[:3]) == going_on.reshuffle(pile[:3])
             reshuffled += '"reshuffle"' in game.to_json()
     assert reshuffled  # some of these records held a reshuffle before the break
+
+
+def test_a_table_is_named_by_its_players_and_changed_options_so_its_statistics_are_its_own() -> None:
+    # The page files statistics and titles the match by this name, as it does Sevens' "Fan Tan, 6 players".
+    session = Session()
+    assert call(session, "new_match", seed=5)["rules"]["name"] == "Knock! Knock!"
+    named = call(session, "new_match", seed=5, rules="players=6,scoring=points")["rules"]["name"]
+    assert named == "Knock! Knock!, 6 players (scoring=points)"
