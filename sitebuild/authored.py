@@ -79,6 +79,10 @@ _CONTROL_OR_SPACE = "".join(map(chr, range(0x21)))
 _REFUSED_TAG = re.compile(rf"<({'|'.join(sorted(REFUSED_TAGS))})(?=[\s/>]|$)", re.IGNORECASE)
 _INVISIBLE = re.compile(r"[\x00-\x20\x7f]+")
 _FENCE_WITH_ATTRIBUTES = re.compile(r"^(?:~{3,}|`{3,})[ ]*\{.*$")
+# A note's kinds (``!!! tip``): each becomes a class beside ``admonition``, so only these, which the site styles;
+# another name (``!!! puzzle``) would set one of the build's own classes.
+NOTE_KINDS = ("note", "tip", "warning", "caution")
+_NOTE = re.compile(r"^!!! ?([\w-]+(?: +[\w-]+)*)")
 
 Problem = tuple[int, str]  # (line, message); line counts from 1 in the text checked
 
@@ -229,6 +233,24 @@ class _FenceAttributes(Preprocessor):
         return lines
 
 
+class _NoteKinds(Preprocessor):
+    """Reports a note (``!!! kind``) of a kind outside :data:`NOTE_KINDS`: its kind is written as a class."""
+
+    def __init__(self, md: markdown.Markdown, extension: AuthoredHtml) -> None:
+        super().__init__(md)
+        self.extension = extension
+
+    def run(self, lines: list[str]) -> list[str]:
+        for line in lines:
+            written = _NOTE.match(line)
+            if written and any(kind not in NOTE_KINDS for kind in written.group(1).lower().split()):
+                kinds = ", ".join(NOTE_KINDS)
+                self.extension.found.append(
+                    (line, f"note {shown(line.strip())} is not allowed in a lesson: a note's kind is one of {kinds}")
+                )
+        return lines
+
+
 class AuthoredHtml(Extension):
     """Markdown for untrusted text: raw HTML shows as text, and the output is checked and sanitized.
 
@@ -245,5 +267,6 @@ class AuthoredHtml(Extension):
         md.preprocessors.deregister("html_block")
         md.inlinePatterns.deregister("html")
         md.preprocessors.register(_FenceAttributes(md, self), "authored_fences", FENCE_PRIORITY)
+        md.preprocessors.register(_NoteKinds(md, self), "authored_notes", FENCE_PRIORITY)
         md.treeprocessors.register(_AttributeLists(md, self), "authored_attribute_lists", ATTR_LIST_PRIORITY)
         md.postprocessors.register(_Sanitizer(md, self), "authored_html", PRIORITY)

@@ -249,6 +249,18 @@ def test_attribute_lists_are_refused_so_a_lesson_cannot_pass_for_the_builds_mark
     assert not (tmp_path / "_site").exists()
 
 
+def test_a_note_of_a_kind_the_site_does_not_style_is_refused_since_its_kind_becomes_a_class(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    body = '!!! tip "Fine"\n    A tip.\n\n!!! puzzle\n    Not a puzzle.\n\n!!! warning stage\n    Nor a stage.\n'
+    kinds = "a note's kind is one of note, tip, warning, caution"
+    assert refusals(tmp_path, {"body": body}) == [
+        f"tutorials/01-a.md:14: note '!!! puzzle' is not allowed in a lesson: {kinds}",
+        f"tutorials/01-a.md:17: note '!!! warning stage' is not allowed in a lesson: {kinds}",
+    ]
+
+
 def test_html_typed_in_a_lesson_shows_as_text_and_only_allowed_attributes_survive(tmp_path: Path) -> None:
     (tmp_path / "tutorials/pages").mkdir(parents=True)
     body = "Keep <b>bold</b> and a < b."
