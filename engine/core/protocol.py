@@ -33,7 +33,7 @@ import json
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .game import GameType, Player
+from .game import GameType, Player, RulesError, requested_rules
 from .jsontext import read_json, shown
 
 __all__ = ["ProtocolError", "answer", "read_request", "serve"]
@@ -57,8 +57,15 @@ def read_request(line: str, game: GameType, rules: Any = None) -> Any:
     named = data.get("game", game.name)
     if named != game.name:
         raise ProtocolError(f"game {shown(named)}: this bot plays {game.name}")
-    if rules is not None and "rules" not in data:
-        data = {**data, "rules": rules.to_json()}
+    # The rules, however the request writes them (a preset's name, options text or an object of options), reach
+    # the game written out in full, as a record has them; absent, the bot's --rules or the game's defaults.
+    try:
+        chosen = requested_rules(game, data["rules"]) if "rules" in data else rules
+    except RulesError as error:
+        text = str(error)
+        raise ProtocolError(text if text.startswith("rules ") else f"rules: {text}") from None
+    if chosen is not None:
+        data = {**data, "rules": chosen.to_json()}
     return game.read_request(data)
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.cards import FULL_DECK, Card, cards_of, format_cards, mask_of
-from ..core.game import RulesError, parse_rules
+from ..core.game import RulesError
 from ..core.jsontext import shown
 from ..core.protocol import ProtocolError
 from ..core.text import join_words
@@ -55,19 +55,18 @@ def read_request(data: dict[str, Any]) -> PlayerView:
 
 
 def _read_rules(data: object) -> SevensRules:
+    """The request's rules, as the core hands them on (every option written out; see
+    :func:`engine.core.protocol.read_request`), or the defaults."""
     if data is None:
         return DEFAULT
     from . import SEVENS
 
+    if not isinstance(data, dict):
+        raise ProtocolError(f'rules {shown(data)} must be options like {{"players": 5}}')
     try:
-        if isinstance(data, str):
-            rules: SevensRules = parse_rules(SEVENS, data)
-            return rules
-        if isinstance(data, dict):
-            return SEVENS.rules(data)
+        return SEVENS.rules(data)
     except RulesError as error:
         raise ProtocolError(f"rules: {error}") from None
-    raise ProtocolError(f'rules {shown(data)} must be options like {{"players": 5}} or a preset\'s name')
 
 
 def _read_hand(data: object) -> int:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from engine.core.cards import Card, cards_of, parse_mask
+from engine.core.game import find_game
 from engine.core.protocol import ProtocolError, answer, read_request, serve
 from engine.sevens import SEVENS
 from engine.sevens.game import Game
@@ -200,3 +201,24 @@ def test_a_request_may_name_the_game_and_its_rules() -> None:
         answer(json.dumps({**request, "rules": {"players": 2}}), make_player("alex", random.Random(0)), SEVENS)
     )
     assert bad == {"error": "rules: players 2 is not allowed: choose 3–8"}
+
+
+@pytest.mark.parametrize("written", ["players=5,opening=any-seven", {"players": 5, "opening": "any-seven"}])
+def test_a_requests_rules_may_be_written_as_on_the_command_line_or_as_an_object(written: object) -> None:
+    rules = SevensRules.make({"players": 5, "opening": "any-seven"})
+    game = Game.new(3, rules=rules)
+    hand = [card.code for card in game.position.hand(game.turn)]
+    line = json.dumps({"rules": written, "seat": game.turn, "dealer": 0, "hand": hand, "moves": []})
+    assert read_request(line, SEVENS).rules == rules
+
+
+def test_knock_knock_requests_read_rules_the_same_way() -> None:
+    # One reader in the core for every game: Knock! Knock! takes options text (and refuses a preset) like Sevens.
+    knock_knock = find_game("knock-knock")
+    request = {"seat": 1, "upcard": "6C", "hand": ["6H", "9C", "KD", "2S", "3H", "4H", "5H"], "moves": []}
+    view = read_request(json.dumps({**request, "rules": "players=5,scoring=points"}), knock_knock)
+    assert (view.rules.players, view.rules.scoring) == (5, "points")
+    with pytest.raises(ProtocolError, match=r"^rules must be options text or an object of options, not \[5\]$"):
+        read_request(json.dumps({**request, "rules": [5]}), knock_knock)
+    with pytest.raises(ProtocolError, match=r"^rules: "):
+        read_request(json.dumps({**request, "rules": "fan-tan"}), knock_knock)
