@@ -68,3 +68,22 @@ def test_no_serious_accessibility_violations(shared_page: Page, site_url: str, s
     for section in page.locator("section.puzzle[data-kind=guided]").all():
         page.wait_for_selector(f"#{section.get_attribute('id')}[data-state]", timeout=START_MS)
     assert serious(page, path) == []
+
+
+def test_on_a_phone_the_sites_links_take_one_line_and_every_one_can_be_reached(
+    browser: Browser, browser_context_args: dict[str, Any], site_url: str, site_dir: Path
+) -> None:
+    # Three wrapped lines of links cost the game's table about 70 px of a phone's height; on one line that
+    # scrolls sideways, a link beyond the edge comes into view when the keyboard reaches it.
+    context = browser.new_context(**browser_context_args, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    for path in ["", "play/", "tutorials/where-a-card-belongs/", "rules/"]:
+        page.goto(f"{site_url}{path}")
+        header = page.locator(".site-header").bounding_box()
+        assert header is not None and header["height"] < 90, (path, header)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, path
+    last = page.locator(".site-nav a").last
+    last.focus()
+    box = last.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    context.close()
