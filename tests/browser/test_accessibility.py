@@ -82,6 +82,12 @@ def test_on_a_phone_the_sites_links_take_one_line_and_every_one_can_be_reached(
         header = page.locator(".site-header").bounding_box()
         assert header is not None and header["height"] < 90, (path, header)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390, path
+    # The page's own link is in view without scrolling: Play is the last link, beyond the edge of the line.
+    for path in ["play/", "play-knock-knock/", "rules/"]:
+        page.goto(f"{site_url}{path}")
+        current = page.locator('.site-nav a[aria-current="page"]')
+        box = current.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390 - 24, (path, box)
     last = page.locator(".site-nav a").last
     last.focus()
     box = last.bounding_box()
