@@ -34,6 +34,12 @@ IN_VIEW = in_view()
 BUTTONS = ["#game-play", "#game-pass", "#game-suggest"]
 
 
+def board_top(page: Page) -> float:
+    box = page.locator("#game-rows").bounding_box()
+    assert box is not None, "the board is not drawn"
+    return box["y"]
+
+
 def seed_where(test: Any) -> int:
     return next(seed for seed in range(1, 1000) if test(deal_hands(seed)))
 
@@ -302,11 +308,18 @@ def test_seven_and_eight_players_keep_the_table_on_one_screen_to_the_end_of_a_de
             # Reaching the menu's button may scroll the page, and choosing scrolls it back: not counted.
             choose_table(page, players=8)
         page.evaluate("window.scrolls = 0")
+        top = board_top(page)
         while page.get_attribute("#game", "data-state") != "over":
             assert out_of_view(page, [*in_view(players), "#game-status", *BUTTONS]) == []
+            # The seats' rows keep their height as passes are counted, so the board stays where it was.
+            assert board_top(page) == top, f"{players} players: the board moved during the deal"
             play_one(page)
         end = [*in_view(players), "#game-status", "#game-next", "#game-again"]
+        if players == 8:
+            end.append("#game-offer")
         assert out_of_view(page, end) == [], f"{players} players at the end of the deal"
+        # Nor at the end, when a seat says "went out first".
+        assert board_top(page) == top, f"{players} players: the board moved at the end of the deal"
         assert page.evaluate("scrollY") == 0 and page.evaluate("window.scrolls") == 0, f"{players} players: scrolled"
     expect(page.locator("#game-offer")).to_be_visible()
 
