@@ -51,6 +51,20 @@ def phone(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Pa
     context.close()
 
 
+def shout_covers(page: Page) -> list[str]:
+    """What the knock or call bubble covers on the board (nothing while nobody shouts): labels, cards, counts."""
+    covered: list[str] = page.evaluate("""() => {
+        const shout = document.querySelector('#kk-shout');
+        if (!shout.textContent) return [];
+        const a = shout.getBoundingClientRect();
+        return [...document.querySelectorAll('.kk-board .kk-spot > *')].filter((part) => {
+            const b = part.getBoundingClientRect();
+            return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        }).map((part) => part.textContent || part.id);
+    }""")
+    return covered
+
+
 def open_table(page: Page, site_url: str) -> None:
     page.add_init_script(INSTANT)
     page.goto(f"{site_url}play-knock-knock/?seed={SEED}")
@@ -76,6 +90,9 @@ def play_deal(page: Page, seen: dict[str, int] | None = None, *, players: int = 
             break
         assert out_of_view(page, in_view) == []
         assert overlapping_seats(page) == []
+        assert shout_covers(page) == []
+        if page.locator("#kk-shout").inner_text():
+            seen["shouts"] = seen.get("shouts", 0) + 1
         before = log_length(page)
         if asked(page):
             expect(page.locator("#game-status")).to_contain_text("without knocking: call Knock! Knock!")
@@ -112,7 +129,7 @@ def test_a_whole_deal_by_mouse_on_a_phone_stays_on_one_screen(phone: Page, site_
     open_table(page, site_url)
     expect(page.locator("#game-hand .card")).to_have_count(7)
     expect(page.locator("#game-hand .card").first).to_have_attribute("aria-label", "seven of clubs")
-    seen = {"suits": 0, "knock": 0, "called": 0}
+    seen = {"suits": 0, "knock": 0, "called": 0, "shouts": 0}
     play_deal(page, seen)
     assert all(seen.values()), seen
     log = page.locator("#game-log").inner_text()
