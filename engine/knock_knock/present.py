@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .rules import DIRECTIONS, POINTS_IN_WORDS, SCORINGS, Rules
+from .rules import DIRECTIONS, MIN_PLAYERS, POINTS_IN_WORDS, SCORINGS, Rules
 from .state import Challenge, Draw, Event, Move, PickUp, Play, Reshuffle, TakeBack
 from .view import Reshuffled, SeenEvent
 
@@ -117,8 +117,8 @@ def score_json(rules: Rules) -> JSON:
 
 
 # The numbers of players the page's Table menu offers: the rules allow 2 to 10, and the page seats up to
-# eight round its table as it does for Sevens (seven opponents), with three the fewest that make a table.
-MENU_PLAYERS = tuple(range(3, 9))
+# eight round its table as it does for Sevens (seven opponents); two is a game for two, one opponent across.
+MENU_PLAYERS = tuple(range(MIN_PLAYERS, 9))
 _MEANINGS = {
     "players": "how many sit at the table (two packs from seven)",
     "direction": "clockwise: play goes to your left; counter-clockwise: to your right",
@@ -136,7 +136,7 @@ def rules_menu() -> JSON:
     >>> [(option["name"], option["values"], option["default"]) for option in menu["options"]][1:]
     [('direction', ['clockwise', 'counter-clockwise'], 'clockwise'), ('scoring', ['tally', 'points'], 'tally')]
     >>> menu["options"][0]["values"], menu["presets"], menu["default"]
-    (['3', '4', '5', '6', '7', '8'], [], '')
+    (['2', '3', '4', '5', '6', '7', '8'], [], '')
     """
     default = Rules()
     values: dict[str, Sequence[object]] = {"players": MENU_PLAYERS, "direction": DIRECTIONS, "scoring": SCORINGS}

@@ -269,6 +269,29 @@ def test_eight_players_sit_round_the_table_apart_and_in_view_through_a_whole_dea
     play_deal(page, players=8)
 
 
+@pytest.mark.parametrize("sized", ["desk", "phone"], indirect=True)
+def test_two_players_chosen_from_the_table_menu_play_a_whole_deal_across_the_board(sized: Page, site_url: str) -> None:
+    page = sized
+    open_table(page, site_url)
+    page.click("#game-table-menu summary")
+    page.select_option("#game-players-count", "2")
+    page.click("#game-table-deal")
+    page.wait_for_function("() => new URL(location.href).searchParams.get('players') === '2'")
+    page.wait_for_selector(READY, timeout=START_MS)
+    expect(page.locator("#game-players .player")).to_have_count(2)
+    expect(page.locator("#game-players .player.at-north-mid")).to_have_count(1)
+    # The one opponent sits across the board: above it, and at a desk in the middle (on a phone the seats are
+    # a row above the board, as at every table).
+    seat = page.locator("#game-players .player.seat-1").bounding_box()
+    board = page.locator(".kk-board").bounding_box()
+    assert seat is not None and board is not None
+    assert seat["y"] + seat["height"] <= board["y"] + 1, (seat, board)
+    if page.viewport_size["width"] > 640:  # type: ignore[index]
+        middle = (seat["x"] + seat["width"] / 2) - (board["x"] + board["width"] / 2)
+        assert abs(middle) < board["width"] / 8, (seat, board)
+    play_deal(page, players=2)
+
+
 def test_while_the_table_waits_for_your_call_only_your_seat_is_waited_for(phone: Page, site_url: str) -> None:
     page = phone
     open_table(page, site_url)

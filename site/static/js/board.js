@@ -70,6 +70,7 @@ export function drawRows(list, state, { showFits = true } = {}) {
 // Where the other players sit round the board (the CSS places each "at-…"), clockwise from your left: up the
 // west side, along the north from left to right, down the east side. By the number of other players.
 const PLACES = {
+  1: ["north-mid"], // across the table (Knock! Knock! for two)
   2: ["west", "east"],
   3: ["west", "north-mid", "east"],
   4: ["west", "north-left", "north-right", "east"],
