@@ -174,6 +174,8 @@ def test_the_review_weighs_your_choices_and_plays_on_from_one(page: Page, site_u
     total = log_length(page)
     page.click("#game-review-open")
     expect(page.locator("#game-table")).to_be_hidden()
+    # Named as the table named it (the deal's own number, 42, is the match's only for its first deal).
+    expect(page.locator("#review-heading")).to_have_text("Review of deal 1 of match 42")
     expect(page.locator("#review-progress-text")).to_have_text(
         re.compile(r"^Sam weighed your \d+ choices?"), timeout=60_000
     )
@@ -195,7 +197,9 @@ def test_the_review_weighs_your_choices_and_plays_on_from_one(page: Page, site_u
     assert [v["id"] for v in violations if v["impact"] in ("serious", "critical")] == []
     page.click("#review-play")
     page.wait_for_selector("#game[data-your-turn=true]", timeout=START_MS)
-    expect(page.locator("#game-notice")).to_contain_text(f"Deal 42 again from move {moves + 1}")
+    expect(page.locator("#game-notice")).to_contain_text(
+        f"Deal 1 of match 42 again, as deal 42 on its own, from move {moves + 1}"
+    )
     assert log_length(page) == moves
     page.go_back()
     expect(page.locator("#game")).to_have_attribute("data-state", "over")

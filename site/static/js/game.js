@@ -215,7 +215,7 @@ function drawControls() {
   $("game-suggest").disabled = !yours;
   const match = state.match;
   $("game-variant").textContent = state.rules?.name ?? "";
-  // "deal 2 of match 5", the match's number only where there is room; a single deal (a replay) by its number.
+  // "deal 2 of match 5" (see dealName), the match's number only where there is room.
   const seed = el("span", { id: "game-seed" }, String(match ? match.seed : state.seed));
   $("game-deal-number").replaceChildren(
     ...(match ? [`deal ${match.deal}`, el("span", { class: "long" }, " of match ", seed)] : ["deal ", seed]),
@@ -626,6 +626,9 @@ $("game-again").addEventListener("click", () => deal("", null, { push: true, at:
 
 // ---- the review of a finished deal ------------------------------------------------------------
 
+// A deal as the table names it: "2 of match 5" in a match, a single deal (a replay) by its own number.
+const dealName = (s) => (s.match ? `${s.match.deal} of match ${s.match.seed}` : String(s.seed));
+
 const review = new Review(runtime, {
   onPlayFrom: playFrom,
   onClose: () => {
@@ -637,7 +640,7 @@ const review = new Review(runtime, {
 $("game-review-open").addEventListener("click", () => {
   if (!saved || !state?.over) return;
   $("game-table").hidden = true;
-  review.open({ seed: state.seed, record: saved.record, log: state.log }).catch((error) => {
+  review.open({ deal: dealName(state), record: saved.record, log: state.log }).catch((error) => {
     if (!error.crashed) $("review-progress-text").textContent = `The review could not be made: ${error.message}`;
   });
 });
@@ -646,6 +649,8 @@ $("game-review-open").addEventListener("click", () => {
 async function playFrom(moves) {
   const { record } = saved;
   const seed = state.seed; // this deal's own, which a match's later deals do not share with the match
+  // A replay is a single deal, named by its own number: the notice says so when the table named it in a match.
+  const which = state.match ? `Deal ${dealName(state)} again, as deal ${seed} on its own,` : `Deal ${seed} again`;
   let again;
   try {
     await runtime.call("replay", { record, moves });
@@ -655,7 +660,7 @@ async function playFrom(moves) {
     return;
   }
   review.noteReplay(record, moves);
-  const notice = `Deal ${seed} again from move ${moves + 1}: try another card. A replayed deal is not counted in your statistics.`;
+  const notice = `${which} from move ${moves + 1}: try another card. A replayed deal is not counted in your statistics.`;
   await deal(String(seed), { id: newDealId(), seed, over: false, record: again, replay: moves, table }, { push: true, notice });
 }
 $("game-fits-off").addEventListener("click", () => {

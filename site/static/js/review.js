@@ -34,13 +34,13 @@ export class Review {
     return !this.section.hidden;
   }
 
-  // *log* is the finished deal's moves as the page shows them; *replayed* the moves it was replayed from.
-  async open({ seed, record, log }) {
+  // *deal* is the deal's name as the table gave it ("2 of match 5"); *log* its moves as the page shows them.
+  async open({ deal, record, log }) {
     this.token += 1;
     const mine = this.token;
     this.record = record;
     this.log = log;
-    $("review-seed").textContent = String(seed);
+    $("review-deal").textContent = deal;
     $("review-heading").tabIndex = -1;
     this.section.hidden = false;
     $("review-heading").focus();
