@@ -256,10 +256,13 @@ class PlayOrDrawPuzzle(KnockKnockPuzzle):
     def judge(self) -> Judgement:
         legal, reasons, nudges = self.hand_reasons()
         if legal:
+            # As in Sevens' play-or-pass: the items say which cards fit and why, so the explanation does not.
             must = f"you can discard: {_fit(legal)}"
             items = tuple(reasons[card.code] for card in legal)
             codes = tuple(card.code for card in legal)
-            return Judgement(("play",), must, reasons | {"draw": must}, nudges | {"draw": DRAW_NUDGE}, items, codes)
+            return Judgement(
+                ("play",), "you can discard", reasons | {"draw": must}, nudges | {"draw": DRAW_NUDGE}, items, codes
+            )
         nothing = "nothing fits, so you must draw"
         return Judgement(("draw",), nothing, reasons | {"draw": nothing}, nudges, tuple(reasons.values()))
 
@@ -610,12 +613,13 @@ def _doing(action: Action) -> str:
     return {Draw: "draw", Challenge: "call", Quiet: "let it pass"}[type(action)]
 
 
-def _check(reader: _Reader, puzzle: Puzzle, stated: str | None) -> None:
+def _check(reader: _Reader, puzzle: Puzzle, stated: str | None, why: str | None = None) -> None:
+    """Refuse an *answer* that is not right, saying why (*why*, or the judgement's explanation)."""
     if stated is None:
         return
     right = puzzle.judge()
     if stated not in right.answer:
-        reader.fail("answer", f"answer says {stated}, but {right.explanation}")
+        reader.fail("answer", f"answer says {stated}, but {why or right.explanation}")
 
 
 def _word(choices: tuple[str, ...]) -> Any:
@@ -669,9 +673,10 @@ def _read_play_or_draw(reader: _Reader, common: dict[str, Any]) -> Puzzle | None
     if state is None or answer is None:
         return None
     puzzle = PlayOrDrawPuzzle(**common, state=state)
-    _check(reader, puzzle, answer)
+    why = puzzle.judge().reasons["draw"]  # the whole reason, naming the cards that fit
+    _check(reader, puzzle, answer, why)
     if cards is not None and answer == "play" and sorted(cards) != state.fitting(0):
-        reader.fail("cards", f"cards says {' '.join(c.code for c in cards)}, but {puzzle.judge().explanation}")
+        reader.fail("cards", f"cards says {' '.join(c.code for c in cards)}, but {why}")
     return puzzle
 
 

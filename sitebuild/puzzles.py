@@ -283,11 +283,12 @@ class PlayOrPassPuzzle(_HandPuzzle):
         reasons = {card.code: why_card(self.table, card) for card in cards_of(self.hand)}
         nudges = {card.code: nudge_not_fitting(self.table, card) for card in cards_of(self.hand & ~legal)}
         if legal:
+            # The items say which cards fit and why ("8♣ fits: …"), so the explanation does not say it first.
             must_play = f"you must play: {_fit(legal)}"
             items = tuple(reasons[card.code] for card in cards_of(legal))
             codes = tuple(card.code for card in cards_of(legal))
             return Judgement(
-                ("play",), must_play, reasons | {"pass": must_play}, nudges | {"pass": PASS_NUDGE}, items, codes
+                ("play",), "you must play", reasons | {"pass": must_play}, nudges | {"pass": PASS_NUDGE}, items, codes
             )
         nothing = "nothing fits, so you pass"
         items = tuple(reasons[card.code] for card in cards_of(self.hand))
@@ -575,8 +576,7 @@ def _read_play_or_pass(reader: _Reader, common: dict[str, Any]) -> Puzzle | None
     puzzle = PlayOrPassPuzzle(**common, table=table, hand=hand)
     judgement = puzzle.judge()
     if (answer,) != judgement.answer:
-        details = f": {'; '.join(judgement.items)}" if answer == "play" else ""
-        reader.fail("answer", f"answer says {answer}, but {judgement.explanation}{details}")
+        reader.fail("answer", f"answer says {answer}, but {judgement.explanation}: {'; '.join(judgement.items)}")
     elif cards is not None:
         if answer == "pass":
             reader.fail("cards", "cards: a pass plays no cards; remove this field")

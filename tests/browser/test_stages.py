@@ -87,7 +87,8 @@ def test_play_or_pass_asks_which_card_and_a_wrong_card_gets_a_nudge(page: Page, 
     feedback = puzzle.locator(".puzzle__feedback")
     expect(feedback).to_have_text("Q♥ is a heart: has the hearts row started yet? Only its seven can begin it.")
     puzzle.locator("button[data-card='8C']").click()
-    expect(feedback).to_have_text(re.compile(r"^Right\. You must play: 8♣ fits\. 8♣ fits: the clubs row"))
+    # Which card fits is said once, with its reason.
+    expect(feedback).to_have_text(re.compile(r"^Right\. You must play\. 8♣ fits: the clubs row"))
     # Nothing fits: a pass is right, and the reason lists each card.
     other = page.locator("#pass-or-play-3")
     other.locator("[data-choice=pass]").click()

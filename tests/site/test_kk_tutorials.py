@@ -18,9 +18,9 @@ import build
 from engine.core.cards import Card, Suit, parse_cards
 from engine.knock_knock.rules import Rules, card_points, fits
 from engine.knock_knock.state import Challenge, SeededChance, State, TakeBack
-from sitebuild.kk_puzzles import read_steps
+from sitebuild.kk_puzzles import parse_kk, read_steps
 from sitebuild.lessons import tutorials_of
-from sitebuild.puzzles import SEAT_NAMES, read_fields
+from sitebuild.puzzles import SEAT_NAMES, PuzzleError, read_fields
 
 ROOT = Path(build.__file__).resolve().parent
 TUTORIALS = ROOT / "tutorials"
@@ -267,3 +267,17 @@ def test_each_guided_deal_is_won_along_the_line_its_lesson_teaches() -> None:
             assert reply["ok"], (pid, step, reply)
             state = reply["state"]  # type: ignore[assignment]
         assert state["over"] and state["result"]["winner"] == 0, (pid, state["result"])  # type: ignore[index]
+
+
+def test_a_discard_is_explained_once_and_an_author_is_told_which_cards_fit() -> None:
+    text = "id: d\nkind: play-or-draw\npile: 4C 6C\nhand: 9C KH\nquestion: ?\nhint: h"
+    judgement = parse_kk(text + "\nanswer: play\ncards: 9C").judge()
+    # The page says the explanation, then each card's reason: "9♣ fits" once, not twice.
+    assert (judgement.explanation, judgement.items) == (
+        "you can discard",
+        ("9♣ fits: it is a club, and clubs is the playing suit",),
+    )
+    with pytest.raises(PuzzleError, match=r'^line 7: puzzle "d": answer says draw, but you can discard: 9♣ fits$'):
+        parse_kk(text + "\nanswer: draw")
+    with pytest.raises(PuzzleError, match=r'^line 8: puzzle "d": cards says KH, but you can discard: 9♣ fits$'):
+        parse_kk(text + "\nanswer: play\ncards: KH")

@@ -123,8 +123,16 @@ def test_play_or_pass_and_its_cards_are_checked() -> None:
     puzzle = parse_puzzle(block(*PLAY, "answer: play", "cards: 8C"))
     assert isinstance(puzzle, PlayOrPassPuzzle)
     assert puzzle.judge().reasons["pass"] == "you must play: 8♣ fits"
+    # Said once: the explanation, then why each card fits (the page shows both, one after the other).
+    assert (puzzle.judge().explanation, puzzle.judge().items) == (
+        "you must play",
+        ("8♣ fits: the clubs row holds only the 7♣, so 8♣ goes next to 7♣",),
+    )
     assert problems(block(*PLAY, "answer: pass")) == [
-        Problem(7, 'puzzle "pp": answer says pass, but you must play: 8♣ fits')
+        Problem(
+            7,
+            'puzzle "pp": answer says pass, but you must play: 8♣ fits: the clubs row holds only the 7♣, so 8♣ goes next to 7♣',
+        )
     ]
     assert problems(block(*PLAY, "answer: play", "cards: 8C QH")) == [
         Problem(
