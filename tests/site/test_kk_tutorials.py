@@ -152,6 +152,10 @@ def test_knock_knock_pages_name_their_game_and_list_only_its_lessons(site: Path)
     assert "data-game-name>Sevens</a>" in sevens and "follow-suit-or-rank" not in sevens
     sheet = (site / "knock-knock-sheet" / "index.html").read_text(encoding="utf-8")
     assert "Knock! Knock!</a>" in sheet and 'class="layout-sheet"' in sheet
+    # The footer's other names are Sevens' (the rows game): said on its pages and the home page only.
+    footer = "Sevens is also called Fan Tan"
+    assert footer not in page and footer not in sheet and footer in sevens
+    assert footer in (site / "index.html").read_text(encoding="utf-8")
 
 
 def test_the_home_page_offers_each_game_and_links_to_both_courses_without_javascript(site: Path) -> None:
