@@ -231,9 +231,11 @@ class PickPuzzle(KnockKnockPuzzle):
         return Judgement(tuple(c.code for c in legal), explanation, reasons, nudges, tuple(reasons.values()))
 
 
+# Drawing is never against the rules, so a draw here is not called wrong for that: it is a card more to get rid of.
 DRAW_NUDGE = (
-    "Drawing is always allowed, but you only have to draw when nothing fits: check each card against the "
-    "playing suit, the top card's rank and the cards that fit on anything"
+    "Drawing is always allowed, but it gives you one more card to get rid of, and the first to put down their "
+    "last card wins: is there a card of yours that fits (the playing suit, the top card's rank, or a card that "
+    "fits on anything)?"
 )
 
 

@@ -281,6 +281,10 @@ def test_a_discard_is_explained_once_and_an_author_is_told_which_cards_fit() -> 
         "you can discard",
         ("9♣ fits: it is a club, and clubs is the playing suit",),
     )
+    # A draw is never against the rules: the nudge says what it costs instead.
+    assert judgement.nudges["draw"].startswith(
+        "Drawing is always allowed, but it gives you one more card to get rid of"
+    )
     with pytest.raises(PuzzleError, match=r'^line 7: puzzle "d": answer says draw, but you can discard: 9♣ fits$'):
         parse_kk(text + "\nanswer: draw")
     with pytest.raises(PuzzleError, match=r'^line 8: puzzle "d": cards says KH, but you can discard: 9♣ fits$'):
