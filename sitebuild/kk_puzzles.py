@@ -615,13 +615,13 @@ def _doing(action: Action) -> str:
     return {Draw: "draw", Challenge: "call", Quiet: "let it pass"}[type(action)]
 
 
-def _check(reader: _Reader, puzzle: Puzzle, stated: str | None, why: str | None = None) -> None:
-    """Refuse an *answer* that is not right, saying why (*why*, or the judgement's explanation)."""
+def _check(reader: _Reader, puzzle: Puzzle, stated: str | None) -> None:
+    """Refuse an *answer* that is not right, with the judgement's reason against it (its explanation if none)."""
     if stated is None:
         return
     right = puzzle.judge()
     if stated not in right.answer:
-        reader.fail("answer", f"answer says {stated}, but {why or right.explanation}")
+        reader.fail("answer", f"answer says {stated}, but {right.reasons.get(stated, right.explanation)}")
 
 
 def _word(choices: tuple[str, ...]) -> Any:
@@ -675,9 +675,9 @@ def _read_play_or_draw(reader: _Reader, common: dict[str, Any]) -> Puzzle | None
     if state is None or answer is None:
         return None
     puzzle = PlayOrDrawPuzzle(**common, state=state)
-    why = puzzle.judge().reasons["draw"]  # the whole reason, naming the cards that fit
-    _check(reader, puzzle, answer, why)
+    _check(reader, puzzle, answer)
     if cards is not None and answer == "play" and sorted(cards) != state.fitting(0):
+        why = puzzle.judge().reasons["draw"]  # the reason against drawing names the cards that fit
         reader.fail("cards", f"cards says {' '.join(c.code for c in cards)}, but {why}")
     return puzzle
 
