@@ -141,13 +141,13 @@ def test_alex_prefers_a_king_to_opening_a_row_for_others() -> None:
 
 
 def test_alex_when_every_card_helps_others_lets_out_the_fewest() -> None:
-    # 6♥ lets out five hearts below it; 9♠ lets out only four spades above it.
+    # 6♥ opens the way for five hearts below it; 9♠ for only four spades above it.
     view = view_of("7D 7H 7S-8S / 6H 9S 2C / 8H / 9C / 3S / 0")
     decision = AlexPlayer(random.Random(0)).decide(view)
     assert decision.card == Card.parse("9S")
     assert decision.reason == (
         "Hold the 6♥ — you hold no hearts below it, so it would only help others; "
-        "play 9♠ instead, which lets out the fewest cards, only four."
+        "play 9♠ instead, which opens the way for the fewest cards the others hold, only four."
     )
 
 

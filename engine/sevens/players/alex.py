@@ -20,7 +20,7 @@ from ..view import PlayerView
 from .base import PASS_REASON, Decision
 from .heuristics import best_card, card_value, paths_of
 
-__all__ = ["AlexPlayer", "describe", "explain"]
+__all__ = ["AlexPlayer", "describe", "explain", "own_gain"]
 
 
 class AlexPlayer(SeededPlayer):
@@ -34,7 +34,7 @@ class AlexPlayer(SeededPlayer):
         return Decision(card, explain(card, view.hand, legal))
 
 
-def _gain(card: Card, hand: int) -> str | None:
+def own_gain(card: Card, hand: int) -> str | None:
     """What playing *card* does for your own cards, as a clause; ``None`` if nothing."""
     paths = [p for p in paths_of(card, hand) if p.mine]
     if not paths:
@@ -57,7 +57,7 @@ def explain(card: Card, hand: int, legal: int) -> str:
     """One sentence saying why *card* is a good play from *hand* when the cards in *legal* fit."""
     if legal.bit_count() == 1:
         return f"Play {card.display}: it is the only card that fits."
-    gain = _gain(card, hand)
+    gain = own_gain(card, hand)
     # Cards held back because only other people's cards lie beyond them, the worst first.
     held = [
         other
@@ -87,18 +87,19 @@ def _cost(card: Card, hand: int) -> str:
         end = "a king" if card.rank == 13 else "an ace"
         return f"gives nobody a new card, since nothing can follow {end}"
     let_out = sum(p.released for p in paths)
-    return f"lets out the fewest cards, only {NUMBER_WORDS[let_out]}"
+    # In the lessons' words: a card opens the way for the cards beyond it, here only cards the others hold.
+    return f"opens the way for the fewest cards the others hold, only {NUMBER_WORDS[let_out]}"
 
 
 def describe(card: Card, hand: int) -> str:
     """What playing *card* does, as a clause after "it", whatever else fits."""
-    gain = _gain(card, hand)
+    gain = own_gain(card, hand)
     if gain:
         return gain
     paths = paths_of(card, hand)
     if not paths:
         return _cost(card, hand)
-    return f"lets out {_count(sum(p.released for p in paths))} to the others"
+    return f"opens the way for {_count(sum(p.released for p in paths))} the others hold"
 
 
 def _count(cards: int) -> str:

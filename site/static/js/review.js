@@ -6,7 +6,7 @@ import { cardFace, drawPlayers, drawRows, el } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 const COSTLIEST = 3;
-const percent = (chance) => `${Math.round(chance * 100)}%`;
+const percent = (card) => `${card.percent}%`; // the engine's whole percent, which its note uses too
 
 export class Review {
   // *onPlayFrom(moves)* restarts the deal after its first *moves* moves; *onClose()* goes back to the table.
@@ -106,7 +106,13 @@ export class Review {
       look.addEventListener("click", () => this.show(estimate.move));
       return el("li", {}, look, " ", estimate.note);
     });
-    const { replayed } = this.found;
+    const { points, estimates, replayed } = this.found;
+    // Once every choice is weighed, an empty list is news too: say so rather than show nothing.
+    if (!costly.length && points.length && estimates.size === points.length) {
+      items.push(el("li", { class: "review-none" }, "None of your choices cost you more than the noise of Sam's estimate."));
+    } else if (!points.length) {
+      items.push(el("li", { class: "review-none" }, "You had no choice to make in this deal."));
+    }
     if (replayed.length) {
       items.push(el("li", {}, `You replayed this deal from move ${replayed.map((m) => m + 1).join(", move ")}.`));
     }
@@ -137,10 +143,10 @@ export class Review {
   // Your hand at this step; at a choice, each card that fitted carries Sam's estimate.
   drawChances() {
     const estimate = this.found.estimates.get(this.at);
-    const chances = new Map((estimate?.cards ?? []).map((card) => [card.code, card.chance]));
+    const chances = new Map((estimate?.cards ?? []).map((card) => [card.code, card]));
     $("review-hand").replaceChildren(
       ...this.state.hand.map((card) => {
-        const item = el("li", { class: "card" }, cardFace(card.display, card.suit), el("span", { class: "visually-hidden" }, card.name));
+        const item = el("li", { class: "card", dataset: { code: card.code } }, cardFace(card.display, card.suit), el("span", { class: "visually-hidden" }, card.name));
         if (chances.has(card.code)) {
           item.classList.add(card.code === estimate.best ? "best" : "fitted");
           if (card.code === estimate.played.code) item.classList.add("played");
@@ -151,7 +157,7 @@ export class Review {
     );
     let text = "";
     if (estimate) {
-      const each = estimate.cards.map((card) => `${card.display} ${percent(card.chance)}`).join(", ");
+      const each = estimate.cards.map((card) => `${card.display} ${percent(card)}`).join(", ");
       text = `Your chance to win by Sam's estimate: ${each}. ${estimate.note}`;
     } else if (this.found.points.includes(this.at)) {
       text = "Sam is still weighing this choice…";

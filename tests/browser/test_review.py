@@ -1,0 +1,67 @@
+"""The review of a finished deal as a learner reads it: its words agree with its numbers, it has a key, it
+says when no choice cost anything, and it fits a phone."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from gameplay import open_game, play_one
+from playwright.sync_api import Page, expect
+
+
+def boxes(page: Page, selector: str) -> list[dict[str, float]]:
+    found: list[dict[str, float]] = page.eval_on_selector_all(
+        selector,
+        "(nodes) => nodes.map((n) => { const b = n.getBoundingClientRect(); return {x: b.x, y: b.y, w: b.width, h: b.height}; })",
+    )
+    return found
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (
+        a["x"] < b["x"] + b["w"] and b["x"] < a["x"] + a["w"] and a["y"] < b["y"] + b["h"] and b["y"] < a["y"] + a["h"]
+    )
+
+
+@pytest.mark.parametrize("sized", ["phone", "desk"], indirect=True)
+def test_the_review_says_what_its_numbers_say_and_fits_the_screen(sized: Page, site_url: str) -> None:
+    page = sized
+    open_game(page, site_url, "?seed=42")
+    while page.get_attribute("#game", "data-state") != "over":
+        play_one(page)
+    page.click("#game-review-open")
+    expect(page.locator("#review-progress-text")).to_have_text(
+        re.compile(r"^Sam weighed your \d+ choices?"), timeout=60_000
+    )
+    expect(page.locator("#review-key")).to_be_visible()
+    expect(page.locator("#review-key")).to_contain_text("Sam's best estimate")
+    # The list of costly choices is never silently empty.
+    costly = page.locator("#review-costly li")
+    expect(costly.first).to_be_visible()
+    choices = int(re.search(r"your (\d+) choice", page.locator("#review-progress-text").inner_text()).group(1))  # type: ignore[union-attr]
+    width = page.viewport_size["width"]  # type: ignore[index]
+    for _ in range(choices):
+        page.click("#review-choice")
+        expect(page.locator("#review-chances")).to_have_text(re.compile(r"^Your chance to win by Sam's estimate: "))
+        said = page.locator("#review-chances").inner_text()
+        badges = {
+            card.get_attribute("data-code") or "": card.locator(".chance").inner_text()
+            for card in page.locator("#review-hand .card:has(.chance)").all()
+        }
+        # Each card's number in the sentence is the number on the card, and the note uses only those numbers.
+        listed = re.findall(r"(\S+) (\d+%)", said.split(". ")[0].removeprefix("Your chance to win by Sam's estimate: "))
+        assert sorted(percent for _, percent in listed) == sorted(badges.values()), said
+        note = said.split(". ", 1)[1]
+        shown = {percent for _, percent in listed}
+        assert set(re.findall(r"\d+%", note)) <= shown, f"{note!r} names a chance the cards do not show: {shown}"
+        assert "as good a choice as any" not in note
+        # Every badge whole on the screen, none over another.
+        placed = boxes(page, "#review-hand .chance")
+        for box in placed:
+            assert box["x"] >= 0 and box["x"] + box["w"] <= width, f"a chance runs past the screen's edge: {box}"
+        for i, a in enumerate(placed):
+            for b in placed[i + 1 :]:
+                assert not overlap(a, b), f"two chances overlap: {a} {b}"
+        for box in boxes(page, "#review-hand .card"):
+            assert box["x"] >= 0 and box["x"] + box["w"] <= width, f"a card runs past the screen's edge: {box}"
