@@ -11,6 +11,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError
 from markupsafe import Markup
 
 from engine.core.game import find_game
+from engine.core.puzzles import Puzzle
 from engine.games import GAMES
 
 from . import BuildError
@@ -20,7 +21,6 @@ from .links import collect_ids
 from .practice import sample
 from .puzzle_ext import PuzzleExtension
 from .puzzle_html import puzzle_html
-from .puzzles import Puzzle
 from .stages import Stage, split_stages
 
 SITE_NAME = "Learn Sevens"
@@ -193,7 +193,7 @@ def context(
         "play": shown["play"],
         "progress": progress,
         "practice": practice if practice and practice["game"] == shown["name"] else None,
-        "practice_sample": Markup(practice_sample()) if page.layout == "practice" else "",
+        "practice_sample": Markup(practice_sample(page.game)) if page.layout == "practice" else "",
         "practice_files": practice_files,
         # The game page's chooser: every option and preset as the engine offers them (no rule is written in JS).
         "rules_menu": _rules_menu(page.game) if page.layout == "game" else None,
@@ -223,9 +223,10 @@ def course(page: Page, pages: list[Page], name: str, title: str, root: str) -> d
     }
 
 
-def practice_sample() -> str:
-    """The bank's first puzzle, drawn by the build: what the practice page shows without JavaScript."""
-    return "".join(puzzle_html(puzzle, escape) for puzzle in sample())
+def practice_sample(game: str | None) -> str:
+    """The first puzzle of the bank of *game* (the default game), drawn by the build: what the practice page shows
+    without JavaScript."""
+    return "".join(puzzle_html(puzzle, escape) for puzzle in sample(game=find_game(game or DEFAULT_GAME)))
 
 
 def course_entry(tutorial: Page) -> dict[str, Any]:
