@@ -130,7 +130,7 @@ class VerdictCache:
 
     @staticmethod
     def key(position: Sequence[Any]) -> str:
-        # The position's fields follow the settings, as they did when Sevens was the only game (the keys kept).
+        # The position's fields follow the settings, as they did before games had hooks (so the keys were kept).
         text = json.dumps([VERSION, DEALS, SEED, *position])
         return hashlib.sha256(text.encode()).hexdigest()
 

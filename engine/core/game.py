@@ -189,6 +189,13 @@ class GameType(Protocol):
 
     name: str  # in records and on the command line: "sevens"
     title: str  # for people: "Sevens"
+    # What the site says of it; its pages, navigation and home-page entry come from these.
+    blurb: str  # the home page's line under its name: "Build four rows out from the sevens."
+    other_names: Mapping[
+        str, str
+    ]  # names people also call it, each with its preset ("" for none): {"Fan Tan": "fan-tan"}
+    rules_page: str  # the slug of its rules page, linked from its course
+    nav_pages: Sequence[tuple[str, str]]  # its pages in the site's header, in order: (slug, label)
     presets: Mapping[str, Any]  # named rules: "fan-tan" -> its rules
     computer_players: Mapping[str, PlayerFactory]
 

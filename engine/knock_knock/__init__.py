@@ -32,6 +32,10 @@ class KnockKnockGame:
 
     name = "knock-knock"
     title = "Knock! Knock!"
+    blurb = "Match the suit or rank of the top card, and knock on your third-to-last card."
+    other_names: Mapping[str, str] = {}
+    rules_page = "knock-knock-rules"
+    nav_pages: Sequence[tuple[str, str]] = (("knock-knock-rules", "Rules"), ("knock-knock-sheet", "Rules sheet"))
     presets: Mapping[str, Rules] = {}
     computer_players: Mapping[str, PlayerFactory] = PLAYERS
 

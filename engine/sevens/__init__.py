@@ -29,6 +29,15 @@ class SevensGame:
 
     name = "sevens"
     title = "Sevens"
+    blurb = "Build four rows out from the sevens."
+    other_names: Mapping[str, str] = {"Fan Tan": "fan-tan", "Parliament": "parliament", "Domino": ""}
+    rules_page = "rules"
+    nav_pages: Sequence[tuple[str, str]] = (
+        ("rules", "Rules"),
+        ("questions", "Questions"),
+        ("house-rules", "House rules"),
+        ("rules-sheet", "Rules sheet"),
+    )
     presets: Mapping[str, SevensRules] = PRESETS
     computer_players: Mapping[str, PlayerFactory] = COMPUTER_PLAYERS
 
