@@ -29,7 +29,7 @@ import random
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Literal, TypeVar
 
 from .cards import Card, Suit
 from .text import sentence
@@ -38,6 +38,7 @@ __all__ = [
     "COMMON_OPTIONAL",
     "COMMON_REQUIRED",
     "SEAT_NAMES",
+    "AnsweredBy",
     "Field",
     "FieldReader",
     "GuidedDeal",
@@ -67,6 +68,9 @@ COMMON_OPTIONAL = ("question", "explain")
 _FIELD_LINE = re.compile(r"^([a-z][a-z0-9-]*)\s*:(.*)$")
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 T = TypeVar("T")
+# How the learner answers: one of the puzzle's choices, a selection of every right card of the hand then a
+# check, or one card of the hand played.
+AnsweredBy = Literal["choice", "selection", "card"]
 
 
 # -- reading a block ----------------------------------------------------------------------------------------------
@@ -289,9 +293,7 @@ class Puzzle:
     """Fields every puzzle has; a game's kinds add their own and answer the methods below."""
 
     kind: ClassVar[str] = ""
-    # How the learner answers: "choice" (one of :meth:`choices`), "selection" (select every right card of the
-    # hand, then check) or "card" (play one card of the hand).
-    answered_by: ClassVar[str] = "choice"
+    answered_by: ClassVar[AnsweredBy] = "choice"  # see AnsweredBy; "choice" offers :meth:`choices`
     asks_which_card: ClassVar[bool] = False  # once "play" is chosen, the learner also selects a card that may be played
     id: str
     question: str
@@ -369,7 +371,10 @@ class PuzzleKinds:
     kept_file: str = ""
 
     def __getitem__(self, name: str) -> Kind:
-        return next(kind for kind in self.kinds if kind.name == name)
+        for kind in self.kinds:
+            if kind.name == name:
+                return kind
+        raise KeyError(name)
 
     def names(self) -> tuple[str, ...]:
         return tuple(kind.name for kind in self.kinds)

@@ -34,6 +34,7 @@ from typing import Any, ClassVar
 from ..core.cards import Card, Suit, mask_of, parse_cards
 from ..core.puzzles import (
     SEAT_NAMES,
+    AnsweredBy,
     FieldReader,
     GuidedDeal,
     Hand,
@@ -223,7 +224,7 @@ class PickPuzzle(KnockKnockPuzzle):
     """Select every card of your hand that may be discarded."""
 
     kind: ClassVar[str] = "pick"
-    answered_by: ClassVar[str] = "selection"
+    answered_by: ClassVar[AnsweredBy] = "selection"
 
     @property
     def choose_cards(self) -> bool:

@@ -30,6 +30,7 @@ from typing import Any, ClassVar
 from ..core.cards import Card, cards_of, format_cards, mask_of, parse_cards
 from ..core.puzzles import (
     SEAT_NAMES,
+    AnsweredBy,
     FieldReader,
     GuidedDeal,
     Hand,
@@ -172,7 +173,7 @@ class PickPuzzle(_HandPuzzle):
     """Which cards of this hand fit? The learner selects them all."""
 
     kind: ClassVar[str] = "pick"
-    answered_by: ClassVar[str] = "selection"
+    answered_by: ClassVar[AnsweredBy] = "selection"
 
     def answer_label(self) -> str:
         return " ".join(card.display for card in cards_of(self.legal())) or "None of them"
@@ -226,7 +227,7 @@ class BestPuzzle(_HandPuzzle):
     """
 
     kind: ClassVar[str] = "best"
-    answered_by: ClassVar[str] = "card"
+    answered_by: ClassVar[AnsweredBy] = "card"
     counts: tuple[int, int, int] = (13, 13, 13)
     passed: tuple[int, ...] = ()
     answer: Card = OPENING_CARD

@@ -14,7 +14,7 @@ import pytest
 import build
 from engine.core import game as registry
 from engine.core.cards import Card
-from engine.core.puzzles import FieldReader, Judgement, Kind, Part, Puzzle, PuzzleKinds, Shown
+from engine.core.puzzles import AnsweredBy, FieldReader, Judgement, Kind, Part, Puzzle, PuzzleKinds, Shown
 from engine.games import GAMES
 from sitebuild import lessons, render, verdicts
 
@@ -46,7 +46,7 @@ class HighestPuzzle(Puzzle):
     """Which card would the toy's computer player play? Its play-outs judge it."""
 
     kind: ClassVar[str] = "highest"
-    answered_by: ClassVar[str] = "card"
+    answered_by: ClassVar[AnsweredBy] = "card"
     answer: Card = ACE
     deals: int = 0
     wins: Mapping[str, int] | None = None
