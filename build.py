@@ -28,10 +28,11 @@ import sys
 import tempfile
 from pathlib import Path
 
+from engine.core.game import DEFAULT_GAME, find_game
 from sitebuild import BuildError
 from sitebuild.lessons import find_pages
 from sitebuild.links import check_links
-from sitebuild.practice import BEST_FILE, bank_files
+from sitebuild.practice import bank_files, kept_file
 from sitebuild.render import MarkdownRenderer, render_pages
 from sitebuild.verdicts import FILE as VERDICTS_FILE
 from sitebuild.verdicts import VerdictCache
@@ -75,10 +76,12 @@ def build(
         renderer.puzzles.verdicts.save()
     errors += check_links(pages)  # 3. links checked against all pages
     bank: dict[str, str] = {}
-    if any(page.layout == "practice" for page in pages):  # 4. the practice page's bank of fresh puzzles
+    practice = next((page for page in pages if page.layout == "practice"), None)
+    if practice is not None:  # 4. the practice page's bank of fresh puzzles, of its game
         problems: list[tuple[int, str]] = []
-        bank = bank_files(renderer.puzzles.verdicts, problems)
-        errors += [BuildError(BEST_FILE, line, message) for line, message in problems]
+        game = find_game(practice.game or DEFAULT_GAME)
+        bank = bank_files(renderer.puzzles.verdicts, problems, game)
+        errors += [BuildError(kept_file(game) or practice.source, line, message) for line, message in problems]
     html, template_errors = render_pages(SITE / "templates", pages, check_base(base), len(bank))  # 5. Jinja2
     html |= bank
     errors += template_errors

@@ -13,7 +13,6 @@ from __future__ import annotations
 from html import escape
 
 from engine.core.cards import SUITS, Card, cards_of
-from engine.sevens.position import SUIT_MASKS
 
 
 def _pip(card: Card) -> str:
@@ -41,23 +40,20 @@ def cards_html(mask: int, *, buttons: bool = False) -> str:
 
 
 def table_html(table: int) -> str:
-    """The four rows as the game lays them out: thirteen columns, ace to king, the sevens in the middle.
+    """The cards on the table in four suit rows of thirteen columns, ace to king.
 
-    Each card sits in its rank's column, so a row is seen growing outwards from its
-    seven; empty places are drawn faintly and hidden from screen readers.
+    Each card sits in its rank's column, so a row that grows outwards from its middle
+    is seen doing so; empty places are drawn faintly and hidden from screen readers.
     """
     rows = []
     for suit in SUITS:
-        row = table & SUIT_MASKS[suit.index]
+        row = [Card.of(rank, suit) for rank in range(1, 14)]
         # One <i> per column (an empty one has no content, so screen readers skip it); CSS finds the
-        # sevens' column as the seventh. Kept this terse: a lesson page draws a table per puzzle.
+        # middle column as the seventh. Kept this terse: a lesson page draws a table per puzzle.
         # A card is read as its rank and symbol ("7♥"), in order along the row, after the row's name.
-        cells = "".join(
-            f'<i class="face suit-{suit.value}">{_pip(c)}</i>' if row & c.bit else "<i></i>"
-            for c in map(Card.of, range(1, 14), [suit] * 13)
-        )
+        cells = "".join(f'<i class="face suit-{suit.value}">{_pip(c)}</i>' if table & c.bit else "<i></i>" for c in row)
         label = suit.plural.capitalize()
-        empty = "" if row else '<span class="visually-hidden">not started</span>'
+        empty = "" if any(table & c.bit for c in row) else '<span class="visually-hidden">not started</span>'
         rows.append(
             f'<li class="layout-grid__row"><span class="layout-grid__suit">'
             f'<span aria-hidden="true">{suit.symbol}</span><span class="visually-hidden">{label}:</span></span>'

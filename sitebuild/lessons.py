@@ -128,7 +128,7 @@ def find_pages(tutorials: Path) -> tuple[list[Page], list[BuildError]]:
     if not any(page.kind == "page" and page.slug == "home" for page in pages):
         pages.append(default_home(tutorials))
     errors.extend(_clashes(pages))
-    games = [game.name for game in GAMES]  # the order the site lists them in: Sevens first
+    games = [game.name for game in GAMES]  # the order the site lists them in: the registry's
     pages.sort(key=lambda p: (p.kind != "tutorial", games.index(p.game) if p.game in games else -1, p.order, p.slug))
     return pages, errors
 
@@ -180,13 +180,13 @@ def read_page(path: Path, kind: str, slug: str, errors: list[BuildError]) -> Pag
 
 
 def read_game(meta: FrontMatter, layout: str, fail: Callable[[int, str], None]) -> str | None:
-    """The game a page belongs to: its ``game`` (an engine game's name), else the default game (Sevens, which
+    """The game a page belongs to: its ``game`` (an engine game's name), else the default game (the one
     the site began with); None for a page for every game."""
     if "game" not in meta.values:
         return None if layout in EVERY_GAME_LAYOUTS else DEFAULT_GAME
     try:
         return find_game(meta.values["game"]).name
-    except ValueError as error:  # the engine's words: "unknown game 'snap': choose from knock-knock, sevens"
+    except ValueError as error:  # the engine's words: "unknown game 'snap': choose from" the games it knows
         fail(meta.lines["game"], f"front matter: {error}")
         return DEFAULT_GAME
 
@@ -194,14 +194,14 @@ def read_game(meta: FrontMatter, layout: str, fail: Callable[[int, str], None]) 
 def default_home(tutorials: Path) -> Page:
     """The home page when ``pages/home.md`` does not exist: the template supplies its text."""
     meta = FrontMatter({}, {}, "", 0)
-    summary = "Learn the card game Sevens step by step, then play a full game."
-    return Page(tutorials / "pages" / "home.md", "page", "home", "", meta, "Learn to play Sevens", summary, 0, "home")
+    summary = "Learn family card games step by step, then play a full game."
+    return Page(tutorials / "pages" / "home.md", "page", "home", "", meta, "Learn card games", summary, 0, "home")
 
 
 def not_found_page(source: Path) -> Page:
     """The "page not found" page: its template supplies the text; it is written as ``404.html``."""
     meta = FrontMatter({}, {}, "", 0)
-    summary = "This address is not part of Learn Sevens: the lessons and the game are a click away."
+    summary = "This address is not part of this site: the lessons and the games are a click away."
     return Page(source, "page", "404", "404/", meta, "Page not found", summary, 0, "page")
 
 

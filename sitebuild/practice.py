@@ -1,164 +1,99 @@
 """The practice bank: fresh puzzles of every kind but guided deals, generated with the engine.
 
-Positions come from deals played part-way with random legal moves; "which card
-would you play?" positions come from :data:`BEST_FILE`, which
-``tools/find_best_puzzles.py`` writes from four-Alex deals (Sam's verdicts take
-too long to search for on every build). Each puzzle
-is written as the block text an author would write and read by the same
-:func:`~sitebuild.puzzles.parse_puzzle`, so it is checked exactly as a lesson's
-puzzles are. The same build always makes the same bank (:data:`SEED`). The
-bank is written as a few JSON files of ready HTML, so the practice page
+A game's puzzle kinds say how many of each the bank holds and write each one's
+fields (see :class:`engine.core.puzzles.Kind`); kinds too slow to make on every
+build are kept, one a line, in the game's ``kept_file`` (:func:`kept_file`).
+Each puzzle is written as the block text an author would write and read by the
+same :func:`~engine.core.puzzles.parse_puzzle`, so it is checked exactly as a
+lesson's puzzles are. The same build always makes the same bank (:data:`SEED`).
+The bank is written as a few JSON files of ready HTML, so the practice page
 answers at once, with no Python in the browser.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
-from collections.abc import Callable, Iterator
-from dataclasses import replace
+from collections.abc import Iterator
 from html import escape
 from pathlib import Path
 
-from engine.core.cards import FULL_DECK, cards_of, format_cards
-from engine.sevens.game import Game
-from engine.sevens.position import OPENING_CARD, format_table, playable_mask
+from engine.core.game import DEFAULT_GAME, GameType, find_game
+from engine.core.puzzles import Puzzle, PuzzleError, parse_puzzle
 
+from .puzzle_ext import kinds_of, with_verdict
 from .puzzle_html import puzzle_html
-from .puzzles import SEAT_NAMES, BestPuzzle, Puzzle, PuzzleError, parse_puzzle
 from .verdicts import VerdictCache
 
 SEED = 20261201
-# Puzzles of each kind; at least 500 in all, so a learner rarely meets one twice.
-SIZES = {"fits": 160, "pick": 130, "play-or-pass": 130, "opener": 100}
 CHUNK = 40  # puzzles a file: the page fetches one file at a time
 FOLDER = "practice/"
 
-HINTS = {
-    "fits": "A card fits only as the very next rank at either end of its own suit's row, or as a seven.",
-    "pick": "Go row by row and look one rank beyond each end; a suit whose seven is not down is still closed.",
-    "play-or-pass": "If any card fits you must play one; pass only when none does.",
-    "opener": "One card always opens the deal.",
-    "best": "Which of your cards would open spots that only the others can fill? Which lead to more of your own?",
-}
-BEST_FILE = Path(__file__).with_name("practice_best.txt")
 
-
-def _position(rng: random.Random) -> Game:
-    """A deal played on by random legal moves for a random number of turns (never to its end)."""
-    game = Game.new(rng.randrange(2**32))
-    for _ in range(rng.randrange(1, 40)):
-        legal = game.view().legal_moves()
-        move = rng.choice(legal) if legal else None
-        if move is not None and not game.position.hands[game.turn] & ~move.bit:
-            break  # that card would end the deal
-        game.play(move)
-    return game
-
-
-def _some(rng: random.Random, cards: int, most: int) -> int:
-    chosen = rng.sample(list(cards_of(cards)), min(most, cards.bit_count()))
-    return sum(card.bit for card in chosen)
-
-
-def _fits(rng: random.Random, n: int) -> str:
-    table = _position(rng).position.table
-    fits = playable_mask(table) & ~table
-    pool = fits if n % 2 else FULL_DECK & ~table & ~fits  # half fit, half do not
-    card = rng.choice(list(cards_of(pool)))
-    answer = "yes" if card.bit & fits else "no"
-    return f"table: {format_table(table)}\ncard: {card.code}\nanswer: {answer}\nquestion: Does {card.display} fit?"
-
-
-def _pick(rng: random.Random, n: int) -> str:
-    game = _position(rng)
-    table = game.position.table
-    hand = _some(rng, game.position.hands[game.turn], 6)
-    answer = format_cards(playable_mask(table) & hand) if playable_mask(table) & hand else "none"
-    question = "Select every card in your hand that fits, or none."
-    return f"table: {format_table(table)}\nhand: {format_cards(hand)}\nanswer: {answer}\nquestion: {question}"
-
-
-def _play_or_pass(rng: random.Random, n: int) -> str:
-    game = _position(rng)
-    table = game.position.table
-    held = FULL_DECK & ~table
-    fits = playable_mask(table) & held
-    want_pass = n % 2 == 0
-    hand = _some(rng, held & ~fits, rng.randrange(2, 6)) if want_pass else 0
-    if not hand:  # a hand with at least one card that fits
-        hand = _some(rng, fits, 1) | _some(rng, held & ~fits, rng.randrange(1, 5))
-    answer = "play" if hand & fits else "pass"
-    question = "It is your turn. Do you play or pass?"
-    return f"table: {format_table(table)}\nhand: {format_cards(hand)}\nanswer: {answer}\nquestion: {question}"
-
-
-def _opener(rng: random.Random, n: int) -> str:
-    hands = Game.new(rng.randrange(2**32)).position.hands
-    shown = [_some(rng, hand & ~OPENING_CARD.bit, rng.randrange(3, 6)) | (hand & OPENING_CARD.bit) for hand in hands]
-    holder = next(seat for seat, hand in enumerate(hands) if hand & OPENING_CARD.bit)
-    lines = [f"{name.lower()}: {format_cards(hand)}" for name, hand in zip(SEAT_NAMES, shown, strict=True)]
-    question = "Part of each player's hand is shown. Who plays the first card?"
-    return "\n".join(lines) + f"\nanswer: {SEAT_NAMES[holder]}\nquestion: {question}"
-
-
-MAKERS: dict[str, Callable[[random.Random, int], str]] = {
-    "fits": _fits,
-    "pick": _pick,
-    "play-or-pass": _play_or_pass,
-    "opener": _opener,
-}
-
-
-def bank() -> Iterator[Puzzle]:
-    """Every practice puzzle of the quick kinds, the same ones in the same order on every build."""
+def bank(game: GameType | None = None) -> Iterator[Puzzle]:
+    """Every practice puzzle *game* (the default game) makes fresh, the same ones in the same order on every build."""
+    kinds = kinds_of(game or find_game(DEFAULT_GAME))
     rng = random.Random(SEED)
-    for kind, size in SIZES.items():
-        for n in range(size):
-            fields = MAKERS[kind](rng, n)
-            yield parse_puzzle(f"id: practice-{kind}-{n + 1}\nkind: {kind}\nhint: {HINTS[kind]}\n{fields}")
+    for kind in kinds.kinds:
+        if kind.make is None:
+            continue
+        for n in range(kind.practice):
+            fields = kind.make(rng, n)
+            yield parse_puzzle(
+                f"id: practice-{kind.name}-{n + 1}\nkind: {kind.name}\nhint: {kind.hint}\n{fields}", kinds
+            )
 
 
-def best_bank(verdicts: VerdictCache, problems: list[tuple[int, str]]) -> list[Puzzle]:
-    """The "which card" puzzles of :data:`BEST_FILE`, each with Sam's verdict; *problems* gets
-    ``(line, message)`` for a line that does not read or that Sam no longer accepts."""
+def kept_file(game: GameType) -> Path | None:
+    """The file of *game*'s kept practice puzzles, in its package; None when it keeps none."""
+    name = kinds_of(game).kept_file
+    if not name:
+        return None
+    location = importlib.import_module(type(game).__module__).__file__  # a module of the game's package
+    return Path(location).with_name(name) if location else None
+
+
+def kept_bank(game: GameType, verdicts: VerdictCache | None, problems: list[tuple[int, str]]) -> list[Puzzle]:
+    """The puzzles of *game*'s :func:`kept_file`, each with its computer player's verdict when it asks for one;
+    *problems* gets ``(line, message)`` for a line that does not read or that the verdict no longer accepts."""
     found: list[Puzzle] = []
-    if not BEST_FILE.is_file():
+    kinds = kinds_of(game)
+    path = kept_file(game)
+    kept = [kind for kind in kinds.kinds if kind.kept is not None]
+    if path is None or not path.is_file() or not kept:
         return found
-    for number, line in enumerate(BEST_FILE.read_text(encoding="utf-8").splitlines(), start=1):
+    kind = kept[0]
+    assert kind.kept is not None
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         if not line.strip() or line.startswith("#"):
             continue
-        parts = [part.strip() for part in line.split("|")]
-        if len(parts) != 5:
-            problems.append((number, "expected 'table | hand | counts | passed | answer'"))
-            continue
-        table, hand, counts, passed, answer = parts
-        fields = (
-            f"table: {table}\nhand: {hand}\ncounts: {counts}\nanswer: {answer}\nquestion: Which card would you play?"
-        )
-        if passed != "-":
-            fields += f"\npassed: {passed}"
         try:
-            puzzle = parse_puzzle(f"id: practice-best-{len(found) + 1}\nkind: best\nhint: {HINTS['best']}\n{fields}")
+            fields = kind.kept(line)
+            text = f"id: practice-{kind.name}-{len(found) + 1}\nkind: {kind.name}\nhint: {kind.hint}\n{fields}"
+            puzzle = parse_puzzle(text, kinds)
         except PuzzleError as error:
             problems.extend((number, p.message) for p in error.problems)
             continue
-        assert isinstance(puzzle, BestPuzzle)
-        verdict = verdicts.verdict(puzzle.table, puzzle.hand, puzzle.counts, puzzle.passed)
-        if problem := verdict.problem(puzzle.answer.code):
+        except ValueError as error:
+            problems.append((number, str(error)))
+            continue
+        judged, problem = with_verdict(puzzle, game, verdicts)
+        if problem:
             problems.append((number, f"{problem}: run tools/find_best_puzzles.py again"))
             continue
-        found.append(replace(puzzle, verdict=verdict))
+        found.append(judged)
     return found
 
 
-def bank_files(verdicts: VerdictCache | None = None, problems: list[tuple[int, str]] | None = None) -> dict[str, str]:
-    """The bank as files to write into the site: ``practice/bank-N.json``, puzzles shuffled across them.
-
-    Problems with :data:`BEST_FILE` go to *problems* as ``(line, message)``.
-    """
+def bank_files(
+    verdicts: VerdictCache | None = None, problems: list[tuple[int, str]] | None = None, game: GameType | None = None
+) -> dict[str, str]:
+    """The bank of *game* (the default game) as files to write into the site: ``practice/bank-N.json``, puzzles
+    shuffled across them. Problems with its :func:`kept_file` go to *problems* as ``(line, message)``."""
+    game = game or find_game(DEFAULT_GAME)
     verdicts = verdicts or VerdictCache()
-    puzzles = list(bank()) + best_bank(verdicts, [] if problems is None else problems)
+    puzzles = list(bank(game)) + kept_bank(game, verdicts, [] if problems is None else problems)
     verdicts.save()
     random.Random(SEED).shuffle(puzzles)
     files = {}
@@ -171,10 +106,10 @@ def bank_files(verdicts: VerdictCache | None = None, problems: list[tuple[int, s
     return files
 
 
-def sample(count: int = 1) -> list[Puzzle]:
+def sample(count: int = 1, game: GameType | None = None) -> list[Puzzle]:
     """The first *count* puzzles of the bank: what the page shows before (or without) JavaScript."""
     found = []
-    for puzzle in bank():
+    for puzzle in bank(game):
         found.append(puzzle)
         if len(found) == count:
             break

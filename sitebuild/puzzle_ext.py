@@ -17,22 +17,20 @@ the number of lines before the Markdown body) and collects every problem as
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any
 
 import markdown
 from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
 
+from engine.core.game import DEFAULT_GAME, GameType, find_game
+from engine.core.puzzles import Puzzle, PuzzleError, PuzzleKinds, parse_puzzle
+
 from .authored import AuthoredHtml
-from .kk_puzzles import KNOCK_KNOCK_KINDS
 from .puzzle_html import puzzle_html
-from .puzzles import SEVENS_KINDS, BestPuzzle, GameKinds, Puzzle, PuzzleError, parse_puzzle
 from .verdicts import VerdictCache
 
 OPENING = re.compile(r"^(?P<fence>`{3,}|~{3,})\s*puzzle\s*$")
-# Each game's puzzle kinds, by the engine's name of the game; a page's front matter names its game.
-GAME_KINDS: dict[str, GameKinds] = {"sevens": SEVENS_KINDS, "knock-knock": KNOCK_KNOCK_KINDS}
 # After whitespace normalisation (30) and before raw HTML blocks are stashed (20),
 # so the lines seen here are still the source's lines, one for one.
 PRIORITY = 29
@@ -92,7 +90,7 @@ class PuzzleExtension(Extension):
         self.puzzles: list[Puzzle] = []
         self.authored = authored or AuthoredHtml()
         self.verdicts: VerdictCache | None = None  # Sam's verdicts, for "which card" puzzles
-        self.game = "sevens"  # whose rules judge the puzzles of the page being converted
+        self.game = DEFAULT_GAME  # whose rules judge the puzzles of the page being converted (its front matter's game)
         self._inline = markdown.Markdown(extensions=[self.authored])
 
     @property
@@ -114,21 +112,40 @@ class PuzzleExtension(Extension):
         return html
 
     def render(self, block: list[str], fence_line: int) -> str:
+        game = find_game(self.game)
         try:
-            puzzle = parse_puzzle("\n".join(block), GAME_KINDS[self.game])
+            puzzle = parse_puzzle("\n".join(block), kinds_of(game))
         except PuzzleError as error:
             self.problems.extend((fence_line + p.line, p.message) for p in error.problems)
             return '<p class="puzzle-error">This puzzle has errors.</p>'
         line_of = {line.partition(":")[0]: fence_line + i for i, line in enumerate(block, 1)}
-        if isinstance(puzzle, BestPuzzle):
+        if puzzle.verdict_position() is not None:
             self.verdicts = self.verdicts or VerdictCache()
-            verdict = self.verdicts.verdict(puzzle.table, puzzle.hand, puzzle.counts, puzzle.passed)
-            if problem := verdict.problem(puzzle.answer.code):
-                self.problems.append((line_of.get("answer", fence_line), f'puzzle "{puzzle.id}": {problem}'))
-                return '<p class="puzzle-error">This puzzle has errors.</p>'
-            puzzle = replace(puzzle, verdict=verdict)
+        judged, problem = with_verdict(puzzle, game, self.verdicts)
+        if problem:
+            self.problems.append((line_of.get("answer", fence_line), f'puzzle "{puzzle.id}": {problem}'))
+            return '<p class="puzzle-error">This puzzle has errors.</p>'
+        puzzle = judged
         if any(p.id == puzzle.id for p in self.puzzles):
             id_line = line_of.get("id", fence_line)
             self.problems.append((id_line, f'puzzle "{puzzle.id}": id is used by another puzzle on this page'))
         self.puzzles.append(puzzle)
         return puzzle_html(puzzle, self.inline, len(self.puzzles), int(self.getConfig("stage")) or None)
+
+
+def kinds_of(game: GameType) -> PuzzleKinds:
+    """The puzzle kinds *game* offers its lessons; a game without any has none to offer."""
+    return game.puzzle_kinds or PuzzleKinds(())
+
+
+def with_verdict(puzzle: Puzzle, game: GameType, verdicts: VerdictCache | None) -> tuple[Puzzle, str | None]:
+    """*puzzle* with its game's computer player's figures when it asks for them, or why its stated card is not
+    clearly that player's best (a puzzle the rules judge alone comes back as it is)."""
+    asked = puzzle.verdict_position()
+    if asked is None:
+        return puzzle, None
+    position, answer = asked
+    verdict = (verdicts or VerdictCache()).verdict(game, position)
+    if problem := verdict.problem(answer):
+        return puzzle, problem
+    return puzzle.with_verdict(verdict.deals, verdict.wins), None

@@ -10,7 +10,9 @@ import markdown
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError, TemplateSyntaxError
 from markupsafe import Markup
 
-from engine.core.game import find_game
+from engine.core.game import GameType, find_game
+from engine.core.puzzles import Puzzle
+from engine.core.text import join_words
 from engine.games import GAMES
 
 from . import BuildError
@@ -20,24 +22,12 @@ from .links import collect_ids
 from .practice import sample
 from .puzzle_ext import PuzzleExtension
 from .puzzle_html import puzzle_html
-from .puzzles import Puzzle
 from .stages import Stage, split_stages
 
-SITE_NAME = "Learn Sevens"
-# Pages named in the header, in this order, with their short names; a page shows those of its own game.
-NAV_PAGES = {
-    "practice": "Practice",
-    "rules": "Rules",
-    "knock-knock-rules": "Rules",
-    "questions": "Questions",
-    "house-rules": "House rules",
-    "rules-sheet": "Rules sheet",
-    "knock-knock-sheet": "Rules sheet",
-}
-# Each game's rules page, for the home page's choice of game.
-RULES_SLUGS = {"sevens": "rules", "knock-knock": "knock-knock-rules"}
+# The site teaches several family card games (every game of the registry), so its name names none of them.
+SITE_NAME = "Learn Card Games"
 PROGRESS_SLUG = "progress"  # linked from every footer when the page exists
-PRACTICE_SLUG = "practice"
+PRACTICE_SLUG = "practice"  # first in the header of the game whose practice page it is; then the game's nav_pages
 # GitHub Pages answers a missing address at any depth with the site's 404.html.
 NOT_FOUND_TEMPLATE = "404.html"
 NOT_FOUND_OUTPUT = "404.html"
@@ -152,14 +142,14 @@ def context(
 
     *root* is the way back to the site root: by default relative to *page*
     (``../../``), so the site works under any base path; the 404 page, served
-    at any depth, gets the configured absolute base (``/sevens/``) instead.
+    at any depth, gets the configured absolute base (``/learn/``) instead.
 
     Each game has its own course (``courses``); ``course`` is the page's game,
     or the first game's on a page for every game, so the header always lists lessons.
     """
     root = page.root if root is None else root
     by_slug = {p.slug: p for p in pages if p.kind == "page"}
-    courses = [course(page, pages, game.name, game.title, root) for game in GAMES]
+    courses = [course(page, pages, game, root) for game in GAMES]
     current = next((c for c in courses if c["name"] == page.game), None)
     shown = current or courses[0]
     lessons = shown["lessons"]
@@ -193,7 +183,7 @@ def context(
         "play": shown["play"],
         "progress": progress,
         "practice": practice if practice and practice["game"] == shown["name"] else None,
-        "practice_sample": Markup(practice_sample()) if page.layout == "practice" else "",
+        "practice_sample": Markup(practice_sample(page.game)) if page.layout == "practice" else "",
         "practice_files": practice_files,
         # The game page's chooser: every option and preset as the engine offers them (no rule is written in JS).
         "rules_menu": _rules_menu(page.game) if page.layout == "game" else None,
@@ -205,27 +195,31 @@ def _rules_menu(name: str | None) -> dict[str, Any]:
     return find_game(name or DEFAULT_GAME).rules_menu()
 
 
-def course(page: Page, pages: list[Page], name: str, title: str, root: str) -> dict[str, Any]:
-    """One game's part of the site, as *page* links to it: its lessons, its pages in the header, its game."""
-    mine = [p for p in pages if p.game == name]
+def course(page: Page, pages: list[Page], game: GameType, root: str) -> dict[str, Any]:
+    """One game's part of the site, as *page* links to it: its lessons, its pages in the header, its game, and what
+    the home page says of it (all from its registry entry)."""
+    mine = [p for p in pages if p.game == game.name]
     tutorials = [p for p in mine if p.kind == "tutorial"]
     by_slug = {p.slug: p for p in mine if p.kind == "page"}
     play = next((p for p in mine if p.kind == "page" and p.layout == "game"), None)
+    nav = [(PRACTICE_SLUG, "Practice"), *game.nav_pages]
     return {
-        "name": name,
-        "title": title,
+        "name": game.name,
+        "title": game.title,
+        "blurb": game.blurb,
+        "also_called": join_words(list(game.other_names), "or"),
+        "variants": [(name, preset) for name, preset in game.other_names.items() if preset],
         "lessons": [_link(page, t, root) | {"number": n, **course_entry(t)} for n, t in enumerate(tutorials, start=1)],
-        "nav_pages": [
-            _link(page, by_slug[slug], root) | {"label": label} for slug, label in NAV_PAGES.items() if slug in by_slug
-        ],
+        "nav_pages": [_link(page, by_slug[slug], root) | {"label": label} for slug, label in nav if slug in by_slug],
         "play": _link(page, play, root) if play else None,
-        "rules": _link(page, by_slug[slug], root) if (slug := RULES_SLUGS.get(name)) in by_slug else None,
+        "rules": _link(page, by_slug[game.rules_page], root) if game.rules_page in by_slug else None,
     }
 
 
-def practice_sample() -> str:
-    """The bank's first puzzle, drawn by the build: what the practice page shows without JavaScript."""
-    return "".join(puzzle_html(puzzle, escape) for puzzle in sample())
+def practice_sample(game: str | None) -> str:
+    """The first puzzle of the bank of *game* (the default game), drawn by the build: what the practice page shows
+    without JavaScript."""
+    return "".join(puzzle_html(puzzle, escape) for puzzle in sample(game=find_game(game or DEFAULT_GAME)))
 
 
 def course_entry(tutorial: Page) -> dict[str, Any]:

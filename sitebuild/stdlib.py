@@ -31,6 +31,8 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.core.game import DEFAULT_GAME
+
 __all__ = [
     "StdlibError",
     "Used",
@@ -70,7 +72,7 @@ class _GuidedDeals(html.parser.HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         data = {name: value or "" for name, value in attrs}
         if tag == "section" and data.get("data-kind") == "guided" and "data-position" in data:
-            game = data.get("data-game", "sevens")
+            game = data.get("data-game", DEFAULT_GAME)
             self.deals.append({"game": game, "position": data["data-position"], "script": data.get("data-script", "")})
 
 
@@ -95,7 +97,7 @@ def _key(wheel: Path, api: str, guided: list[dict[str, str]], pyodide_dir: Path)
 
 
 def _run_tool(mode: str, wheel: Path, api: str, guided: list[dict[str, str]], *extra: str) -> str:
-    with tempfile.TemporaryDirectory(prefix="sevens-stdlib-") as folder:
+    with tempfile.TemporaryDirectory(prefix="site-stdlib-") as folder:
         guided_file = Path(folder) / "guided.json"
         guided_file.write_text(json.dumps(guided), encoding="utf-8")
         command = ["node", str(TRACER), mode, str(wheel), api, str(guided_file), *extra]

@@ -1,17 +1,16 @@
-"""Sam's verdict on a "which card would you play?" puzzle, and a cache of verdicts by puzzle content.
+"""A computer player's verdict on a "which card would you play?" puzzle, and a cache of verdicts by puzzle content.
 
-Sam judges a choice by dealing the cards it cannot see many times, in ways that
-fit what it knows (how many cards each player holds, and what a pass showed
-they lack), and playing the deal out after each card that fits. A ``best``
-puzzle is accepted only if its stated card wins clearly more often than every
-other card that fits: by at least :data:`MARGIN` of the imagined deals, and by
-:data:`Z` standard errors of the paired difference (the same deals are played
-after every card, so luck of the deal cancels out).
+The game judges a choice through its ``play_outs`` hook (see
+:data:`engine.core.game.PlayOuts`): its computer player (Sam) imagines many
+deals that fit what the puzzle's player knows and plays each out after every
+candidate. A puzzle is accepted only if its stated card wins clearly more often
+than every other candidate: by at least :data:`MARGIN` of the imagined deals,
+and by :data:`Z` standard errors of the paired difference (the same deals are
+played after every candidate, so luck of the deal cancels out).
 
-Here the deals are drawn independently from Sam's :class:`HiddenDealer` (no
-other player has made a play for Sam's habit chain to weigh), with a fixed
-seed, so a verdict is the same on every machine and can be kept, by the
-puzzle's content and this module's settings: the site's own puzzles in
+The deals are drawn from a fixed seed, so a verdict is the same on every
+machine and can be kept, by the puzzle's content and this module's settings:
+the site's own puzzles in
 :data:`FILE` (checked in, so a fresh clone builds without judging them again:
 ``python build.py --no-runtime --write-verdicts`` rewrites it), any other in
 the local :data:`CACHE`. A kept verdict also holds the results of its first
@@ -25,15 +24,13 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from engine.core.cards import Card, cards_of
-from engine.sevens.moves import Move
-from engine.sevens.players.sam import HiddenDealer, play_out
-from engine.sevens.position import FLIPS, playable_mask
-from engine.sevens.view import PlayerView
+from engine.core.cards import Card
+from engine.core.game import GameType
 
 # 2000 independent deals give a standard error of about 1 point for the difference between two cards'
 # win rates; MARGIN and Z then keep out choices that only luck or a close call would decide.
@@ -86,40 +83,20 @@ class Verdict:
         return None
 
 
-def view_of(table: int, hand: int, counts: tuple[int, int, int], passed: tuple[int, ...]) -> PlayerView:
-    """Your view: the table as played, then a pass from each seat in *passed* with the table as it is."""
-    plays = tuple(Move(0, card) for card in cards_of(table))  # only the table they make matters here
-    passes = tuple(Move(seat, None) for seat in passed)
-    return PlayerView(0, hand, table, (hand.bit_count(), *counts), plays + passes)
-
-
-def judge(table: int, hand: int, counts: tuple[int, int, int], passed: tuple[int, ...]) -> Verdict:
-    """Play the deal out after each card of *hand* that fits, on the same :data:`DEALS` imagined deals."""
-    outcomes = play_outs(table, hand, counts, passed, DEALS)
+def judge(game: GameType, position: Sequence[Any]) -> Verdict:
+    """Play the deal out after each candidate of *position*, on the same :data:`DEALS` imagined deals."""
+    outcomes = play_outs(game, position, DEALS)
     beats = {f"{a}>{b}": (outcomes[a] & ~outcomes[b]).bit_count() for a in outcomes for b in outcomes if a != b}
     return Verdict(DEALS, {code: won.bit_count() for code, won in outcomes.items()}, beats, check_of(outcomes))
 
 
-def play_outs(
-    table: int, hand: int, counts: tuple[int, int, int], passed: tuple[int, ...], deals: int
-) -> dict[str, int]:
-    """For each card of *hand* that fits, by code: bit d set when the card won imagined deal d, for the first
-    *deals* deals (the same ones whatever the number)."""
-    view = view_of(table, hand, counts, passed)
-    candidates = [card.bit for card in cards_of(view.legal_mask())]
-    dealer = HiddenDealer(view)
-    rng = random.Random(SEED)
-    fits = playable_mask(table)
-    outcomes = [0] * len(candidates)  # bit d set when the card won imagined deal d
-    for deal in range(deals):
-        hands = dealer.deal(rng)
-        for i, bit in enumerate(candidates):
-            trial = hands.copy()
-            trial[0] ^= bit
-            # As in Sam's own play-outs: Alex's habits for all, with one look-ahead at your next choice.
-            if not trial[0] or play_out(fits ^ FLIPS[bit], trial, 1, 0, pick=rng.random) == 0:
-                outcomes[i] |= 1 << deal
-    return {Card(bit.bit_length() - 1).code: outcomes[i] for i, bit in enumerate(candidates)}
+def play_outs(game: GameType, position: Sequence[Any], deals: int) -> dict[str, int]:
+    """For each candidate, by code: bit d set when it won imagined deal d, for the first *deals* deals (the same
+    ones whatever the number), as *game*'s computer player works them out."""
+    hook = game.play_outs
+    if hook is None:
+        raise ValueError(f"{game.title} has no computer player to judge puzzles with")
+    return hook(position, deals, SEED)
 
 
 def check_of(outcomes: dict[str, int]) -> dict[str, str]:
@@ -152,27 +129,27 @@ class VerdictCache:
         self.used: dict[str, dict[str, object]] = {}  # the verdicts this build asked for, by key
 
     @staticmethod
-    def key(table: int, hand: int, counts: tuple[int, int, int], passed: tuple[int, ...]) -> str:
-        text = json.dumps([VERSION, DEALS, SEED, table, hand, counts, passed])
+    def key(position: Sequence[Any]) -> str:
+        # The position's fields follow the settings, as they did before games had hooks (so the keys were kept).
+        text = json.dumps([VERSION, DEALS, SEED, *position])
         return hashlib.sha256(text.encode()).hexdigest()
 
-    def verdict(self, table: int, hand: int, counts: tuple[int, int, int], passed: tuple[int, ...]) -> Verdict:
-        key = self.key(table, hand, counts, passed)
+    def verdict(self, game: GameType, position: Sequence[Any]) -> Verdict:
+        """The verdict of *game*'s computer player on *position* (a puzzle's ``verdict_position``)."""
+        key = self.key(position)
         for entry in (self.checked_in.get(key), self.entries.get(key)):
-            verdict = self._confirmed(key, entry, (table, hand, counts, passed))
+            verdict = self._confirmed(key, entry, game, position)
             if verdict is not None:
                 self.used[key] = self.entries[key] = entry  # type: ignore[assignment]
                 return verdict
-        verdict = judge(table, hand, counts, passed)
+        verdict = judge(game, position)
         entry = {"deals": verdict.deals, "wins": verdict.wins, "beats": verdict.beats, "check": verdict.check}
         self.used[key] = self.entries[key] = entry
         self.changed = True
         return verdict
 
     @staticmethod
-    def _confirmed(
-        key: str, entry: object, puzzle: tuple[int, int, tuple[int, int, int], tuple[int, ...]]
-    ) -> Verdict | None:
+    def _confirmed(key: str, entry: object, game: GameType, position: Sequence[Any]) -> Verdict | None:
         """The verdict *entry* keeps, if it is whole and its check deals still give the same results."""
         if not isinstance(entry, dict):
             return None
@@ -182,7 +159,7 @@ class VerdictCache:
             return None
         seen = key + json.dumps(verdict.check, sort_keys=True)
         if seen not in _CONFIRMED:
-            if check_of(play_outs(*puzzle, CHECK_DEALS)) != verdict.check:
+            if check_of(play_outs(game, position, CHECK_DEALS)) != verdict.check:
                 return None  # stale: Sam, the dealer or the rules play differently now
             _CONFIRMED.add(seen)
         return verdict

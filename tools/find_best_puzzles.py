@@ -1,10 +1,10 @@
 """Find "which card would you play?" positions for the practice bank, and write them to a data file.
 
-    python tools/find_best_puzzles.py [--seeds 1-220] [--out sitebuild/practice_best.txt]
+    python tools/find_best_puzzles.py [--seeds 1-220] [--out engine/sevens/practice_best.txt]
 
 Deals are played by four Alexes from seeds in the range given; at each of your (seat 0's) choices
-between two or more cards, late enough to be interesting (at most 9 cards left), Sam's verdict from
-sitebuild/verdicts.py is worked out, and the position is kept when the verdict accepts Sam's best
+between two or more cards, late enough to be interesting (at most 9 cards left), Sam's verdict (through
+the game's play_outs hook, as sitebuild/verdicts.py asks it) is worked out, and the position is kept when the verdict accepts Sam's best
 card. Positions already used by a lesson are left out. Each line of the output reads
 ``table | hand | counts | passed | answer``. The same seeds give the same file; the build checks
 every line again (with the verdict cache), so the bank holds only positions Sam accepts.
@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.core.cards import format_cards  # noqa: E402
+from engine.sevens import SEVENS  # noqa: E402
 from engine.sevens.game import Game  # noqa: E402
 from engine.sevens.players import make_player  # noqa: E402
 from engine.sevens.position import format_table  # noqa: E402
@@ -36,7 +37,7 @@ SCREEN_LEAD = 0.08
 def judge(table: int, hand: int, counts: tuple[int, int, int], passed: tuple[int, ...], deals: int) -> verdicts.Verdict:
     full, verdicts.DEALS = verdicts.DEALS, deals
     try:
-        return verdicts.judge(table, hand, counts, passed)
+        return verdicts.judge(SEVENS, [table, hand, list(counts), list(passed)])
     finally:
         verdicts.DEALS = full
 
@@ -88,7 +89,7 @@ def positions(first: int, last: int) -> list[str]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", default="1-220", help="first-last seed (default 1-220)")
-    parser.add_argument("--out", type=Path, default=ROOT / "sitebuild" / "practice_best.txt")
+    parser.add_argument("--out", type=Path, default=ROOT / "engine" / "sevens" / "practice_best.txt")
     args = parser.parse_args()
     first, _, last = args.seeds.partition("-")
     lines = positions(int(first), int(last or first))

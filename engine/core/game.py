@@ -34,9 +34,12 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from .jsontext import shown
+
+if TYPE_CHECKING:
+    from .puzzles import PuzzleKinds
 
 __all__ = [
     "DEFAULT_GAME",
@@ -98,6 +101,9 @@ class Player(Protocol):
 
 
 PlayerFactory = Callable[[random.Random], Player]
+# A computer player's imagined deals for a lesson puzzle's position (JSON data, as the puzzle gives it): for each
+# candidate, by name, bit d set when it won deal d of the first *deals* deals drawn from *seed*.
+PlayOuts = Callable[[Sequence[Any], int, int], dict[str, int]]
 
 
 class SeededPlayer:
@@ -183,6 +189,13 @@ class GameType(Protocol):
 
     name: str  # in records and on the command line: "sevens"
     title: str  # for people: "Sevens"
+    # What the site says of it; its pages, navigation and home-page entry come from these.
+    blurb: str  # the home page's line under its name: "Build four rows out from the sevens."
+    other_names: Mapping[
+        str, str
+    ]  # names people also call it, each with its preset ("" for none): {"Fan Tan": "fan-tan"}
+    rules_page: str  # the slug of its rules page, linked from its course
+    nav_pages: Sequence[tuple[str, str]]  # its pages in the site's header, in order: (slug, label)
     presets: Mapping[str, Any]  # named rules: "fan-tan" -> its rules
     computer_players: Mapping[str, PlayerFactory]
 
@@ -240,6 +253,17 @@ class GameType(Protocol):
         """What the game page's Table menu offers: ``options`` (each with its ``name``, ``label``, ``text``,
         ``values`` and ``default``), ``presets`` (``name``, ``title``, ``options``, ``notes``) and ``default`` (the
         default rules as the page asks for them). The site's build writes it into the page."""
+        ...
+
+    @property
+    def puzzle_kinds(self) -> PuzzleKinds | None:
+        """The kinds of puzzle its lessons may ask (:mod:`engine.core.puzzles`); None for a game without lessons."""
+        ...
+
+    @property
+    def play_outs(self) -> PlayOuts | None:
+        """The hook through which the site asks the game's computer player to judge a puzzle's position (see
+        :data:`PlayOuts` and :meth:`engine.core.puzzles.Puzzle.verdict_position`); None when no puzzle asks."""
         ...
 
 

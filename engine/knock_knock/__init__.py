@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..core.game import Decision, PlayerFactory, RulesError, read_written_rules, register
+from ..core.puzzles import PuzzleKinds
 from .game import Game
 from .players import PLAYERS
 from .rules import OPTIONS, Rules
@@ -31,6 +32,10 @@ class KnockKnockGame:
 
     name = "knock-knock"
     title = "Knock! Knock!"
+    blurb = "Match the suit or rank of the top card, and knock on your third-to-last card."
+    other_names: Mapping[str, str] = {}
+    rules_page = "knock-knock-rules"
+    nav_pages: Sequence[tuple[str, str]] = (("knock-knock-rules", "Rules"), ("knock-knock-sheet", "Rules sheet"))
     presets: Mapping[str, Rules] = {}
     computer_players: Mapping[str, PlayerFactory] = PLAYERS
 
@@ -92,6 +97,17 @@ class KnockKnockGame:
         from .session import Session
 
         return Session()
+
+    @property
+    def puzzle_kinds(self) -> PuzzleKinds:
+        """Its lessons' puzzles (imported when the site asks: a game in the browser never needs them)."""
+        from .puzzles import KINDS
+
+        return KINDS
+
+    @property
+    def play_outs(self) -> None:
+        return None  # every Knock! Knock! puzzle is judged by the rules alone
 
     def rules_menu(self) -> dict[str, Any]:
         from .present import rules_menu

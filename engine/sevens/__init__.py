@@ -13,8 +13,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..core.cards import cards_of, format_cards, parse_mask
-from ..core.game import Decision, PlayerFactory, read_written_rules, register
+from ..core.game import Decision, PlayerFactory, PlayOuts, read_written_rules, register
 from ..core.jsontext import shown
+from ..core.puzzles import PuzzleKinds
 from .game import Game
 from .players import COMPUTER_PLAYERS
 from .position import fitting, max_hand, parse_table, rows_problem, table_problem
@@ -28,6 +29,15 @@ class SevensGame:
 
     name = "sevens"
     title = "Sevens"
+    blurb = "Build four rows out from the sevens."
+    other_names: Mapping[str, str] = {"Fan Tan": "fan-tan", "Parliament": "parliament", "Domino": ""}
+    rules_page = "rules"
+    nav_pages: Sequence[tuple[str, str]] = (
+        ("rules", "Rules"),
+        ("questions", "Questions"),
+        ("house-rules", "House rules"),
+        ("rules-sheet", "Rules sheet"),
+    )
     presets: Mapping[str, SevensRules] = PRESETS
     computer_players: Mapping[str, PlayerFactory] = COMPUTER_PLAYERS
 
@@ -82,6 +92,20 @@ class SevensGame:
         from .session import Session
 
         return Session()
+
+    @property
+    def puzzle_kinds(self) -> PuzzleKinds:
+        """Its lessons' puzzles (imported when the site asks: a game in the browser never needs them)."""
+        from .puzzles import KINDS
+
+        return KINDS
+
+    @property
+    def play_outs(self) -> PlayOuts:
+        """Sam's imagined deals, which judge "which card would you play?" puzzles."""
+        from .puzzles_bank import play_outs
+
+        return play_outs
 
     def rules_menu(self) -> dict[str, Any]:
         from .present import rules_menu

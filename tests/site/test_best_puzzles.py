@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 import build
+from engine.core.puzzles import PuzzleError
+from engine.sevens.puzzles import parse as parse_puzzle
 from sitebuild import verdicts
-from sitebuild.puzzles import PuzzleError, parse_puzzle
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -11,7 +11,6 @@ MODULES = [
     "sitebuild.lessons",
     "sitebuild.cards_html",
     "sitebuild.puzzle_ext",
-    "sitebuild.puzzles",
     "sitebuild.stages",
     "sitebuild.authored",
 ]

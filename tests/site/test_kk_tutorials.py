@@ -2,7 +2,7 @@
 
 The answers baked into the built pages are worked out again here straight from
 ``engine.knock_knock`` (``State``, ``fits``, ``card_points``), not through
-``sitebuild.kk_puzzles``; the build's own refusals are checked on small lessons.
+``engine.knock_knock.puzzles``; the build's own refusals are checked on small lessons.
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ import pytest
 
 import build
 from engine.core.cards import Card, Suit, parse_cards
+from engine.core.puzzles import SEAT_NAMES, PuzzleError, read_fields
+from engine.knock_knock.puzzles import parse_kk, read_steps
 from engine.knock_knock.rules import Rules, card_points, fits
 from engine.knock_knock.state import Challenge, SeededChance, State, TakeBack
-from sitebuild.kk_puzzles import parse_kk, read_steps
 from sitebuild.lessons import tutorials_of
-from sitebuild.puzzles import SEAT_NAMES, PuzzleError, read_fields
 
 ROOT = Path(build.__file__).resolve().parent
 TUTORIALS = ROOT / "tutorials"

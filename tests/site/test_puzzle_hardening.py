@@ -15,14 +15,16 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from engine.core.cards import ALL_CARDS, cards_of
+from engine.core.puzzles import Puzzle, PuzzleError
 from engine.sevens.position import OPENING_CARD, format_table, playable_mask
-from sitebuild.puzzles import KINDS, BestPuzzle, Puzzle, PuzzleError, parse_puzzle
+from engine.sevens.puzzles import KINDS, BestPuzzle
+from engine.sevens.puzzles import parse as parse_puzzle
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from test_hardening import BAD_WORDS, EXAMPLES, edited, games, spelled, spelled_plain
 
 # "Which card" puzzles need Sam's verdict (seconds each) before they have page data: tests/site/test_best_puzzles.py.
-JUDGED_BY_RULES = [kind for kind in KINDS if kind != BestPuzzle.kind]
+JUDGED_BY_RULES = [kind for kind in KINDS.names() if kind != BestPuzzle.kind]
 
 
 # -- lesson puzzles ------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""sitebuild.puzzles: reading a puzzle block, judging it by the rules, and where each problem is.
+"""engine.sevens.puzzles: reading a puzzle block, judging it by the rules, and where each problem is.
 
 These import only the engine and pytest, so they could also run under Pyodide.
 """
@@ -7,17 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from sitebuild.puzzles import (
-    FitsPuzzle,
-    GuidedPuzzle,
-    OpenerPuzzle,
-    PickPuzzle,
-    PlayOrPassPuzzle,
-    Problem,
-    PuzzleError,
-    parse_puzzle,
-    read_fields,
-)
+from engine.core.puzzles import Problem, PuzzleError, read_fields
+from engine.sevens.puzzles import FitsPuzzle, GuidedPuzzle, OpenerPuzzle, PickPuzzle, PlayOrPassPuzzle
+from engine.sevens.puzzles import parse as parse_puzzle
 
 
 def problems(text: str) -> list[Problem]:

@@ -1,7 +1,7 @@
 """The real lessons in tutorials/: they build, and each static puzzle's embedded answer is the engine's.
 
 The answers are recomputed here straight from the rules (``Position``), not
-through ``sitebuild.puzzles``, and compared with the JSON baked into each page:
+through ``engine.sevens.puzzles``, and compared with the JSON baked into each page:
 what a learner sees with no JavaScript and no Pyodide must be what the engine says.
 """
 
@@ -16,12 +16,12 @@ import pytest
 
 import build
 from engine.core.cards import Card, parse_cards
+from engine.core.puzzles import SEAT_NAMES, read_fields
 from engine.knock_knock.present import rules_menu as knock_knock_menu
 from engine.sevens.position import OPENING_CARD, Position, parse_table
 from engine.sevens.present import option_text
 from engine.sevens.rules import CHOICES, PRESETS
 from sitebuild.lessons import tutorials_of
-from sitebuild.puzzles import SEAT_NAMES, read_fields
 
 ROOT = Path(build.__file__).resolve().parent
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from engine.core.cards import FULL_DECK, mask_of, parse_cards
+from engine.core.puzzles import read_fields
 from sitebuild.lessons import tutorials_of
-from sitebuild.puzzles import read_fields
 
 TUTORIALS = Path(__file__).resolve().parents[2] / "tutorials"
 FENCE = re.compile(r"^```puzzle\n(.*?)^```", re.DOTALL | re.MULTILINE)

@@ -1,4 +1,4 @@
-"""Knock! Knock! puzzles: the same blocks, fields and judging as the Sevens ones, asked of this game's engine.
+"""Knock! Knock!'s lesson puzzles: the blocks, fields and judging of :mod:`engine.core.puzzles`, asked of this game.
 
 A puzzle shows the discard pile's top card and the playing suit (``pile``, top
 card last, and ``suit`` when one was named for a pick-up card), or a whole
@@ -20,7 +20,7 @@ call or a pick-up card did), said for the learner.
 >>> parse_kk("id: x\\nkind: fits\\npile: 6C\\ncard: 6H\\nanswer: no\\nquestion: ?\\nhint: ?")
 Traceback (most recent call last):
 ...
-sitebuild.puzzles.PuzzleError: line 5: puzzle "x": answer says no, but 6♥ fits: it has the same rank as the top card, the 6♣, so it makes hearts the playing suit
+engine.core.puzzles.PuzzleError: line 5: puzzle "x": answer says no, but 6♥ fits: it has the same rank as the top card, the 6♣, so it makes hearts the playing suit
 """
 
 from __future__ import annotations
@@ -29,14 +29,33 @@ import random
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from html import escape
 from typing import Any, ClassVar
 
-from engine.core.cards import Card, Suit, mask_of, parse_cards
-from engine.knock_knock.present import describe
-from engine.knock_knock.rules import KNOCK_AT, Rules, card_points, is_pickup
-from engine.knock_knock.session import parse_script
-from engine.knock_knock.state import (
+from ..core.cards import Card, Suit, mask_of, parse_cards
+from ..core.puzzles import (
+    SEAT_NAMES,
+    AnsweredBy,
+    FieldReader,
+    GuidedDeal,
+    Hand,
+    Judgement,
+    Kind,
+    Note,
+    Part,
+    Pile,
+    Puzzle,
+    PuzzleKinds,
+    Shown,
+    Steps,
+    named_steps,
+    parse_puzzle,
+    seat_name,
+    yes_no,
+)
+from .present import describe
+from .rules import KNOCK_AT, Rules, card_points, is_pickup
+from .session import parse_script
+from .state import (
     Action,
     Challenge,
     Draw,
@@ -49,10 +68,9 @@ from engine.knock_knock.state import (
     TakeBack,
 )
 
-from .cards_html import card_html, hand_html
-from .puzzles import SEAT_NAMES, GameKinds, Judgement, Puzzle, _Reader, _seat_name, _yes_no, named_steps, parse_puzzle
+__all__ = ["KINDS", "KnockKnockPuzzle", "parse_kk", "read_steps"]
 
-__all__ = ["KNOCK_KNOCK_KINDS", "KnockKnockPuzzle", "parse_kk"]
+GAME = "knock-knock"
 
 SIX_OF_CLUBS = Card.parse("6C")  # a default for the dataclasses' fields; every puzzle gives its own
 RULES = Rules(players=len(SEAT_NAMES))  # the lessons' table: you, Robin, Alex and Sam, clockwise
@@ -61,8 +79,8 @@ _SEAT = re.compile(r"\bseat (\d+)(?:'s)?")
 
 
 def parse_kk(text: str) -> Puzzle:
-    """A Knock! Knock! puzzle block, read and judged (see :func:`sitebuild.puzzles.parse_puzzle`)."""
-    return parse_puzzle(text, KNOCK_KNOCK_KINDS)
+    """A Knock! Knock! puzzle block, read and judged (see :func:`engine.core.puzzles.parse_puzzle`)."""
+    return parse_puzzle(text, KINDS)
 
 
 def named(text: str) -> str:
@@ -147,27 +165,21 @@ def nudge_fitting(state: State, card: Card) -> str:
 class KnockKnockPuzzle(Puzzle):
     """A puzzle on a Knock! Knock! table; *state* is the table it shows (you in seat 0)."""
 
-    game: ClassVar[str] = "knock-knock"
-
     state: State = field(default_factory=lambda: _table([SIX_OF_CLUBS], None, []))
 
-    def position_html(self) -> str:
-        """The top card and the playing suit, then your hand (as buttons when the puzzle asks for cards)."""
-        state = self.state
-        named_suit = "" if state.top.suit == state.suit else f" (named for the {escape(state.top.display)})"
-        pile = (
-            f'<div class="kk-pile"><p class="puzzle__card">Top card: {card_html(state.top)}</p>'
-            f'<p class="kk-pile__suit">Playing suit: <strong>{state.suit.plural}</strong>{named_suit}</p></div>'
-        )
-        return pile + hand_html("Your hand", mask_of(state.hands[0]), buttons=self.choose_cards)
+    def pile(self) -> Pile:
+        return Pile(self.state.top, self.state.suit)
+
+    def drawing(self) -> tuple[Part, ...]:
+        """The top card and the playing suit, then your hand (to select from when the puzzle asks for cards)."""
+        return (self.pile(), Hand("Your hand", mask_of(self.state.hands[0]), choose=self.choose_cards))
 
     @property
     def choose_cards(self) -> bool:
         return False
 
-    def choices(self) -> list[tuple[str, str]]:
-        """The answer buttons: (value, label)."""
-        return [("yes", "Yes"), ("no", "No")]
+    def choices(self) -> tuple[tuple[str, str], ...]:
+        return (("yes", "Yes"), ("no", "No"))
 
     def answer_label(self) -> str:
         return self.judge().answer[0].capitalize()
@@ -188,13 +200,11 @@ class FitsPuzzle(KnockKnockPuzzle):
     kind: ClassVar[str] = "fits"
     card: Card = SIX_OF_CLUBS
 
-    def position_html(self) -> str:
-        return KnockKnockPuzzle.position_html(self).rsplit('<div class="seat-hand"', 1)[0] + (
-            f'<p class="puzzle__card">Card: {card_html(self.card)}</p>'
-        )
+    def drawing(self) -> tuple[Part, ...]:
+        return (self.pile(), Shown("Card", self.card))
 
-    def choices(self) -> list[tuple[str, str]]:
-        return [("yes", "Yes, it fits"), ("no", "No, it does not fit")]
+    def choices(self) -> tuple[tuple[str, str], ...]:
+        return (("yes", "Yes, it fits"), ("no", "No, it does not fit"))
 
     def judge(self) -> Judgement:
         fits = self.state.fits(self.card)
@@ -214,13 +224,14 @@ class PickPuzzle(KnockKnockPuzzle):
     """Select every card of your hand that may be discarded."""
 
     kind: ClassVar[str] = "pick"
+    answered_by: ClassVar[AnsweredBy] = "selection"
 
     @property
     def choose_cards(self) -> bool:
         return True
 
-    def choices(self) -> list[tuple[str, str]]:
-        return []
+    def choices(self) -> tuple[tuple[str, str], ...]:
+        return ()
 
     def answer_label(self) -> str:
         return " ".join(card.display for card in self.state.fitting(0)) or "None of them"
@@ -244,13 +255,14 @@ class PlayOrDrawPuzzle(KnockKnockPuzzle):
     """Can you discard, or must you draw? Choosing to discard asks which card."""
 
     kind: ClassVar[str] = "play-or-draw"
+    asks_which_card: ClassVar[bool] = True
 
     @property
     def choose_cards(self) -> bool:
         return True
 
-    def choices(self) -> list[tuple[str, str]]:
-        return [("play", "Discard a card"), ("draw", "Draw")]
+    def choices(self) -> tuple[tuple[str, str], ...]:
+        return (("play", "Discard a card"), ("draw", "Draw"))
 
     def answer_label(self) -> str:
         return {"play": "Discard", "draw": "Draw"}[self.judge().answer[0]]
@@ -277,11 +289,11 @@ class _Situation(KnockKnockPuzzle):
     after: State = field(default_factory=lambda: _table([SIX_OF_CLUBS], None, []))
     events: tuple[Event, ...] = ()  # what the moves made happen, in the engine's order
 
-    def position_html(self) -> str:
+    def drawing(self) -> tuple[Part, ...]:
         held = ", ".join(f"{name} {len(hand)}" for name, hand in zip(SEAT_NAMES, self.state.hands, strict=True))
-        said = "".join(f"<li>{escape(describe(event, SEAT_NAMES))}</li>" for event in self.events)
-        then = f'<p class="kk-moves__label">Then:</p><ol class="kk-moves">{said}</ol>' if said else ""
-        return KnockKnockPuzzle.position_html(self) + f'<p class="puzzle__others">Cards held: {escape(held)}.</p>{then}'
+        said = tuple(describe(event, SEAT_NAMES) for event in self.events)
+        then = (Steps("Then:", said),) if said else ()
+        return (*KnockKnockPuzzle.drawing(self), Note(f"Cards held: {held}."), *then)
 
     def last_play(self) -> tuple[int, Play] | None:
         return next(((seat, a) for seat, a in reversed(self.moves) if isinstance(a, Play)), None)
@@ -300,8 +312,8 @@ class SuitNowPuzzle(_Situation):
 
     kind: ClassVar[str] = "suit-now"
 
-    def choices(self) -> list[tuple[str, str]]:
-        return [(name, name.capitalize()) for name in SUIT_CHOICES]
+    def choices(self) -> tuple[tuple[str, str], ...]:
+        return tuple((name, name.capitalize()) for name in SUIT_CHOICES)
 
     def judge(self) -> Judgement:
         suit = self.after.suit
@@ -338,8 +350,8 @@ class WhoNextPuzzle(_Situation):
 
     kind: ClassVar[str] = "who-next"
 
-    def choices(self) -> list[tuple[str, str]]:
-        return [(name, name) for name in SEAT_NAMES]
+    def choices(self) -> tuple[tuple[str, str], ...]:
+        return tuple((name, name) for name in SEAT_NAMES)
 
     def judge(self) -> Judgement:
         after = self.after.copy()
@@ -379,8 +391,8 @@ class PicksUpPuzzle(_Situation):
     seat: int = 1
     offered: tuple[int, ...] = (0, 1, 2, 5)
 
-    def choices(self) -> list[tuple[str, str]]:
-        return [(str(n), str(n)) for n in self.offered]
+    def choices(self) -> tuple[tuple[str, str], ...]:
+        return tuple((str(n), str(n)) for n in self.offered)
 
     def count(self) -> tuple[int, str]:
         after = self.after.copy()
@@ -412,11 +424,11 @@ class KnockPuzzle(KnockKnockPuzzle):
     kind: ClassVar[str] = "knock"
     card: Card = SIX_OF_CLUBS
 
-    def position_html(self) -> str:
-        return KnockKnockPuzzle.position_html(self) + f'<p class="puzzle__card">You discard: {card_html(self.card)}</p>'
+    def drawing(self) -> tuple[Part, ...]:
+        return (*KnockKnockPuzzle.drawing(self), Shown("You discard", self.card))
 
-    def choices(self) -> list[tuple[str, str]]:
-        return [("yes", "Knock"), ("no", "No knock")]
+    def choices(self) -> tuple[tuple[str, str], ...]:
+        return (("yes", "Knock"), ("no", "No knock"))
 
     def answer_label(self) -> str:
         return "Knock" if self.judge().answer == ("yes",) else "No knock"
@@ -449,8 +461,8 @@ class CallPuzzle(_Situation):
 
     kind: ClassVar[str] = "call"
 
-    def choices(self) -> list[tuple[str, str]]:
-        return [("call", "Call “Knock! Knock!”"), ("quiet", "Let it pass")]
+    def choices(self) -> tuple[tuple[str, str], ...]:
+        return (("call", "Call “Knock! Knock!”"), ("quiet", "Let it pass"))
 
     def answer_label(self) -> str:
         return "Call “Knock! Knock!”" if self.judge().answer == ("call",) else "Let it pass"
@@ -493,11 +505,11 @@ class ScorePuzzle(KnockKnockPuzzle):
     kind: ClassVar[str] = "score"
     offered: tuple[int, ...] = ()
 
-    def choices(self) -> list[tuple[str, str]]:
-        return [(str(n), str(n)) for n in self.offered]
+    def choices(self) -> tuple[tuple[str, str], ...]:
+        return tuple((str(n), str(n)) for n in self.offered)
 
-    def position_html(self) -> str:
-        return hand_html("Cards left in the hand", mask_of(self.state.hands[0]))
+    def drawing(self) -> tuple[Part, ...]:
+        return (Hand("Cards left in the hand", mask_of(self.state.hands[0])),)
 
     def total(self) -> int:
         return sum(card_points(card) for card in self.state.hands[0])
@@ -524,9 +536,12 @@ class GuidedPuzzle(KnockKnockPuzzle):
     script: str = ""
     goal: str = ""
 
-    def position_html(self) -> str:
-        hands = "".join(hand_html(name, mask_of(hand)) for name, hand in zip(SEAT_NAMES, self.state.hands, strict=True))
-        return KnockKnockPuzzle.position_html(self).rsplit('<div class="seat-hand"', 1)[0] + hands
+    def drawing(self) -> tuple[Part, ...]:
+        hands = (Hand(name, mask_of(hand)) for name, hand in zip(SEAT_NAMES, self.state.hands, strict=True))
+        return (self.pile(), *hands)
+
+    def guided(self) -> GuidedDeal:
+        return GuidedDeal(GAME, self.state.text(), self.script, self.goal)
 
     def data(self) -> dict[str, object]:
         return {
@@ -544,11 +559,11 @@ class GuidedPuzzle(KnockKnockPuzzle):
 # -- reading the fields ------------------------------------------------------------------------------------------
 
 
-def _cards(reader: _Reader, name: str) -> list[Card] | None:
+def _cards(reader: FieldReader, name: str) -> list[Card] | None:
     return reader.convert(name, lambda text: [] if text.strip().lower() == "none" else parse_cards(text))
 
 
-def _pile_state(reader: _Reader, hand_field: str | None) -> State | None:
+def _pile_state(reader: FieldReader, hand_field: str | None) -> State | None:
     pile = _cards(reader, "pile")
     suit = reader.convert("suit", Suit.parse)
     hand = _cards(reader, hand_field) if hand_field else []
@@ -571,7 +586,8 @@ def read_action(text: str) -> Action:
     """``9H``, ``2S D``, ``9H knock``, ``draw``, ``call`` or ``pass`` (let a discard pass without a call)."""
     words = text.split()
     if len(words) == 1 and words[0].lower() in ("draw", "call", "pass"):
-        return {"draw": Draw(), "call": Challenge(), "pass": Quiet()}[words[0].lower()]
+        actions: dict[str, Action] = {"draw": Draw(), "call": Challenge(), "pass": Quiet()}
+        return actions[words[0].lower()]
     if not words:
         raise ValueError("an action is missing")
     card = Card.parse(words[0])
@@ -592,7 +608,7 @@ def read_steps(text: str) -> tuple[tuple[int, Action], ...]:
     return tuple((seat, read_action(action)) for seat, action, _ in named_steps(text, example))
 
 
-def _situation(reader: _Reader) -> tuple[State, tuple[tuple[int, Action], ...], State] | None:
+def _situation(reader: FieldReader) -> tuple[State, tuple[tuple[int, Action], ...], State] | None:
     """The ``state`` field, its ``moves`` and the state they lead to, each move checked by the engine."""
     state = reader.convert("state", lambda text: State.parse(text, RULES))
     moves = reader.convert("moves", read_steps) or ()
@@ -615,7 +631,7 @@ def _doing(action: Action) -> str:
     return {Draw: "draw", Challenge: "call", Quiet: "let it pass"}[type(action)]
 
 
-def _check(reader: _Reader, puzzle: Puzzle, stated: str | None) -> None:
+def _check(reader: FieldReader, puzzle: Puzzle, stated: str | None) -> None:
     """Refuse an *answer* that is not right, with the judgement's reason against it (its explanation if none)."""
     if stated is None:
         return
@@ -635,10 +651,10 @@ def _word(choices: tuple[str, ...]) -> Any:
     return read
 
 
-def _read_fits(reader: _Reader, common: dict[str, Any]) -> Puzzle | None:
+def _read_fits(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     state = _pile_state(reader, None)
     card = reader.convert("card", Card.parse)
-    answer = reader.convert("answer", _yes_no)
+    answer = reader.convert("answer", yes_no)
     if state is None or card is None or answer is None:
         return None
     try:
@@ -651,7 +667,7 @@ def _read_fits(reader: _Reader, common: dict[str, Any]) -> Puzzle | None:
     return puzzle
 
 
-def _read_pick(reader: _Reader, common: dict[str, Any]) -> Puzzle | None:
+def _read_pick(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     state = _pile_state(reader, "hand")
     answer = _cards(reader, "answer")
     if state is None or answer is None:
@@ -668,7 +684,7 @@ def _read_pick(reader: _Reader, common: dict[str, Any]) -> Puzzle | None:
     return puzzle
 
 
-def _read_play_or_draw(reader: _Reader, common: dict[str, Any]) -> Puzzle | None:
+def _read_play_or_draw(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     state = _pile_state(reader, "hand")
     answer = reader.convert("answer", _word(("play", "draw")))
     cards = _cards(reader, "cards")
@@ -683,7 +699,7 @@ def _read_play_or_draw(reader: _Reader, common: dict[str, Any]) -> Puzzle | None
 
 
 def _situation_puzzle(cls: type[_Situation], choices: tuple[str, ...]) -> Any:
-    def read(reader: _Reader, common: dict[str, Any]) -> Puzzle | None:
+    def read(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
         found = _situation(reader)
         answer = reader.convert("answer", _word(choices))
         if found is None or answer is None:
@@ -703,9 +719,9 @@ def _numbers(text: str) -> tuple[int, ...]:
     return tuple(int(w) for w in words)
 
 
-def _read_picks_up(reader: _Reader, common: dict[str, Any]) -> Puzzle | None:
+def _read_picks_up(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     found = _situation(reader)
-    seat = reader.convert("seat", _seat_name)
+    seat = reader.convert("seat", seat_name)
     offered = reader.convert("choices", _numbers) or (0, 1, 2, 5)
     answer = reader.convert("answer", _word(tuple(str(n) for n in offered)))
     if found is None or seat is None or answer is None:
@@ -718,10 +734,10 @@ def _read_picks_up(reader: _Reader, common: dict[str, Any]) -> Puzzle | None:
     return puzzle
 
 
-def _read_knock(reader: _Reader, common: dict[str, Any]) -> Puzzle | None:
+def _read_knock(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     found = _situation(reader)
     card = reader.convert("card", Card.parse)
-    answer = reader.convert("answer", _yes_no)
+    answer = reader.convert("answer", yes_no)
     if found is None or card is None or answer is None:
         return None
     state = found[2]
@@ -734,7 +750,7 @@ def _read_knock(reader: _Reader, common: dict[str, Any]) -> Puzzle | None:
     return puzzle
 
 
-def _read_score(reader: _Reader, common: dict[str, Any]) -> Puzzle | None:
+def _read_score(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     hand = _cards(reader, "hand")
     offered = reader.convert("choices", _numbers)
     answer = reader.convert("answer", lambda text: text.strip())
@@ -750,7 +766,7 @@ def _read_score(reader: _Reader, common: dict[str, Any]) -> Puzzle | None:
     return puzzle
 
 
-def _read_guided(reader: _Reader, common: dict[str, Any]) -> Puzzle | None:
+def _read_guided(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     state = reader.convert("position", lambda text: State.parse(text, RULES))
     # The script is read by the engine's own reader: what the build accepts, the browser's session plays.
     steps = reader.convert("script", lambda text: parse_script(text, SEAT_NAMES)) or ()
@@ -778,29 +794,17 @@ def _step_text(action: Action) -> str:
     return {Draw: "draw", Challenge: "call", Quiet: "pass"}[type(action)]
 
 
-KNOCK_KNOCK_KINDS = GameKinds(
-    {
-        "fits": (("question", "pile", "card", "answer"), ("suit",)),
-        "pick": (("question", "pile", "hand", "answer"), ("suit",)),
-        "play-or-draw": (("question", "pile", "hand", "answer"), ("suit", "cards")),
-        "suit-now": (("question", "state", "answer"), ("moves",)),
-        "who-next": (("question", "state", "answer"), ("moves",)),
-        "picks-up": (("question", "state", "moves", "seat", "answer"), ("choices",)),
-        "knock": (("question", "state", "card", "answer"), ("moves",)),
-        "call": (("question", "state", "moves", "answer"), ()),
-        "score": (("question", "hand", "choices", "answer"), ()),
-        "guided": (("position", "goal"), ("script",)),
-    },
-    {
-        "fits": _read_fits,
-        "pick": _read_pick,
-        "play-or-draw": _read_play_or_draw,
-        "suit-now": _situation_puzzle(SuitNowPuzzle, SUIT_CHOICES),
-        "who-next": _situation_puzzle(WhoNextPuzzle, SEAT_NAMES),
-        "picks-up": _read_picks_up,
-        "knock": _read_knock,
-        "call": _situation_puzzle(CallPuzzle, ("call", "quiet")),
-        "score": _read_score,
-        "guided": _read_guided,
-    },
+KINDS = PuzzleKinds(
+    (
+        Kind("fits", ("question", "pile", "card", "answer"), ("suit",), _read_fits),
+        Kind("pick", ("question", "pile", "hand", "answer"), ("suit",), _read_pick),
+        Kind("play-or-draw", ("question", "pile", "hand", "answer"), ("suit", "cards"), _read_play_or_draw),
+        Kind("suit-now", ("question", "state", "answer"), ("moves",), _situation_puzzle(SuitNowPuzzle, SUIT_CHOICES)),
+        Kind("who-next", ("question", "state", "answer"), ("moves",), _situation_puzzle(WhoNextPuzzle, SEAT_NAMES)),
+        Kind("picks-up", ("question", "state", "moves", "seat", "answer"), ("choices",), _read_picks_up),
+        Kind("knock", ("question", "state", "card", "answer"), ("moves",), _read_knock),
+        Kind("call", ("question", "state", "moves", "answer"), (), _situation_puzzle(CallPuzzle, ("call", "quiet"))),
+        Kind("score", ("question", "hand", "choices", "answer"), (), _read_score),
+        Kind("guided", ("position", "goal"), ("script",), _read_guided),
+    )
 )

@@ -1,13 +1,10 @@
-"""Lesson puzzles: read a puzzle block's fields, judge it with the rules, and say why.
+"""Sevens' lesson puzzles: each kind read from its block, judged by the rules, drawn and named for the site.
 
-A puzzle is written in a lesson as ``key: value`` lines (a value may go on over
-following lines indented by two spaces). :func:`parse_puzzle` turns the text
-into a typed puzzle and checks the stated answer against the engine; every
-problem it finds carries the line of the offending field (line 0 is the fence
-that opens the block, line 1 the first field), so the site build can report
-``file:line: message``.
+The kinds follow :mod:`engine.core.puzzles`; the registry reaches them as
+``SEVENS.puzzle_kinds`` and the practice bank makes them with
+:mod:`engine.sevens.puzzles_bank`.
 
->>> puzzle = parse_puzzle('''id: fit-9h
+>>> puzzle = parse('''id: fit-9h
 ... kind: fits
 ... question: Does the 9♥ fit?
 ... table: 7D 5H-7H
@@ -18,25 +15,41 @@ that opens the block, line 1 the first field), so the site build can report
 ('no',)
 >>> puzzle.judge().reasons["yes"]
 '9♥ does not fit: the hearts row runs 5♥–7♥, so the next hearts are 4♥ and 8♥'
->>> parse_puzzle("id: x\\nkind: fits\\ncard: 9H\\ntable: 7D\\nanswer: yes\\nquestion: ?\\nhint: ?")
+>>> parse("id: x\\nkind: fits\\ncard: 9H\\ntable: 7D\\nanswer: yes\\nquestion: ?\\nhint: ?")
 Traceback (most recent call last):
 ...
-sitebuild.puzzles.PuzzleError: line 5: puzzle "x": answer says yes, but 9♥ does not fit: the hearts row has not started, so only the 7♥ can begin it
-
-This module does no input or output, so the browser can use it too.
+engine.core.puzzles.PuzzleError: line 5: puzzle "x": answer says yes, but 9♥ does not fit: the hearts row has not started, so only the 7♥ can begin it
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeVar
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar
 
-from engine.core.cards import Card, cards_of, format_cards, mask_of, parse_cards
-from engine.core.text import join_words, sentence
-from engine.sevens.game import DEFAULT_NAMES
-from engine.sevens.position import (
+from ..core.cards import Card, cards_of, format_cards, mask_of, parse_cards
+from ..core.puzzles import (
+    SEAT_NAMES,
+    AnsweredBy,
+    FieldReader,
+    GuidedDeal,
+    Hand,
+    Judgement,
+    Kind,
+    Note,
+    Part,
+    Puzzle,
+    PuzzleKinds,
+    Rows,
+    Shown,
+    named_steps,
+    parse_puzzle,
+    seat_name,
+    yes_no,
+)
+from ..core.text import join_words
+from . import puzzles_bank as bank
+from .position import (
     OPENING_CARD,
     Position,
     describe_row,
@@ -47,138 +60,24 @@ from engine.sevens.position import (
     why_card_does_not_fit,
 )
 
-from .verdicts import Verdict
-
 __all__ = [
     "KINDS",
-    "SEVENS_KINDS",
     "BestPuzzle",
     "FitsPuzzle",
-    "GameKinds",
     "GuidedPuzzle",
-    "Judgement",
     "OpenerPuzzle",
     "PickPuzzle",
     "PlayOrPassPuzzle",
-    "Problem",
-    "Puzzle",
-    "PuzzleError",
-    "parse_puzzle",
-    "read_fields",
+    "parse",
     "why_card_fits",
 ]
 
-SEAT_NAMES = DEFAULT_NAMES
-_FIELD_LINE = re.compile(r"^([a-z][a-z0-9-]*)\s*:(.*)$")
-_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-T = TypeVar("T")
+GAME = "sevens"
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """One thing wrong with a puzzle, at *line* of its block (0 is the opening fence)."""
-
-    line: int
-    message: str
-
-    def __str__(self) -> str:
-        return f"line {self.line}: {self.message}"
-
-
-class PuzzleError(ValueError):
-    """A puzzle that cannot be used, with every problem found in it."""
-
-    def __init__(self, problems: Sequence[Problem]) -> None:
-        super().__init__("\n".join(str(p) for p in problems))
-        self.problems = tuple(problems)
-
-
-@dataclass(frozen=True, slots=True)
-class Field:
-    name: str
-    value: str
-    line: int
-
-
-def read_fields(text: str) -> tuple[dict[str, Field], list[Problem]]:
-    """The ``key: value`` fields of a block, and the problems met while reading them.
-
-    >>> fields, problems = read_fields("question: Which cards\\n  fit here?\\nhint: ends")
-    >>> fields["question"].value, fields["hint"].line, problems
-    ('Which cards\\nfit here?', 3, [])
-    """
-    fields: dict[str, Field] = {}
-    problems: list[Problem] = []
-    current: Field | None = None
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        if line.startswith("  ") and current is not None:
-            current = Field(current.name, f"{current.value}\n{line.strip()}".strip(), current.line)
-            fields[current.name] = current
-            continue
-        match = _FIELD_LINE.match(line)
-        if match is None:
-            problems.append(Problem(number, f"expected a 'key: value' line, got {line.strip()!r}"))
-            current = None
-            continue
-        name, value = match.group(1), match.group(2).strip()
-        if name in fields:
-            problems.append(Problem(number, f"field {name!r} is given twice (first on line {fields[name].line})"))
-            current = None
-            continue
-        current = fields[name] = Field(name, value, number)
-    return fields, problems
-
-
-@dataclass(frozen=True, slots=True)
-class Judgement:
-    """What a page needs to answer a static puzzle on its own.
-
-    *answer* lists the right choices (for ``pick``, every card that fits; for
-    ``play-or-pass``, ``play`` or ``pass``, and *cards* the cards that may be
-    played); *explanation* is the engine's reason for the right answer, and
-    *items* its details when several cards are involved; *reasons* says, for
-    every choice, why it is right or wrong (the full truth, shown once solved);
-    *nudges* says, for every wrong choice, what to look at again without
-    giving the answer away.
-    """
-
-    answer: tuple[str, ...]
-    explanation: str
-    reasons: dict[str, str]
-    nudges: dict[str, str] = field(default_factory=dict)
-    items: tuple[str, ...] = ()
-    cards: tuple[str, ...] = ()
-
-    def data(self) -> dict[str, object]:
-        # The explanation and its items are in the page's "Show the answer" block; the script copies them.
-        data: dict[str, object] = {
-            "answer": list(self.answer),
-            "nudges": {choice: sentence(text) for choice, text in self.nudges.items()},
-        }
-        if self.cards:
-            data["cards"] = list(self.cards)
-        return data
-
-
-@dataclass(frozen=True, slots=True)
-class Puzzle:
-    """Fields every puzzle has; the kinds below add their own."""
-
-    kind: ClassVar[str] = ""
-    game: ClassVar[str] = "sevens"  # the engine's name of the game whose rules judge it
-    id: str
-    question: str
-    hint: str
-    explain: str | None
-
-    def judge(self) -> Judgement:
-        raise NotImplementedError(f"{self.kind} puzzles are judged in the browser")
-
-    def data(self) -> dict[str, object]:
-        """The JSON a page embeds for this puzzle."""
-        return {"id": self.id, "kind": self.kind, **self.judge().data()}
+def parse(text: str) -> Puzzle:
+    """A Sevens puzzle block, read and judged (see :func:`engine.core.puzzles.parse_puzzle`)."""
+    return parse_puzzle(text, KINDS)
 
 
 def why_card_fits(table: int, card: Card) -> str:
@@ -233,6 +132,15 @@ class FitsPuzzle(Puzzle):
     table: int = 0
     card: Card = OPENING_CARD
 
+    def choices(self) -> tuple[tuple[str, str], ...]:
+        return (("yes", "Yes, it fits"), ("no", "No, it does not fit"))
+
+    def answer_label(self) -> str:
+        return self.judge().answer[0].capitalize()
+
+    def drawing(self) -> tuple[Part, ...]:
+        return (Rows(self.table), Shown("Card", self.card))
+
     def judge(self) -> Judgement:
         fits = bool(playable_mask(self.table) & self.card.bit)
         reason = why_card(self.table, self.card)
@@ -256,12 +164,19 @@ class _HandPuzzle(Puzzle):
     def legal(self) -> int:
         return playable_mask(self.table) & self.hand
 
+    def drawing(self) -> tuple[Part, ...]:
+        return (Rows(self.table), Hand("Your hand", self.hand, choose=True))
+
 
 @dataclass(frozen=True, slots=True)
 class PickPuzzle(_HandPuzzle):
     """Which cards of this hand fit? The learner selects them all."""
 
     kind: ClassVar[str] = "pick"
+    answered_by: ClassVar[AnsweredBy] = "selection"
+
+    def answer_label(self) -> str:
+        return " ".join(card.display for card in cards_of(self.legal())) or "None of them"
 
     def judge(self) -> Judgement:
         legal = self.legal()
@@ -277,6 +192,13 @@ class PlayOrPassPuzzle(_HandPuzzle):
     """Must this hand play, or does it pass?"""
 
     kind: ClassVar[str] = "play-or-pass"
+    asks_which_card: ClassVar[bool] = True
+
+    def choices(self) -> tuple[tuple[str, str], ...]:
+        return (("play", "Play a card"), ("pass", "Pass"))
+
+    def answer_label(self) -> str:
+        return self.judge().answer[0].capitalize()
 
     def judge(self) -> Judgement:
         legal = self.legal()
@@ -297,29 +219,46 @@ class PlayOrPassPuzzle(_HandPuzzle):
 
 @dataclass(frozen=True, slots=True)
 class BestPuzzle(_HandPuzzle):
-    """Which card would you play? Judged by Sam's imagined deals (:mod:`sitebuild.verdicts`).
+    """Which card would you play? Judged by Sam's imagined deals (:func:`engine.sevens.puzzles_bank.play_outs`).
 
     *counts* are the cards Robin, Alex and Sam hold; *passed* the seats that passed
     since the last card went down, so they hold none of the cards that fit now.
-    The build attaches Sam's *verdict*; the page shows its figures as the reason.
+    The build attaches Sam's figures (*wins* of *deals*); the page shows them as the reason.
     """
 
     kind: ClassVar[str] = "best"
+    answered_by: ClassVar[AnsweredBy] = "card"
     counts: tuple[int, int, int] = (13, 13, 13)
     passed: tuple[int, ...] = ()
     answer: Card = OPENING_CARD
-    verdict: Verdict | None = None
+    deals: int = 0
+    wins: Mapping[str, int] = field(default_factory=dict)
+
+    def drawing(self) -> tuple[Part, ...]:
+        held = ", ".join(f"{name} {count}" for name, count in zip(SEAT_NAMES[1:], self.counts, strict=True))
+        passed = [SEAT_NAMES[seat] for seat in self.passed]
+        said = f" {' and '.join(passed)} passed since the last card went down." if passed else ""
+        return (Rows(self.table), Note(f"Cards held: {held}.{said}"), Hand("Your hand", self.hand, choose=True))
+
+    def answer_label(self) -> str:
+        return f"play {self.answer.display}"
+
+    def verdict_position(self) -> tuple[list[Any], str] | None:
+        return [self.table, self.hand, list(self.counts), list(self.passed)], self.answer.code
+
+    def with_verdict(self, deals: int, wins: Mapping[str, int]) -> BestPuzzle:
+        return replace(self, deals=deals, wins=dict(wins))
 
     def judge(self) -> Judgement:
-        if self.verdict is None:
+        if not self.deals:
             raise ValueError(f'puzzle "{self.id}": Sam has not judged this puzzle yet')
-        verdict, best = self.verdict, self.answer
-        order = sorted(verdict.wins, key=lambda code: (-verdict.wins[code], code))
+        wins, best = self.wins, self.answer
+        order = sorted(wins, key=lambda code: (-wins[code], code))
         explanation = (
-            f"Sam played the deal out {verdict.deals} times after each card that fits: {best.display} won "
-            f"{verdict.rate(best.code):.0%} of them, clearly more than any other"
+            f"Sam played the deal out {self.deals} times after each card that fits: {best.display} won "
+            f"{wins[best.code] / self.deals:.0%} of them, clearly more than any other"
         )
-        items = tuple(f"{Card.parse(code).display}: won {verdict.rate(code):.0%}" for code in order)
+        items = tuple(f"{Card.parse(code).display}: won {wins[code] / self.deals:.0%}" for code in order)
         reasons = {code: explanation for code in order}
         nudges = {card.code: nudge_best(self.table, self.hand, card) for card in cards_of(self.legal() & ~best.bit)}
         nudges |= {card.code: nudge_not_fitting(self.table, card) for card in cards_of(self.hand & ~self.legal())}
@@ -344,6 +283,12 @@ class OpenerPuzzle(Puzzle):
 
     kind: ClassVar[str] = "opener"
     hands: tuple[int, ...] = (0, 0, 0, 0)
+
+    def choices(self) -> tuple[tuple[str, str], ...]:
+        return tuple((name, name) for name in SEAT_NAMES)
+
+    def drawing(self) -> tuple[Part, ...]:
+        return tuple(Hand(name, hand) for name, hand in zip(SEAT_NAMES, self.hands, strict=True))
 
     def opener(self) -> int:
         return next(seat for seat, hand in enumerate(self.hands) if hand & OPENING_CARD.bit)
@@ -388,6 +333,13 @@ class GuidedPuzzle(Puzzle):
     def script_text(self) -> str:
         return "; ".join(move.text() for move in self.script)
 
+    def drawing(self) -> tuple[Part, ...]:
+        hands = (Hand(name, hand) for name, hand in zip(SEAT_NAMES, self.position.hands, strict=True))
+        return (Rows(self.position.table), *hands)
+
+    def guided(self) -> GuidedDeal:
+        return GuidedDeal(GAME, self.position.text(), self.script_text(), self.goal)
+
     def data(self) -> dict[str, object]:
         return {
             "id": self.id,
@@ -398,124 +350,31 @@ class GuidedPuzzle(Puzzle):
         }
 
 
-COMMON_REQUIRED = ("id", "kind", "hint")
-COMMON_OPTIONAL = ("question", "explain")
-KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    # kind: (required fields, optional fields), besides the common ones
-    "fits": (("question", "table", "card", "answer"), ()),
-    "pick": (("question", "table", "hand", "answer"), ()),
-    "play-or-pass": (("question", "table", "hand", "answer"), ("cards",)),
-    "opener": (("question", "you", "robin", "alex", "sam", "answer"), ()),
-    "best": (("question", "table", "hand", "counts", "answer"), ("passed",)),
-    "guided": (("position", "goal"), ("script",)),
-}
-KINDS = tuple(KIND_FIELDS)
+def _table(reader: FieldReader) -> int | None:
+    table = reader.convert("table", parse_table)
+    if table is not None and (problem := table_problem(table)):
+        reader.fail("table", f"table: {problem}")
+        return None
+    return table
 
 
-class _Reader:
-    """Turns fields into values, noting a problem (and the field's line) for each bad one."""
-
-    def __init__(self, fields: dict[str, Field], label: str) -> None:
-        self.fields = fields
-        self.label = label
-        self.problems: list[Problem] = []
-
-    def fail(self, name: str, message: str) -> None:
-        line = self.fields[name].line if name in self.fields else 0
-        self.problems.append(Problem(line, f"{self.label}{message}"))
-
-    def text(self, name: str) -> str:
-        return self.fields[name].value if name in self.fields else ""
-
-    def convert(self, name: str, read: Callable[[str], T]) -> T | None:
-        if name not in self.fields:
-            return None
-        try:
-            return read(self.fields[name].value)
-        except ValueError as error:
-            self.fail(name, f"{name}: {error}")
-            return None
-
-    def table(self) -> int | None:
-        table = self.convert("table", parse_table)
-        if table is not None and (problem := table_problem(table)):
-            self.fail("table", f"table: {problem}")
-            return None
-        return table
-
-    def hand(self, name: str, table: int | None) -> int | None:
-        hand = self.convert(name, lambda text: mask_of(parse_cards(text)))
-        if hand is None:
-            return None
-        if table is not None and hand & table:
-            self.fail(name, f"{name}: {format_cards(hand & table, display=True)} is already on the table")
-            return None
-        if hand.bit_count() > 13:
-            self.fail(name, f"{name}: {hand.bit_count()} cards; nobody holds more than 13")
-            return None
-        return hand
+def _hand(reader: FieldReader, name: str, table: int | None) -> int | None:
+    hand = reader.convert(name, lambda text: mask_of(parse_cards(text)))
+    if hand is None:
+        return None
+    if table is not None and hand & table:
+        reader.fail(name, f"{name}: {format_cards(hand & table, display=True)} is already on the table")
+        return None
+    if hand.bit_count() > 13:
+        reader.fail(name, f"{name}: {hand.bit_count()} cards; nobody holds more than 13")
+        return None
+    return hand
 
 
-@dataclass(frozen=True, slots=True)
-class GameKinds:
-    """A game's puzzle kinds: for each, its (required, optional) fields and the reader that builds and checks it."""
-
-    fields: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]
-    readers: dict[str, Callable[[_Reader, dict[str, Any]], Puzzle | None]]
-
-
-def parse_puzzle(text: str, kinds: GameKinds | None = None) -> Puzzle:
-    """Read and judge one puzzle block (its text between the fences) of the game whose *kinds* are given (Sevens').
-
-    Raises :class:`PuzzleError` listing every problem found, each with its line.
-    """
-    kinds = kinds or SEVENS_KINDS
-    kind_fields = kinds.fields
-    fields, problems = read_fields(text)
-    identifier = fields["id"].value if "id" in fields else ""
-    reader = _Reader(fields, f'puzzle "{identifier}": ' if identifier else "puzzle: ")
-    reader.problems.extend(problems)
-    if identifier and not _ID.match(identifier):
-        reader.fail("id", f"id {identifier!r} must be lower-case letters, digits and single hyphens")
-    kind = fields["kind"].value if "kind" in fields else None
-    for name in COMMON_REQUIRED:
-        if name not in fields:
-            reader.fail(name, f"missing field {name!r}")
-    if kind is not None and kind not in kind_fields:
-        reader.fail("kind", f"unknown kind {kind!r}: use {', '.join(kind_fields)}")
-    if kind not in kind_fields:
-        raise PuzzleError(reader.problems)
-    required, optional = kind_fields[kind]
-    for name in required:
-        if name not in fields and name not in COMMON_REQUIRED:
-            reader.fail(name, f"missing field {name!r}")
-    allowed = {*COMMON_REQUIRED, *COMMON_OPTIONAL, *required, *optional}
-    for name in fields:
-        if name not in allowed:
-            reader.fail(name, f"unknown field {name!r} for a {kind} puzzle: use {', '.join(sorted(allowed))}")
-    common = {
-        "id": identifier,
-        "question": reader.text("question"),
-        "hint": reader.text("hint"),
-        "explain": fields["explain"].value if "explain" in fields else None,
-    }
-    puzzle = kinds.readers[kind](reader, common)
-    if reader.problems or puzzle is None:
-        raise PuzzleError(sorted(reader.problems, key=lambda p: p.line))
-    return puzzle
-
-
-def _yes_no(text: str) -> bool:
-    word = text.strip().lower()
-    if word not in {"yes", "no"}:
-        raise ValueError(f"{text!r} is not yes or no")
-    return word == "yes"
-
-
-def _read_fits(reader: _Reader, common: dict[str, Any]) -> Puzzle | None:
-    table = reader.table()
+def _read_fits(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
+    table = _table(reader)
     card = reader.convert("card", Card.parse)
-    answer = reader.convert("answer", _yes_no)
+    answer = reader.convert("answer", yes_no)
     if table is None or card is None or answer is None:
         return None
     if table & card.bit:
@@ -533,7 +392,7 @@ def _read_cards_answer(text: str) -> int:
     return 0 if text.strip().lower() == "none" else mask_of(parse_cards(text))
 
 
-def _compare_cards(reader: _Reader, name: str, stated: int, table: int, legal: int) -> None:
+def _compare_cards(reader: FieldReader, name: str, stated: int, table: int, legal: int) -> None:
     if stated == legal:
         return
     wrong = [why_card(table, card) for card in cards_of(stated & ~legal)]
@@ -542,9 +401,9 @@ def _compare_cards(reader: _Reader, name: str, stated: int, table: int, legal: i
     reader.fail(name, f"{name} says {said}, but {'; '.join(wrong + missed)}")
 
 
-def _read_pick(reader: _Reader, common: dict[str, Any]) -> Puzzle | None:
-    table = reader.table()
-    hand = reader.hand("hand", table)
+def _read_pick(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
+    table = _table(reader)
+    hand = _hand(reader, "hand", table)
     answer = reader.convert("answer", _read_cards_answer)
     if table is None or hand is None or answer is None:
         return None
@@ -566,9 +425,9 @@ def _play_or_pass(text: str) -> str:
     return word
 
 
-def _read_play_or_pass(reader: _Reader, common: dict[str, Any]) -> Puzzle | None:
-    table = reader.table()
-    hand = reader.hand("hand", table)
+def _read_play_or_pass(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
+    table = _table(reader)
+    hand = _hand(reader, "hand", table)
     answer = reader.convert("answer", _play_or_pass)
     cards = reader.convert("cards", _read_cards_answer)
     if table is None or hand is None or answer is None:
@@ -587,10 +446,10 @@ def _read_play_or_pass(reader: _Reader, common: dict[str, Any]) -> Puzzle | None
     return puzzle
 
 
-def _read_opener(reader: _Reader, common: dict[str, Any]) -> Puzzle | None:
+def _read_opener(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     names = [name.lower() for name in SEAT_NAMES]
-    hands = [reader.hand(name, None) for name in names]
-    answer = reader.convert("answer", _seat_name)
+    hands = [_hand(reader, name, None) for name in names]
+    answer = reader.convert("answer", seat_name)
     if answer is None or any(hand is None for hand in hands):
         return None
     seen = 0
@@ -609,30 +468,6 @@ def _read_opener(reader: _Reader, common: dict[str, Any]) -> Puzzle | None:
     return puzzle
 
 
-def _seat_name(text: str) -> int:
-    for seat, name in enumerate(SEAT_NAMES):
-        if text.strip().lower() == name.lower():
-            return seat
-    raise ValueError(f"{text!r} is not a player: use {', '.join(SEAT_NAMES)}")
-
-
-def named_steps(text: str, example: str) -> list[tuple[int, str, str]]:
-    """``"Robin: 8D; Alex: pass"`` (or one step a line) as (seat, what, the whole step); *example* shows a step.
-
-    >>> named_steps("Robin: 8D; alex: pass", "Robin: 8D")
-    [(1, '8D', 'Robin: 8D'), (2, 'pass', 'alex: pass')]
-    """
-    steps = []
-    for step in re.split(r"[;\n]", text):
-        if not step.strip():
-            continue
-        name, colon, what = step.partition(":")
-        if not colon:
-            raise ValueError(f"step {step.strip()!r} should read like '{example}'")
-        steps.append((_seat_name(name), what.strip(), step.strip()))
-    return steps
-
-
 def _read_script(text: str) -> tuple[ScriptedMove, ...]:
     moves = []
     for seat, move, step in named_steps(text, "Robin: 8D' or 'Alex: pass"):
@@ -643,7 +478,7 @@ def _read_script(text: str) -> tuple[ScriptedMove, ...]:
     return tuple(moves)
 
 
-def _read_guided(reader: _Reader, common: dict[str, Any]) -> Puzzle | None:
+def _read_guided(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     position = reader.convert("position", Position.parse)
     script = reader.convert("script", _read_script) or ()
     if position is None:
@@ -671,15 +506,15 @@ def _counts(text: str) -> tuple[int, int, int]:
 
 
 def _seats(text: str) -> tuple[int, ...]:
-    seats = tuple(sorted({_seat_name(word) for word in text.replace(",", " ").split()}))
+    seats = tuple(sorted({seat_name(word) for word in text.replace(",", " ").split()}))
     if 0 in seats:
         raise ValueError("list only the others who passed (Robin, Alex, Sam): you are the one to play")
     return seats
 
 
-def _read_best(reader: _Reader, common: dict[str, Any]) -> Puzzle | None:
-    table = reader.table()
-    hand = reader.hand("hand", table)
+def _read_best(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
+    table = _table(reader)
+    hand = _hand(reader, "hand", table)
     counts = reader.convert("counts", _counts)
     passed = reader.convert("passed", _seats) or ()
     answer = reader.convert("answer", Card.parse)
@@ -702,12 +537,37 @@ def _read_best(reader: _Reader, common: dict[str, Any]) -> Puzzle | None:
     return puzzle
 
 
-_READERS: dict[str, Callable[[_Reader, dict[str, Any]], Puzzle | None]] = {
-    "fits": _read_fits,
-    "pick": _read_pick,
-    "play-or-pass": _read_play_or_pass,
-    "opener": _read_opener,
-    "guided": _read_guided,
-    "best": _read_best,
-}
-SEVENS_KINDS = GameKinds(KIND_FIELDS, _READERS)
+KINDS = PuzzleKinds(
+    (
+        Kind("fits", ("question", "table", "card", "answer"), (), _read_fits, 160, bank.fits, hint=bank.HINTS["fits"]),
+        Kind("pick", ("question", "table", "hand", "answer"), (), _read_pick, 130, bank.pick, hint=bank.HINTS["pick"]),
+        Kind(
+            "play-or-pass",
+            ("question", "table", "hand", "answer"),
+            ("cards",),
+            _read_play_or_pass,
+            130,
+            bank.play_or_pass,
+            hint=bank.HINTS["play-or-pass"],
+        ),
+        Kind(
+            "opener",
+            ("question", "you", "robin", "alex", "sam", "answer"),
+            (),
+            _read_opener,
+            100,
+            bank.opener,
+            hint=bank.HINTS["opener"],
+        ),
+        Kind(
+            "best",
+            ("question", "table", "hand", "counts", "answer"),
+            ("passed",),
+            _read_best,
+            kept=bank.best,
+            hint=bank.HINTS["best"],
+        ),
+        Kind("guided", ("position", "goal"), ("script",), _read_guided),
+    ),
+    kept_file="practice_best.txt",
+)

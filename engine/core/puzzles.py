@@ -1,0 +1,420 @@
+"""Lesson puzzles as a per-game plug-in: the one protocol every game's puzzle kinds follow.
+
+A lesson writes a puzzle as a ```` ```puzzle ```` block of ``key: value`` lines
+(a value may go on over following lines indented by two spaces). A game offers
+its kinds as :class:`PuzzleKinds` (its registry entry's ``puzzle_kinds``); each
+:class:`Kind` names its fields, reads them through a :class:`FieldReader` into a
+:class:`Puzzle` (checking the author's answer against the game's engine), and
+may make fresh puzzles for the practice bank. A puzzle then says everything the
+site needs, with no HTML and nothing the site must know about the game:
+
+- :meth:`Puzzle.judge`: the right answer, the engine's reason for every choice and a nudge for every wrong one;
+- :meth:`Puzzle.choices` and :attr:`Puzzle.answered_by`: the answers it offers, and how they are given;
+- :meth:`Puzzle.drawing`: its position as neutral parts (:class:`Rows`, :class:`Hand`, :class:`Shown`,
+  :class:`Pile`, :class:`Note`, :class:`Steps`) that the site draws;
+- :meth:`Puzzle.answer_label`: the right answer in words;
+- :meth:`Puzzle.guided`: for a short deal played in the browser, its position and script;
+- :meth:`Puzzle.verdict_position` and :meth:`Puzzle.with_verdict`: for a choice only the game's computer player
+  can judge, what to ask it (through the game's ``play_outs`` hook) and its figures once it has answered.
+
+Every problem carries the line of the offending field (line 0 is the fence that
+opens the block, line 1 the first field), so the site build can report
+``file:line: message``. Like the rest of the engine this module does no input
+or output.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal, TypeVar
+
+from .cards import Card, Suit
+from .text import sentence
+
+__all__ = [
+    "COMMON_OPTIONAL",
+    "COMMON_REQUIRED",
+    "SEAT_NAMES",
+    "AnsweredBy",
+    "Field",
+    "FieldReader",
+    "GuidedDeal",
+    "Hand",
+    "Judgement",
+    "Kind",
+    "Note",
+    "Part",
+    "Pile",
+    "Problem",
+    "Puzzle",
+    "PuzzleError",
+    "PuzzleKinds",
+    "Rows",
+    "Shown",
+    "Steps",
+    "named_steps",
+    "parse_puzzle",
+    "read_fields",
+    "seat_name",
+    "yes_no",
+]
+
+SEAT_NAMES = ("You", "Robin", "Alex", "Sam")  # every lesson's table: you, then the computer players, in seat order
+COMMON_REQUIRED = ("id", "kind", "hint")
+COMMON_OPTIONAL = ("question", "explain")
+_FIELD_LINE = re.compile(r"^([a-z][a-z0-9-]*)\s*:(.*)$")
+_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+T = TypeVar("T")
+# How the learner answers: one of the puzzle's choices, a selection of every right card of the hand then a
+# check, or one card of the hand played.
+AnsweredBy = Literal["choice", "selection", "card"]
+
+
+# -- reading a block ----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with a puzzle, at *line* of its block (0 is the opening fence)."""
+
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}"
+
+
+class PuzzleError(ValueError):
+    """A puzzle that cannot be used, with every problem found in it."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        super().__init__("\n".join(str(p) for p in problems))
+        self.problems = tuple(problems)
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    name: str
+    value: str
+    line: int
+
+
+def read_fields(text: str) -> tuple[dict[str, Field], list[Problem]]:
+    """The ``key: value`` fields of a block, and the problems met while reading them.
+
+    >>> fields, problems = read_fields("question: Which cards\\n  fit here?\\nhint: ends")
+    >>> fields["question"].value, fields["hint"].line, problems
+    ('Which cards\\nfit here?', 3, [])
+    """
+    fields: dict[str, Field] = {}
+    problems: list[Problem] = []
+    current: Field | None = None
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        if line.startswith("  ") and current is not None:
+            current = Field(current.name, f"{current.value}\n{line.strip()}".strip(), current.line)
+            fields[current.name] = current
+            continue
+        match = _FIELD_LINE.match(line)
+        if match is None:
+            problems.append(Problem(number, f"expected a 'key: value' line, got {line.strip()!r}"))
+            current = None
+            continue
+        name, value = match.group(1), match.group(2).strip()
+        if name in fields:
+            problems.append(Problem(number, f"field {name!r} is given twice (first on line {fields[name].line})"))
+            current = None
+            continue
+        current = fields[name] = Field(name, value, number)
+    return fields, problems
+
+
+class FieldReader:
+    """A kind's way into its block: turns fields into values, noting a problem (at the field's line) for each bad one."""
+
+    def __init__(self, fields: dict[str, Field], label: str) -> None:
+        self.fields = fields
+        self.label = label
+        self.problems: list[Problem] = []
+
+    def fail(self, name: str, message: str) -> None:
+        line = self.fields[name].line if name in self.fields else 0
+        self.problems.append(Problem(line, f"{self.label}{message}"))
+
+    def text(self, name: str) -> str:
+        return self.fields[name].value if name in self.fields else ""
+
+    def convert(self, name: str, read: Callable[[str], T]) -> T | None:
+        """The field *name* read by *read*; None when it is missing, or when *read* refuses it (a problem noted)."""
+        if name not in self.fields:
+            return None
+        try:
+            return read(self.fields[name].value)
+        except ValueError as error:
+            self.fail(name, f"{name}: {error}")
+            return None
+
+
+def yes_no(text: str) -> bool:
+    word = text.strip().lower()
+    if word not in {"yes", "no"}:
+        raise ValueError(f"{text!r} is not yes or no")
+    return word == "yes"
+
+
+def seat_name(text: str) -> int:
+    """The seat of a lesson's player named *text* (case ignored)."""
+    for seat, name in enumerate(SEAT_NAMES):
+        if text.strip().lower() == name.lower():
+            return seat
+    raise ValueError(f"{text!r} is not a player: use {', '.join(SEAT_NAMES)}")
+
+
+def named_steps(text: str, example: str) -> list[tuple[int, str, str]]:
+    """``"Robin: 8D; Alex: pass"`` (or one step a line) as (seat, what, the whole step); *example* shows a step.
+
+    >>> named_steps("Robin: 8D; alex: pass", "Robin: 8D")
+    [(1, '8D', 'Robin: 8D'), (2, 'pass', 'alex: pass')]
+    """
+    steps = []
+    for step in re.split(r"[;\n]", text):
+        if not step.strip():
+            continue
+        name, colon, what = step.partition(":")
+        if not colon:
+            raise ValueError(f"step {step.strip()!r} should read like '{example}'")
+        steps.append((seat_name(name), what.strip(), step.strip()))
+    return steps
+
+
+# -- what a puzzle offers the site ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """What a page needs to answer a static puzzle on its own.
+
+    *answer* lists the right choices (for a pick, every card that fits; for a
+    play-or-pass, ``play`` or ``pass``, and *cards* the cards that may be
+    played); *explanation* is the engine's reason for the right answer, and
+    *items* its details when several cards are involved; *reasons* says, for
+    every choice, why it is right or wrong (the full truth, shown once solved);
+    *nudges* says, for every wrong choice, what to look at again without
+    giving the answer away.
+    """
+
+    answer: tuple[str, ...]
+    explanation: str
+    reasons: dict[str, str]
+    nudges: dict[str, str] = field(default_factory=dict)
+    items: tuple[str, ...] = ()
+    cards: tuple[str, ...] = ()
+
+    def data(self) -> dict[str, object]:
+        # The explanation and its items are in the page's "Show the answer" block; the script copies them.
+        data: dict[str, object] = {
+            "answer": list(self.answer),
+            "nudges": {choice: sentence(text) for choice, text in self.nudges.items()},
+        }
+        if self.cards:
+            data["cards"] = list(self.cards)
+        return data
+
+
+# A position drawn as neutral parts, in order; the site turns each into HTML (cards as faces with their names).
+
+
+@dataclass(frozen=True, slots=True)
+class Rows:
+    """The cards on the table laid out in suit rows, ace to king (*cards* a mask)."""
+
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A hand of *cards* (a mask) under *label*; *choose*: the learner selects from it."""
+
+    label: str
+    cards: int
+    choose: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """One card under *label*: ``Card: 9♥``."""
+
+    label: str
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Pile:
+    """A discard pile: its *top* card and the *suit* to follow (named for the top card when not its own)."""
+
+    top: Card
+    suit: Suit
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A sentence about the position (``Cards held: Robin 4, Alex 6.``)."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Steps:
+    """What happened next, one sentence a step, under *label*."""
+
+    label: str
+    items: tuple[str, ...]
+
+
+Part = Rows | Hand | Shown | Pile | Note | Steps
+
+
+@dataclass(frozen=True, slots=True)
+class GuidedDeal:
+    """A short deal the learner plays in the browser: the *game*, its *position* and *script* in the game's text."""
+
+    game: str
+    position: str
+    script: str
+    goal: str
+
+
+@dataclass(frozen=True, slots=True)
+class Puzzle:
+    """Fields every puzzle has; a game's kinds add their own and answer the methods below."""
+
+    kind: ClassVar[str] = ""
+    answered_by: ClassVar[AnsweredBy] = "choice"  # see AnsweredBy; "choice" offers :meth:`choices`
+    asks_which_card: ClassVar[bool] = False  # once "play" is chosen, the learner also selects a card that may be played
+    id: str
+    question: str
+    hint: str
+    explain: str | None
+
+    def judge(self) -> Judgement:
+        raise NotImplementedError(f"{self.kind} puzzles are judged in the browser")
+
+    def choices(self) -> tuple[tuple[str, str], ...]:
+        """The answers offered, as (value, label)."""
+        return ()
+
+    def answer_label(self) -> str:
+        """The right answer in words, for the page's "Show the answer"."""
+        return self.judge().answer[0]
+
+    def drawing(self) -> tuple[Part, ...]:
+        """The position, as parts the site draws in order."""
+        return ()
+
+    def guided(self) -> GuidedDeal | None:
+        """For a deal played in the browser, what it starts from; None for a puzzle answered on the page."""
+        return None
+
+    def verdict_position(self) -> tuple[list[Any], str] | None:
+        """For a choice that only the game's computer player can judge: the position to hand its ``play_outs``
+        hook (JSON data) and the card the author says is best; None for a puzzle the rules judge alone."""
+        return None
+
+    def with_verdict(self, deals: int, wins: Mapping[str, int]) -> Puzzle:
+        """This puzzle with the computer player's figures: of *deals* imagined deals, those won after each card."""
+        raise NotImplementedError(f"{self.kind} puzzles take no verdict")
+
+    def data(self) -> dict[str, object]:
+        """The JSON a page embeds for this puzzle."""
+        return {"id": self.id, "kind": self.kind, **self.judge().data()}
+
+
+Reader = Callable[[FieldReader, dict[str, Any]], Puzzle | None]
+Maker = Callable[[random.Random, int], str]
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """One kind of puzzle: its fields besides the common ones, how they are read, and how the practice bank makes it.
+
+    *read* builds the puzzle from the block's fields (and the common ones, already read) and checks the author's
+    answer by the engine, noting each problem on the reader; it returns None when the puzzle cannot be built.
+    *make* writes the fields of a fresh practice puzzle (``table: …\ncard: …``) from a random source and its number
+    in the bank, and *practice* is how many the bank holds; *kept* writes them from a line of the game's
+    :attr:`PuzzleKinds.kept_file`, for a kind too slow to make on every build. *hint* is the hint the bank's
+    puzzles of this kind carry.
+    """
+
+    name: str
+    required: tuple[str, ...]
+    optional: tuple[str, ...]
+    read: Reader
+    practice: int = 0
+    make: Maker | None = None
+    kept: Callable[[str], str] | None = None
+    hint: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleKinds:
+    """A game's puzzle kinds, in the order the practice bank makes them.
+
+    *kept_file* names a text file in the game's package that holds practice puzzles found once (the engine never
+    reads it; the site build does): one puzzle a line, ``#`` for comments, read by the kind whose ``kept`` is set.
+    """
+
+    kinds: tuple[Kind, ...]
+    kept_file: str = ""
+
+    def __getitem__(self, name: str) -> Kind:
+        for kind in self.kinds:
+            if kind.name == name:
+                return kind
+        raise KeyError(name)
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(kind.name for kind in self.kinds)
+
+
+def parse_puzzle(text: str, kinds: PuzzleKinds) -> Puzzle:
+    """Read and judge one puzzle block (its text between the fences) of the game whose *kinds* are given.
+
+    Raises :class:`PuzzleError` listing every problem found, each with its line.
+    """
+    fields, problems = read_fields(text)
+    identifier = fields["id"].value if "id" in fields else ""
+    reader = FieldReader(fields, f'puzzle "{identifier}": ' if identifier else "puzzle: ")
+    reader.problems.extend(problems)
+    if identifier and not _ID.match(identifier):
+        reader.fail("id", f"id {identifier!r} must be lower-case letters, digits and single hyphens")
+    name = fields["kind"].value if "kind" in fields else None
+    for required in COMMON_REQUIRED:
+        if required not in fields:
+            reader.fail(required, f"missing field {required!r}")
+    names = kinds.names()
+    if name is not None and name not in names:
+        reader.fail("kind", f"unknown kind {name!r}: use {', '.join(names)}")
+    if name is None or name not in names:
+        raise PuzzleError(reader.problems)
+    kind = kinds[name]
+    for required in kind.required:
+        if required not in fields and required not in COMMON_REQUIRED:
+            reader.fail(required, f"missing field {required!r}")
+    allowed = {*COMMON_REQUIRED, *COMMON_OPTIONAL, *kind.required, *kind.optional}
+    for given in fields:
+        if given not in allowed:
+            reader.fail(given, f"unknown field {given!r} for a {name} puzzle: use {', '.join(sorted(allowed))}")
+    common = {
+        "id": identifier,
+        "question": reader.text("question"),
+        "hint": reader.text("hint"),
+        "explain": fields["explain"].value if "explain" in fields else None,
+    }
+    puzzle = kind.read(reader, common)
+    if reader.problems or puzzle is None:
+        raise PuzzleError(sorted(reader.problems, key=lambda p: p.line))
+    return puzzle
