@@ -24,8 +24,9 @@ from .puzzle_ext import PuzzleExtension
 from .puzzle_html import puzzle_html
 from .stages import Stage, split_stages
 
-# The site teaches several family card games (every game of the registry), so its name names none of them.
-SITE_NAME = "Learn Card Games"
+# Every game of the registry is one that families call Sevens (Fan Tan, Knock! Knock!, Blackjack...): the site
+# is named for what they share, and each page names its own game beside it ("Learn Sevens › Knock! Knock!").
+SITE_NAME = "Learn Sevens"
 PROGRESS_SLUG = "progress"  # linked from every footer when the page exists
 PRACTICE_SLUG = "practice"  # first in the header of the game whose practice page it is; then the game's nav_pages
 # GitHub Pages answers a missing address at any depth with the site's 404.html.

@@ -201,7 +201,7 @@ def test_a_whole_game_played_with_the_keyboard_only(game: Page) -> None:
     expect(page.locator("#game-next")).to_be_focused()  # every deal is one of a match: the next deal is the next step
 
 
-@pytest.mark.parametrize("missing", ["**/runtime/manifest.json", "**/pyodide.asm.wasm", "**/family_card_games-*.whl"])
+@pytest.mark.parametrize("missing", ["**/runtime/manifest.json", "**/pyodide.asm.wasm", "**/sevens_games-*.whl"])
 def test_a_runtime_that_cannot_load_says_so_and_retry_recovers(page: Page, site_url: str, missing: str) -> None:
     page.add_init_script(INSTANT)
     page.route(missing, lambda route: route.fulfill(status=404, body="not here"))

@@ -270,4 +270,4 @@ def test_html_typed_in_a_lesson_shows_as_text_and_only_allowed_attributes_surviv
     page = (tmp_path / "_site/tutorials/a/index.html").read_text(encoding="utf-8")
     assert "<p>Keep &lt;b&gt;bold&lt;/b&gt; and a &lt; b.</p>" in page
     assert '<p class="puzzle__question" id="fit-8d-question">Is &lt;i&gt;this&lt;/i&gt; a &lt; b?</p>' in page
-    assert "<title>Lesson 1: A &lt;em&gt;lesson&lt;/em&gt; · Learn Card Games</title>" in page
+    assert "<title>Lesson 1: A &lt;em&gt;lesson&lt;/em&gt; · Learn Sevens</title>" in page
