@@ -208,7 +208,8 @@ class GameType(Protocol):
         ...
 
     def read_request(self, data: JSON) -> Any:
-        """The view of the requesting seat, rebuilt from a bot-protocol request (see :mod:`engine.core.protocol`)."""
+        """The requesting seat's position, rebuilt from a bot-protocol request: a
+        :class:`engine.core.protocol.SeatPosition` (its view and what the core checks before a player sees it)."""
         ...
 
     def answer(self, decision: Decision) -> JSON:
