@@ -360,25 +360,55 @@ def requested_rules(game: GameType, rules: object) -> Any:
 def parse_rules(game: GameType, text: str) -> Any:
     """Rules from command-line text: a preset by name (``fan-tan``) or options (``players=5,scoring=chips``).
 
-    A preset may be followed by options that change it: ``fan-tan,players=6``.
+    A preset may be followed by options that change it: ``fan-tan,players=6``. The same rules hold for every
+    game and wherever rules come as text (the command line, a bot request, a page's address): each option is
+    given once, and a value written in decimal digits is that whole number, leading zeros and all.
+
+    >>> parse_rules(find_game("sevens"), "players=05").players, parse_rules(find_game("knock-knock"), "players=05").players
+    (5, 5)
+    >>> parse_rules(find_game("knock-knock"), "players=3,Players=5")
+    Traceback (most recent call last):
+    ...
+    engine.core.game.RulesError: players is given twice ('players=3' and 'Players=5'): give each option once
     """
     options: dict[str, object] = {}
+    written: dict[str, str] = {}
     base: Any = None
-    for number, part in enumerate(text.split(",")):
+    for part in text.split(","):
         part = part.strip()
         if not part:
             continue
         name, equals, value = part.partition("=")
+        key = name.strip().lower().replace("-", "_")
         if not equals:
             preset = game.presets.get(name.strip().lower())
-            if preset is None or number:
+            if preset is not None and (options or base is not None):
+                raise RulesError(f"{shown(part)}: a preset comes first, before any options, like {part},players=5")
+            if preset is None:
+                if not game.presets:
+                    raise RulesError(
+                        f"{shown(part)} is not an option written name=value, like players=5 ({game.title} has no presets)"
+                    )
                 known = ", ".join(game.presets)
                 raise RulesError(
                     f"{shown(part)} is neither a preset ({known}) nor an option written name=value, like players=5"
                 )
             base = preset
             continue
-        options[name.strip().lower().replace("-", "_")] = value.strip()
+        if not key:
+            raise RulesError(f"{shown(part)} names no option: write name=value, like players=5")
+        if key in options:
+            raise RulesError(f"{key} is given twice ({shown(written[key])} and {shown(part)}): give each option once")
+        options[key] = _whole_number(value.strip())
+        written[key] = part
     if base is not None:
         return game.rules({**base.to_json(), **options})
     return game.rules(options)
+
+
+def _whole_number(value: str) -> str:
+    """*value* without the leading zeros of a whole number written in decimal digits (``05`` is ``5``), so that
+    every game reads it alike; any other text as it is, for the game to read."""
+    if value.isascii() and value.isdigit():
+        return value.lstrip("0") or "0"
+    return value
