@@ -89,3 +89,16 @@ def test_a_preset_after_options_is_called_a_preset() -> None:
     with pytest.raises(RulesError, match="'fan-tan': a preset comes first, before any options, like fan-tan,players=5"):
         parse_rules(find_game("sevens"), "players=5,fan-tan")
     assert parse_rules(find_game("sevens"), ",fan-tan,players=5").players == 5
+
+
+@pytest.mark.parametrize("name", ["sevens", "knock-knock"])
+def test_an_option_given_twice_as_json_keys_is_refused_too(name: str) -> None:
+    game = find_game(name)
+    request = json.dumps({"game": name, "rules": {"players": 5}, **REQUESTS[name]})
+    line = request.replace('{"players": 5}', '{"players": 3, "players": 5}')
+    reply = json.loads(answer(line, game.computer_players["random"](random.Random(0)), game))
+    assert reply == {"error": "key 'players' is given twice in one object: give each key once"}
+    page = webapi.handle(
+        f'{{"method": "new_game", "params": {{"game": "{name}", "rules": {{"players": 3, "players": 5}}}}}}'
+    )
+    assert json.loads(page)["error"]["message"] == "key 'players' is given twice in one object: give each key once"
