@@ -75,7 +75,7 @@ class SeatPosition:
 
 
 _TIMES = {1: "once", 2: "twice"}
-_NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four"}
+_NUMBERS = dict(enumerate(["no", "one", "two", "three", "four", "five", "six", "seven", "eight"]))
 
 
 def _times(count: int) -> str:
@@ -99,9 +99,11 @@ def check_position(position: SeatPosition) -> None:
     for card, count in sorted(given.items()):
         if count > pack[card]:
             where = ", ".join(f"{cards.count(card)} {place}" for place, cards in places.items() if card in cards)
-            packed = f"only {_NUMBERS.get(pack[card], str(pack[card]))} {card.display}" if pack[card] else "none"
+            packed = (
+                f"with only {_NUMBERS.get(pack[card], str(pack[card]))} {card.display}" if pack[card] else "without it"
+            )
             raise ProtocolError(
-                f"hand: {card.display} is given {_times(count)} ({where}), but the game is played with {packed}"
+                f"hand: {card.display} is given {_times(count)} ({where}), but the game is played {packed}"
             )
     seat, counts = position.seat, position.counts
     if len(position.given) != counts[seat]:

@@ -145,7 +145,7 @@ def _position(given: str, face_up: str = "", hand: str | None = None, counts: tu
 
 def test_the_check_takes_the_pack_from_the_game() -> None:
     check_position(_position("7H AS", "KD"))
-    with pytest.raises(ProtocolError, match=r"6♥ is given once .* but the game is played with none"):
+    with pytest.raises(ProtocolError, match=r"6♥ is given once .* but the game is played without it"):
         check_position(_position("6H AS"))
     with pytest.raises(ProtocolError, match=r"K♦ is given twice \(1 in the hand, 1 on the table\)"):
         check_position(_position("KD AS", "KD"))
