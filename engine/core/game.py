@@ -352,7 +352,7 @@ def requested_rules(game: GameType, rules: object) -> Any:
     if isinstance(rules, str):
         return parse_rules(game, rules)
     if isinstance(rules, dict):
-        return game.rules(rules)
+        return game.rules(_named_once(rules))
     forms = "a preset's name, options text" if game.presets else "options text"
     raise RulesError(f"rules must be {forms} or an object of options, not {shown(rules)}")
 
@@ -379,7 +379,7 @@ def parse_rules(game: GameType, text: str) -> Any:
         if not part:
             continue
         name, equals, value = part.partition("=")
-        key = name.strip().lower().replace("-", "_")
+        key = _option_name(name)
         if not equals:
             preset = game.presets.get(name.strip().lower())
             if preset is not None and (options or base is not None):
@@ -404,6 +404,31 @@ def parse_rules(game: GameType, text: str) -> Any:
     if base is not None:
         return game.rules({**base.to_json(), **options})
     return game.rules(options)
+
+
+def _option_name(name: str) -> str:
+    """An option's name however it is written: ``Pass-Limit`` is ``pass_limit``."""
+    return name.strip().lower().replace("-", "_")
+
+
+def _named_once(options: Mapping[str, object]) -> dict[str, object]:
+    """*options* (an object of options from a page or a request) by their names as :func:`parse_rules` reads
+    them; a :class:`RulesError` if two keys name one option.
+
+    >>> _named_once({"Players": 3, "players": 5})
+    Traceback (most recent call last):
+    ...
+    engine.core.game.RulesError: players is given twice ('Players' and 'players'): give each option once
+    """
+    named: dict[str, object] = {}
+    written: dict[str, str] = {}
+    for name, value in options.items():
+        key = _option_name(name) if isinstance(name, str) else name
+        if key in named:
+            raise RulesError(f"{key} is given twice ({shown(written[key])} and {shown(name)}): give each option once")
+        named[key] = value
+        written[key] = name
+    return named
 
 
 def _whole_number(value: str) -> str:

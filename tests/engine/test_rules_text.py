@@ -14,7 +14,7 @@ import pytest
 
 from engine.core import webapi
 from engine.core.cli import main
-from engine.core.game import RulesError, find_game, game_names, parse_rules
+from engine.core.game import RulesError, find_game, game_names, parse_rules, requested_rules
 from engine.core.protocol import answer
 
 # Each game's request for its first decision with five players (the rules are filled in per test).
@@ -102,3 +102,20 @@ def test_an_option_given_twice_as_json_keys_is_refused_too(name: str) -> None:
         f'{{"method": "new_game", "params": {{"game": "{name}", "rules": {{"players": 3, "players": 5}}}}}}'
     )
     assert json.loads(page)["error"]["message"] == "key 'players' is given twice in one object: give each key once"
+
+
+@pytest.mark.parametrize("name", ["sevens", "knock-knock"])
+@pytest.mark.parametrize("options", [{"Players": 3, "players": 5}, {"players": 5, " PLAYERS ": 5}])
+def test_two_spellings_of_one_option_in_an_object_are_refused_too(name: str, options: dict[str, int]) -> None:
+    game = find_game(name)
+    line = json.dumps({"game": name, "rules": options, **REQUESTS[name]})
+    reply = json.loads(answer(line, game.computer_players["random"](random.Random(0)), game))
+    assert "players is given twice" in str(reply["error"])
+    page = webapi.handle(json.dumps({"method": "new_game", "params": {"game": name, "rules": options}}))
+    assert "players is given twice" in json.loads(page)["error"]["message"]
+
+
+@pytest.mark.parametrize("name", ["sevens", "knock-knock"])
+def test_an_object_of_options_reads_names_as_the_text_does(name: str) -> None:
+    game = find_game(name)
+    assert requested_rules(game, {"Players": 5}) == parse_rules(game, "Players=5") == requested_rules(game, "players=5")
