@@ -143,17 +143,26 @@ def main(argv: list[str] | None = None) -> int:
         check_base(args.base)
     except ValueError as error:
         parser.error(str(error))
+    server = None
+    if args.command == "serve":
+        from sitebuild.serve import open_server
+
+        try:  # before building, so that a bad or busy port is said at once
+            server = open_server(args.out, args.port)
+        except ValueError as error:
+            print(f"build.py serve: {error}", file=sys.stderr)
+            return 1
     verdicts = VerdictCache()
     status = report(build(args.tutorials, args.out, runtime=not args.no_runtime, base=args.base, verdicts=verdicts))
     if args.write_verdicts and status == 0:
         verdicts.write_checked_in()
-    if args.command == "serve":
+    if server is not None:
         from sitebuild.serve import serve
 
         # Each rebuild runs in a fresh process, so edits to engine/ and sitebuild/ count too.
         rebuild = [sys.executable, __file__, "--out", str(args.out), "--tutorials", str(args.tutorials)]
         rebuild += ["--base", args.base] + (["--no-runtime"] if args.no_runtime else [])
-        serve(rebuild, args.out, args.port, [args.tutorials, SITE, ROOT / "engine", ROOT / "sitebuild"])
+        serve(rebuild, server, args.out, [args.tutorials, SITE, ROOT / "engine", ROOT / "sitebuild"])
     return status
 
 

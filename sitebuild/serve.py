@@ -2,11 +2,13 @@
 
 The watcher polls modification times (no extra dependency); a rebuild runs
 the build command in a new process, and a failed one leaves the last good
-site being served.
+site being served. The port is opened before anything is built
+(:func:`open_server`), so a bad or busy one is said at once, in one line.
 """
 
 from __future__ import annotations
 
+import errno
 import functools
 import subprocess
 import threading
@@ -17,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 POLL_SECONDS = 0.5
+HOST = "127.0.0.1"
 
 
 def snapshot(folders: Iterable[Path]) -> dict[Path, float]:
@@ -34,14 +37,31 @@ class QuietHandler(SimpleHTTPRequestHandler):
         pass
 
 
-def serve(rebuild: Sequence[str], out: Path, port: int, watched: Sequence[Path]) -> None:
-    """Serve *out* on 127.0.0.1:*port* until interrupted, running *rebuild* after changes."""
+def open_server(out: Path, port: object) -> ThreadingHTTPServer:
+    """A server for *out* on 127.0.0.1:*port*, not yet serving; a :class:`ValueError` saying why the port cannot
+    be used (out of range, in use, not allowed)."""
+    if type(port) is not int or not 1 <= port <= 65535:
+        raise ValueError(f"--port {port}: a port is a whole number from 1 to 65535, like 8000")
     # The handler opens the folder by name on each request, so it follows the swapped-in build.
     handler = functools.partial(QuietHandler, directory=str(out))
-    server = ThreadingHTTPServer(("127.0.0.1", port), handler)
+    try:
+        return ThreadingHTTPServer((HOST, port), handler)
+    except OSError as error:
+        if error.errno == errno.EADDRINUSE:
+            reason = "the port is in use (is another server running there?): stop it or choose another --port"
+        elif error.errno == errno.EACCES:
+            reason = "this user may not open that port (below 1024 needs special rights): choose another, like 8000"
+        else:
+            reason = error.strerror or str(error)
+        raise ValueError(f"--port {port}: cannot serve on {HOST}:{port}: {reason}") from None
+
+
+def serve(rebuild: Sequence[str], server: ThreadingHTTPServer, out: Path, watched: Sequence[Path]) -> None:
+    """Serve *out* with *server* (from :func:`open_server`) until interrupted, running *rebuild* after changes."""
+    port = server.server_address[1]
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    print(f"serving {out} on http://127.0.0.1:{port}/ (Ctrl-C to stop)", flush=True)
+    print(f"serving {out} on http://{HOST}:{port}/ (Ctrl-C to stop)", flush=True)
     seen = snapshot(watched)
     try:
         while True:

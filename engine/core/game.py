@@ -221,7 +221,8 @@ class GameType(Protocol):
         ...
 
     def read_request(self, data: JSON) -> Any:
-        """The view of the requesting seat, rebuilt from a bot-protocol request (see :mod:`engine.core.protocol`)."""
+        """The requesting seat's position, rebuilt from a bot-protocol request: a
+        :class:`engine.core.protocol.SeatPosition` (its view and what the core checks before a player sees it)."""
         ...
 
     def answer(self, decision: Decision) -> JSON:
@@ -375,7 +376,7 @@ def requested_rules(game: GameType, rules: object) -> Any:
     if isinstance(rules, str):
         return parse_rules(game, rules)
     if isinstance(rules, dict):
-        return game.rules(rules)
+        return game.rules(_named_once(rules))
     forms = "a preset's name, options text" if game.presets else "options text"
     raise RulesError(f"rules must be {forms} or an object of options, not {shown(rules)}")
 
@@ -383,25 +384,80 @@ def requested_rules(game: GameType, rules: object) -> Any:
 def parse_rules(game: GameType, text: str) -> Any:
     """Rules from command-line text: a preset by name (``fan-tan``) or options (``players=5,scoring=chips``).
 
-    A preset may be followed by options that change it: ``fan-tan,players=6``.
+    A preset may be followed by options that change it: ``fan-tan,players=6``. The same rules hold for every
+    game and wherever rules come as text (the command line, a bot request, a page's address): each option is
+    given once, and a value written in decimal digits is that whole number, leading zeros and all.
+
+    >>> parse_rules(find_game("sevens"), "players=05").players, parse_rules(find_game("knock-knock"), "players=05").players
+    (5, 5)
+    >>> parse_rules(find_game("knock-knock"), "players=3,Players=5")
+    Traceback (most recent call last):
+    ...
+    engine.core.game.RulesError: players is given twice ('players=3' and 'Players=5'): give each option once
     """
     options: dict[str, object] = {}
+    written: dict[str, str] = {}
     base: Any = None
-    for number, part in enumerate(text.split(",")):
+    for part in text.split(","):
         part = part.strip()
         if not part:
             continue
         name, equals, value = part.partition("=")
+        key = _option_name(name)
         if not equals:
             preset = game.presets.get(name.strip().lower())
-            if preset is None or number:
+            if preset is not None and (options or base is not None):
+                raise RulesError(f"{shown(part)}: a preset comes first, before any options, like {part},players=5")
+            if preset is None:
+                if not game.presets:
+                    raise RulesError(
+                        f"{shown(part)} is not an option written name=value, like players=5 ({game.title} has no presets)"
+                    )
                 known = ", ".join(game.presets)
                 raise RulesError(
                     f"{shown(part)} is neither a preset ({known}) nor an option written name=value, like players=5"
                 )
             base = preset
             continue
-        options[name.strip().lower().replace("-", "_")] = value.strip()
+        if not key:
+            raise RulesError(f"{shown(part)} names no option: write name=value, like players=5")
+        if key in options:
+            raise RulesError(f"{key} is given twice ({shown(written[key])} and {shown(part)}): give each option once")
+        options[key] = _whole_number(value.strip())
+        written[key] = part
     if base is not None:
         return game.rules({**base.to_json(), **options})
     return game.rules(options)
+
+
+def _option_name(name: str) -> str:
+    """An option's name however it is written: ``Pass-Limit`` is ``pass_limit``."""
+    return name.strip().lower().replace("-", "_")
+
+
+def _named_once(options: Mapping[str, object]) -> dict[str, object]:
+    """*options* (an object of options from a page or a request) by their names as :func:`parse_rules` reads
+    them; a :class:`RulesError` if two keys name one option.
+
+    >>> _named_once({"Players": 3, "players": 5})
+    Traceback (most recent call last):
+    ...
+    engine.core.game.RulesError: players is given twice ('Players' and 'players'): give each option once
+    """
+    named: dict[str, object] = {}
+    written: dict[str, str] = {}
+    for name, value in options.items():
+        key = _option_name(name) if isinstance(name, str) else name
+        if key in named:
+            raise RulesError(f"{key} is given twice ({shown(written[key])} and {shown(name)}): give each option once")
+        named[key] = value
+        written[key] = name
+    return named
+
+
+def _whole_number(value: str) -> str:
+    """*value* without the leading zeros of a whole number written in decimal digits (``05`` is ``5``), so that
+    every game reads it alike; any other text as it is, for the game to read."""
+    if value.isascii() and value.isdigit():
+        return value.lstrip("0") or "0"
+    return value

@@ -3,9 +3,10 @@
 :func:`json.loads` alone fails in ways its callers do not expect: a number of
 more than 4300 digits raises a bare :class:`ValueError`, and deep nesting raises
 :class:`RecursionError` in CPython, while in Pyodide it overflows the
-JavaScript stack and kills the whole interpreter. :func:`read_json` measures
-the nesting before it parses, and every failure becomes a :class:`ValueError`
-that says what is wrong. :func:`shown` quotes a value in an error message,
+JavaScript stack and kills the whole interpreter; and an object that gives a
+key twice keeps the last value without a word. :func:`read_json` measures the
+nesting before it parses, refuses a key given twice (naming it), and every
+failure becomes a :class:`ValueError` that says what is wrong. :func:`shown` quotes a value in an error message,
 cut short so that a huge or deep value cannot break or flood the message.
 
 >>> read_json('{"seat": 0, "play": "7D"}')
@@ -14,6 +15,10 @@ cut short so that a huge or deep value cannot break or flood the message.
 Traceback (most recent call last):
 ...
 ValueError: not valid JSON: nested more than 20 levels deep
+>>> read_json('{"rules": {"players": 3, "players": 5}}')
+Traceback (most recent call last):
+...
+ValueError: key 'players' is given twice in one object: give each key once
 >>> shown(["7D"] * 30)
 "['7D', '7D', '7D', '7D', '7D', '7D', '7D', '7D', '7D', '7D', '7D', '7D', '7D', '7D', '7D', '7D', ...]"
 """
@@ -42,11 +47,30 @@ def read_json(text: str) -> object:
         if depth > MAX_DEPTH:
             raise ValueError(f"not valid JSON: nested more than {MAX_DEPTH} levels deep")
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_unique)
+    except _Repeated as error:
+        raise ValueError(f"key {shown(error.key)} is given twice in one object: give each key once") from None
     except json.JSONDecodeError as error:
         raise ValueError(f"not valid JSON: {error}") from None
     except ValueError:  # the only other failure: a number too long to convert
         raise ValueError("not valid JSON: a number has too many digits") from None
+
+
+class _Repeated(Exception):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _unique(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Repeated(key)
+            seen.add(key)
+    return data
 
 
 class _Short(reprlib.Repr):

@@ -15,6 +15,13 @@ wrong, and the bot goes on serving. Blank lines are ignored.
 
 The game rebuilds the view of the requesting seat from the request, replaying
 the moves through its rules; the bot sees only that view, exactly as in a game.
+Before any player sees it, the core checks that the request describes a
+possible position, the same way for every game (:func:`check_position`): the
+game's ``read_request`` returns a :class:`SeatPosition` (the view, the pack its
+rules play with, the hand as the request gives it, the cards lying face up and
+every count its replay arrives at) and the core refuses a card given more often
+than the pack holds it, a hand of a size the deal and the moves cannot leave,
+and counts that do not add up to the pack.
 
 >>> from engine.core.game import find_game
 >>> from engine.core.match import Seating
@@ -30,17 +37,90 @@ the moves through its rules; the bot sees only that view, exactly as in a game.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
+from .cards import Card
 from .game import GameType, Player, RulesError, requested_rules
 from .jsontext import read_json, shown
 
-__all__ = ["ProtocolError", "answer", "read_request", "serve"]
+__all__ = ["ProtocolError", "SeatPosition", "answer", "check_position", "read_request", "serve"]
 
 
 class ProtocolError(ValueError):
     """A request line that cannot be answered; the message says what is wrong."""
+
+
+@dataclass(frozen=True)
+class SeatPosition:
+    """What a game makes of a bot request: the seat's *view*, and what the core checks before a player sees it.
+
+    *pack*: every card the request's rules play with, each as often as the packs hold it. *given*: the seat's
+    hand as the request gives it. *hand*: the hand the game's replay of the deal and the moves leaves the seat
+    with (the view's). *face_up*: the other cards whose place the seat sees now, by place (``{"on the pile":
+    [...]}``). *counts*: how many cards each seat holds after the moves; *hidden*: how many lie elsewhere
+    unseen (a stock).
+    """
+
+    view: Any
+    seat: int
+    pack: Sequence[Card]
+    given: Sequence[Card]
+    hand: Sequence[Card]
+    counts: Sequence[int]
+    face_up: Mapping[str, Sequence[Card]] = field(default_factory=dict)
+    hidden: int = 0
+
+
+_TIMES = {1: "once", 2: "twice"}
+_NUMBERS = dict(enumerate(["no", "one", "two", "three", "four", "five", "six", "seven", "eight"]))
+
+
+def _times(count: int) -> str:
+    return _TIMES.get(count, f"{count} times")
+
+
+def check_position(position: SeatPosition) -> None:
+    """A :class:`ProtocolError` naming what makes *position* impossible: a card given more often than the pack
+    holds it, a hand of a size the deal and the moves cannot leave, or counts that do not add up to the pack.
+
+    >>> from .cards import ALL_CARDS, parse_cards
+    >>> six = parse_cards("6H 6H")
+    >>> check_position(SeatPosition(None, 1, ALL_CARDS, six, six[:1], [2, 2], {"on the pile": parse_cards("6C")}, 46))
+    Traceback (most recent call last):
+    ...
+    engine.core.protocol.ProtocolError: hand: 6♥ is given twice (2 in the hand), but the game is played with only one 6♥
+    """
+    pack = Counter(position.pack)
+    places = {"in the hand": list(position.given), **{place: list(cards) for place, cards in position.face_up.items()}}
+    given = Counter(card for cards in places.values() for card in cards)
+    for card, count in sorted(given.items()):
+        if count > pack[card]:
+            where = ", ".join(f"{cards.count(card)} {place}" for place, cards in places.items() if card in cards)
+            packed = (
+                f"with only {_NUMBERS.get(pack[card], str(pack[card]))} {card.display}" if pack[card] else "without it"
+            )
+            raise ProtocolError(
+                f"hand: {card.display} is given {_times(count)} ({where}), but the game is played {packed}"
+            )
+    seat, counts = position.seat, position.counts
+    if len(position.given) != counts[seat]:
+        raise ProtocolError(
+            f"hand has {len(position.given)} cards, but the deal and the moves leave seat {seat} with {counts[seat]}"
+        )
+    if Counter(position.given) != Counter(position.hand):
+        raise ProtocolError(
+            f"hand: the deal and the moves cannot leave seat {seat} holding "
+            f"{' '.join(card.display for card in position.given)}"
+        )
+    placed = sum(counts) + sum(len(cards) for cards in position.face_up.values()) + position.hidden
+    if placed != len(position.pack):
+        raise ProtocolError(
+            f"the moves do not add up: {sum(counts)} cards in hands, {placed - sum(counts) - position.hidden} face up "
+            f"and {position.hidden} unseen, but the game is played with {len(position.pack)}"
+        )
 
 
 def read_request(line: str, game: GameType, rules: Any = None) -> Any:
@@ -66,7 +146,11 @@ def read_request(line: str, game: GameType, rules: Any = None) -> Any:
         raise ProtocolError(text if text.startswith("rules ") else f"rules: {text}") from None
     if chosen is not None:
         data = {**data, "rules": chosen.to_json()}
-    return game.read_request(data)
+    position = game.read_request(data)
+    if not isinstance(position, SeatPosition):
+        raise TypeError(f"{game.name}: read_request must return a SeatPosition for the core to check")
+    check_position(position)
+    return position.view
 
 
 def answer(line: str, player: Player, game: GameType, rules: Any = None) -> str:

@@ -10,6 +10,11 @@ game when absent; a session of another game is replaced by a fresh one).
 Replies: ``{"ok": true, "result": ...}``, or ``{"ok": false, "error": {"message": "..."}}``
 for a request that cannot be carried out (bad JSON, unknown method, bad
 parameters, a move at the wrong time); errors are data, never exceptions.
+Before a method runs, its parameters are checked against its signature: a
+parameter it does not have, one it needs and was not given, and a value of the
+wrong JSON type where it takes text are refused naming the parameter. Should a
+method still fail (a bug), the reply is an error too, saying which method
+failed (:data:`ENGINE_FAULT`), so that the page can say so and go on.
 
 Each game's session declares the methods it offers in ``methods`` (its
 moves differ: a card or a pass in Sevens; a discard, a draw, a call in
@@ -91,6 +96,7 @@ each finished deal's scores, ``totals``), ``goal``, ``notice``, ``comment``.
 
 from __future__ import annotations
 
+import inspect
 import json
 import random
 from collections.abc import Callable, Collection, Sequence
@@ -100,7 +106,7 @@ from .chance import MAX_SEED, parse_seed, player_rng
 from .game import DEFAULT_GAME, GameType, RulesError, find_game
 from .jsontext import read_json, shown
 
-__all__ = ["MAX_SEED", "STARTS", "Session", "handle", "new_session", "parse_seed", "read_seats"]
+__all__ = ["ENGINE_FAULT", "MAX_SEED", "STARTS", "Session", "handle", "new_session", "parse_seed", "read_seats"]
 
 # The requests that start a deal, and so may name its game.
 STARTS = ("new_game", "new_match", "guided", "restore")
@@ -179,6 +185,27 @@ def _session(name: object, method: str, params: dict[str, Any]) -> Any:
     return SESSIONS[key]
 
 
+# The start of the message when a method failed in a way it should have answered: a bug in the engine.
+ENGINE_FAULT = "the engine could not answer"
+
+
+def _checked(target: Any, method: str, params: dict[str, Any]) -> None:
+    """A :class:`ValueError` naming a parameter *method* does not have, one it needs that is missing, or a value of
+    the wrong JSON type where it takes text."""
+    signature = inspect.signature(getattr(target, method))
+    known = signature.parameters
+    unknown = sorted(name for name in params if name not in known)
+    if unknown:
+        takes = f"it takes {', '.join(known)}" if known else "it takes none"
+        raise ValueError(f"{method} has no parameter {shown(unknown[0])}: {takes}")
+    for name, parameter in known.items():
+        if name not in params:
+            if parameter.default is inspect.Parameter.empty:
+                raise ValueError(f"{method} needs {name}")
+        elif parameter.annotation in ("str", str) and not isinstance(params[name], str):
+            raise ValueError(f"{name} must be text (a JSON string), not {shown(params[name])}")
+
+
 def handle(request: str, session: Any = None) -> str:
     """Answer one JSON request ``{"method", "params", "session"}`` with ``{"ok", "result"}`` or ``{"ok": false, "error"}``.
 
@@ -188,7 +215,10 @@ def handle(request: str, session: Any = None) -> str:
 
     >>> json.loads(handle('{"method": "fly"}'))["error"]["message"][:21]
     "unknown method 'fly':"
+    >>> json.loads(handle('{"method": "play", "params": {"card": 7}}'))["error"]["message"]
+    'card must be text (a JSON string), not 7'
     """
+    method: object = None
     try:
         data = read_json(request)
         if not isinstance(data, dict):
@@ -207,7 +237,15 @@ def handle(request: str, session: Any = None) -> str:
             target = _session(data.get("session"), method, params)
         if method not in target.methods:
             raise ValueError(f"unknown method {shown(method)}: {target.game_name} offers {', '.join(target.methods)}")
+        _checked(target, method, params)
         result = getattr(target, method)(**params)
+        reply = json.dumps({"ok": True, "result": result}, ensure_ascii=False)
     except (ValueError, TypeError, RulesError) as error:
-        return json.dumps({"ok": False, "error": {"message": str(error)}}, ensure_ascii=False)
-    return json.dumps({"ok": True, "result": result}, ensure_ascii=False)
+        return _error(str(error))
+    except Exception as error:  # a bug, but still an answer: the page says so and the worker goes on
+        return _error(f"{ENGINE_FAULT} {shown(method)}: {type(error).__name__}: {error}")
+    return reply
+
+
+def _error(message: str) -> str:
+    return json.dumps({"ok": False, "error": {"message": message}}, ensure_ascii=False)

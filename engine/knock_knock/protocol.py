@@ -8,9 +8,11 @@ Reshuffle entries list the cards of the new stock (the order is not needed).
 a call; once every other seat has, the player on turn is asked for its turn. The request is
 replayed through the rules with the cards nobody showed filled in at random
 (any filling gives the same view), so a move the rules forbid is refused with
-its reason, like a record's.
+its reason, like a record's. What the replay arrives at goes to the core's
+check (:func:`engine.core.protocol.check_position`): a hand that holds a card
+more often than the packs do, or that the moves cannot leave, is refused there.
 
->>> view = read_request({"seat": 1, "upcard": "6C", "hand": ["6H", "9C", "KD", "2S", "3H", "4H", "5H"], "moves": []})
+>>> view = read_request({"seat": 1, "upcard": "6C", "hand": ["6H", "9C", "KD", "2S", "3H", "4H", "5H"], "moves": []}).view
 >>> view.seat, view.turn, view.top.code
 (1, 1, '6C')
 >>> legal_listing(Rules(), {"table": "6C", "hand": "9H 6H 3C 2S"})
@@ -25,6 +27,7 @@ from typing import Any
 
 from ..core.cards import Card, Suit, parse_cards
 from ..core.jsontext import shown
+from ..core.protocol import SeatPosition
 from .game import Game, action_from_json, action_to_json
 from .rules import DEAL_SIZE, Rules, is_pickup, pack
 from .state import Action, Play, Quiet, State
@@ -44,8 +47,9 @@ def answer(action: Action) -> dict[str, Any]:
     return entry
 
 
-def read_request(data: Mapping[str, Any]) -> PlayerView:
-    """The asking seat's view, rebuilt from a request; :class:`ValueError` saying what is wrong otherwise."""
+def read_request(data: Mapping[str, Any]) -> SeatPosition:
+    """The asking seat's position, rebuilt from a request for the core to check; :class:`ValueError` saying what is
+    wrong with a move or a field."""
     extra = sorted(set(data) - _KEYS)
     if extra:
         raise ValueError(f"unknown request key {extra[0]!r}: a request has {', '.join(sorted(_KEYS))}")
@@ -89,12 +93,33 @@ def read_request(data: Mapping[str, Any]) -> PlayerView:
         raise ValueError("the deal is already over: there is nothing to decide")
     if seat not in state.waiting:
         raise ValueError(f"seat {seat} has nothing to decide now: waiting for seat {state.waiting[0]}")
+    _fit_hand(state, seat, hand)
+    return SeatPosition(
+        PlayerView.of(state, seat),
+        seat,
+        pack(rules),
+        hand,
+        tuple(state.hands[seat]),
+        state.counts(),
+        {"on the pile": tuple(state.pile)},
+        state.stock_size,
+    )
+
+
+def _fit_hand(state: State, seat: int, hand: list[Card]) -> None:
+    """Give *seat* the request's *hand*, each card brought from wherever unseen it lies (another hand, the stock).
+
+    A hand that cannot be fitted (the wrong size, a card more often than the packs hold it) is left as the replay
+    dealt it, for the core's check to name what is wrong.
+    """
     if len(hand) != len(state.hands[seat]):
-        raise ValueError(f"hand has {len(hand)} cards, but the moves leave seat {seat} with {len(state.hands[seat])}")
-    for card in hand:
-        if card not in state.hands[seat]:
+        return
+    missing = Counter(hand) - Counter(state.hands[seat])
+    try:
+        for card in missing.elements():
             _bring(state, seat, card, "hand", keep=hand)
-    return PlayerView.of(state, seat)
+    except ValueError:
+        return
 
 
 def _filled_in(rules: Rules, dealer: int, upcard: Card) -> Game:

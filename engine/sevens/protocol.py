@@ -8,16 +8,19 @@ unknown, so each is made of the cards it is seen to play and, for the rest,
 cards nobody has seen. What the public information cannot check (another
 seat's pass) is taken on trust. A pass that puts a player out under
 ``pass_limit`` lists the cards they laid: ``{"seat": 3, "pass": true, "laid": ["2S", "KD"]}``.
+What the replay arrives at goes to the core's check
+(:func:`engine.core.protocol.check_position`): a card given twice, or in the
+hand and on the table, and a hand of the wrong size are refused there.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..core.cards import FULL_DECK, Card, cards_of, format_cards, mask_of
+from ..core.cards import ALL_CARDS, FULL_DECK, Card, cards_of, format_cards, mask_of
 from ..core.game import RulesError
 from ..core.jsontext import shown
-from ..core.protocol import ProtocolError
+from ..core.protocol import ProtocolError, SeatPosition
 from ..core.text import join_words
 from .moves import Move
 from .position import OPENING_CARD, Position
@@ -30,8 +33,9 @@ KEYS = ("seat", "hand", "moves")
 OPTIONAL = ("game", "rules", "dealer")
 
 
-def read_request(data: dict[str, Any]) -> PlayerView:
-    """The view of the requesting seat; :class:`ProtocolError` saying what is wrong with the request."""
+def read_request(data: dict[str, Any]) -> SeatPosition:
+    """The requesting seat's position, for the core to check; :class:`ProtocolError` saying what is wrong with a
+    field or a move."""
     missing = [key for key in KEYS if key not in data]
     if missing:
         raise ProtocolError(f"missing {', '.join(repr(key) for key in missing)}: a request has seat, hand and moves")
@@ -69,11 +73,12 @@ def _read_rules(data: object) -> SevensRules:
         raise ProtocolError(f"rules: {error}") from None
 
 
-def _read_hand(data: object) -> int:
+def _read_hand(data: object) -> list[Card]:
+    """The hand's cards as given, a repeated one too (the core's check names it)."""
     if not (isinstance(data, list) and all(isinstance(code, str) for code in data)):
         raise ProtocolError(f'hand must be a list of card codes like ["7D", "10H"], not {shown(data)}')
     try:
-        return mask_of(Card.parse(code) for code in data)
+        return [Card.parse(code) for code in data]
     except ValueError as error:
         raise ProtocolError(f"hand: {error}") from None
 
@@ -104,9 +109,12 @@ def dealt_count(rules: SevensRules, dealer: int, seat: int) -> int:
 
 
 def _replay(
-    rules: SevensRules, dealer: int, seat: int, hand: int, moves: tuple[Move, ...], laid: dict[int, int]
-) -> PlayerView:
+    rules: SevensRules, dealer: int, seat: int, given: list[Card], moves: tuple[Move, ...], laid: dict[int, int]
+) -> SeatPosition:
     count = rules.players
+    hand = 0
+    for card in given:
+        hand |= card.bit
     played = [0] * count
     for move in moves:
         if move.card is not None:
@@ -128,15 +136,18 @@ def _replay(
         order = [first, *(s for s in range(count) if s != first)]
     else:
         order = list(range(count))
+    # A seat put out holds what it laid down besides what it played: its filling must leave room for them.
+    laid_by = {moves[number - 1].seat: mask for number, mask in laid.items() if number <= len(moves)}
     hands = [0] * count
     hands[seat] = hand | played[seat]
     for other in order:
         if other == seat:
             continue
-        need = dealt_count(rules, dealer, other) - played[other].bit_count()
+        own = played[other] | laid_by.get(other, 0)
+        need = dealt_count(rules, dealer, other) - own.bit_count()
         take = unseen[: max(need, 0)]
         unseen = unseen[len(take) :]
-        hands[other] = played[other] | mask_of(take)
+        hands[other] = own | mask_of(take)
     expected = dealt_count(rules, dealer, seat) - played[seat].bit_count()
     position = _start(rules, dealer, hands, seat, hand, moves)
     for number, move in enumerate(moves, start=1):
@@ -190,16 +201,7 @@ def _replay(
         raise ProtocolError(
             f"not seat {seat}'s turn: after {done} move{'s' if done != 1 else ''} it is seat {position.turn}'s turn"
         )
-    on_table = hand & position.table
-    if on_table:
-        raise ProtocolError(f"hand holds {format_cards(on_table, display=True)}, already on the table")
-    if hand.bit_count() != expected:
-        dealt = dealt_count(rules, dealer, seat)
-        raise ProtocolError(
-            f"hand has {hand.bit_count()} cards, but seat {seat} has played {played[seat].bit_count()} of {dealt}, "
-            f"so it must hold {expected}"
-        )
-    return PlayerView(
+    view = PlayerView(
         seat,
         hand,
         position.table,
@@ -210,6 +212,17 @@ def _replay(
         position.passes,
         position.out,
         position.done,
+    )
+    counts = list(position.counts())
+    counts[seat] = expected  # as dealt, less the cards it played: the replay took the hand's size on trust
+    return SeatPosition(
+        view,
+        seat,
+        ALL_CARDS,
+        given,
+        list(cards_of(position.hands[seat])),
+        counts,
+        {"on the table": list(cards_of(position.table))},
     )
 
 

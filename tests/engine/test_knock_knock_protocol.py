@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
+from engine.core import protocol
 from engine.core.cards import Card, Suit
 from engine.core.chance import player_rng
+from engine.knock_knock import KNOCK_KNOCK
 from engine.knock_knock.game import Game
 from engine.knock_knock.players import make_player
-from engine.knock_knock.protocol import answer, legal_listing, read_request
+from engine.knock_knock.protocol import answer, legal_listing
 from engine.knock_knock.rules import Rules
 from engine.knock_knock.state import Challenge, Draw, Move, Play, Quiet
 
@@ -24,6 +27,11 @@ def _passed(game: Game) -> list[int]:
     if moves and isinstance(moves[-1].action, Play):
         return [seat for seat in range(game.rules.players) if seat != moves[-1].seat]
     return []
+
+
+def read_request(request: dict[str, Any]) -> Any:
+    """The view a bot is given for *request*, through the core's checks as the bot protocol reads it."""
+    return protocol.read_request(json.dumps(request), KNOCK_KNOCK)
 
 
 def _request(game: Game, seat: int) -> dict[str, Any]:
@@ -61,7 +69,7 @@ def test_a_request_rebuilds_exactly_the_view_of_the_seat_asked(seed: int) -> Non
     [
         ({"seat": 7}, "seat 7 must be a seat from 0 to 3"),
         ({"upcard": 6}, "upcard: card 6 must be a string"),
-        ({"hand": ["6H"]}, "hand has 1 cards, but the moves leave seat 1 with 7"),
+        ({"hand": ["6H"]}, "hand has 1 cards, but the deal and the moves leave seat 1 with 7"),
         ({"moves": [{"seat": 1, "play": "9D"}]}, "move 1: 9♦ does not fit: the playing suit is clubs"),
         ({"moves": [{"seat": 2, "draw": True}]}, "move 1: it is seat 1's turn, not seat 2's"),
         ({"seat": 2}, "seat 2 has nothing to decide now: waiting for seat 1"),

@@ -101,7 +101,7 @@ MALFORMED = [
     (line("0", OPENER_HAND, []), "seat '0' is not a seat"),
     (line(0, "7D 8D", []), "hand must be a list of card codes"),
     (line(0, ["7D", "XX"], []), "hand: unknown card 'XX'"),
-    (line(0, ["7D", "7D"], []), "hand: 7D appears twice"),
+    (line(0, ["7D", "7D"], []), "hand: 7♦ is given twice (2 in the hand), but the game is played with only one 7♦"),
     (line(0, OPENER_HAND, {"seat": 0}), "moves must be a list"),
     (line(1, HEARTS_AND_8D, [{"seat": 0, "play": "7D", "pass": True}]), "move 1: move"),
     (line(1, HEARTS_AND_8D, [{"seat": 0, "play": "ZZ"}]), "move 1: unknown card 'ZZ'"),
@@ -117,8 +117,14 @@ MALFORMED = [
     ),
     (line(1, HEARTS_AND_8D, []), "not seat 1's turn: no move yet, so the holder of the 7♦ opens"),
     (line(2, HEARTS_AND_8D, [{"seat": 0, "play": "7D"}]), "not seat 2's turn: after 1 move it is seat 1's turn"),
-    (line(1, HEARTS_AND_8D[:12], [{"seat": 0, "play": "7D"}]), "hand has 12 cards, but seat 1 has played 0 of 13"),
-    (line(1, [*HEARTS_AND_8D[:12], "7D"], [{"seat": 0, "play": "7D"}]), "hand holds 7♦, already on the table"),
+    (
+        line(1, HEARTS_AND_8D[:12], [{"seat": 0, "play": "7D"}]),
+        "hand has 12 cards, but the deal and the moves leave seat 1 with 13",
+    ),
+    (
+        line(1, [*HEARTS_AND_8D[:12], "7D"], [{"seat": 0, "play": "7D"}]),
+        "hand: 7♦ is given twice (1 in the hand, 1 on the table)",
+    ),
     (
         line(
             1, HEARTS_AND_8D, [{"seat": 0, "play": "7D"}, *({"seat": seat % 4, "pass": True} for seat in range(1, 5))]
