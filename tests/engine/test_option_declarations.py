@@ -85,9 +85,9 @@ DICE: Options[DiceRules] = Options(
         Option("lucky", (1, 6, "none"), "none", "the lucky face"),
     ],
     presets=[Preset("dice", "Dice", {}), Preset("sixes", "Sixes", {"wild": 6})],
-    check=lambda values: "wild and lucky may not name the same face"
-    if values["wild"] == values["lucky"] != "none"
-    else None,
+    check=lambda values: (
+        "wild and lucky may not name the same face" if values["wild"] == values["lucky"] != "none" else None
+    ),
 )
 
 
@@ -120,9 +120,9 @@ def test_a_bad_value_or_combination_is_refused_naming_the_options(given: dict[st
 
 
 def test_a_rules_object_built_directly_is_checked_too() -> None:
-    with pytest.raises(RulesError, match="^wild and lucky may not name the same face$"):
+    with pytest.raises(RulesError, match=r"^wild and lucky may not name the same face$"):
         DiceRules(wild=1, lucky=1)
-    with pytest.raises(RulesError, match="^players 9 is not allowed: choose 2–6$"):
+    with pytest.raises(RulesError, match=r"^players 9 is not allowed: choose 2–6$"):
         DiceRules(players=9)
 
 
@@ -130,7 +130,7 @@ def test_text_reads_a_preset_then_options_and_refuses_an_option_given_twice() ->
     assert DICE.parse(" Sixes , players=3, LUCKY=1") == DiceRules(players=3, wild=6, lucky=1)
     assert DICE.describe(DICE.parse("sixes,players=3")) == "Sixes, 3 players"
     assert DICE.describe(DiceRules(lucky=1)) == "Dice (lucky=1)"
-    with pytest.raises(RulesError, match="^option players is given twice$"):
+    with pytest.raises(RulesError, match=r"^option players is given twice$"):
         DICE.parse("players=3,players=4")
     with pytest.raises(RulesError, match=r"^'sixes' is neither a preset \(dice, sixes\) nor an option"):
         DICE.parse("players=3,sixes")
@@ -143,5 +143,5 @@ def test_a_rules_type_whose_fields_differ_from_the_declaration_is_refused_at_imp
         wild: int | str = 6  # the declaration's default is "none"
         lucky: int | str = "none"
 
-    with pytest.raises(AssertionError, match="Wrong.wild: default"):
+    with pytest.raises(AssertionError, match=r"Wrong\.wild: default"):
         DICE.rules(Wrong)
