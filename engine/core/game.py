@@ -240,6 +240,26 @@ class GameType(Protocol):
         """A fresh browser session of this game (see :mod:`engine.core.webapi`)."""
         ...
 
+    # -- for the contract suite (tests/engine/test_contract.py), which checks every registered game ----------
+    turn_limit: int  # the most turns a deal takes (a turn: an action of the player on turn); longer is a bug
+
+    # For bench/strength.py: tables of computer players (seats separated by commas, as many as the table's
+    # players) and the least win rate the first is to reach over duplicate deals (None: no target).
+    strength_tables: Sequence[tuple[str, float | None]]
+
+    def pack(self, rules: Any) -> list[Any]:
+        """Every card a deal under *rules* is played with (each copy once)."""
+        ...
+
+    def cards(self, deal: Any) -> dict[str, list[Any]]:
+        """Where every card of *deal* is now: ``"hand 0"``, ``"hand 1"``, ... and each heap (``"stock"``,
+        ``"pile"``, ``"table"``). A seat's view may show its own hand and every heap but the hands and ``stock``."""
+        ...
+
+    def request(self, deal: Any, seat: int) -> JSON:
+        """The bot-protocol request *seat* would send now (see :mod:`engine.core.protocol`)."""
+        ...
+
     def rules_menu(self) -> JSON:
         """What the game page's Table menu offers: ``options`` (each with its ``name``, ``label``, ``text``,
         ``values`` and ``default``), ``presets`` (``name``, ``title``, ``options``, ``notes``) and ``default`` (the

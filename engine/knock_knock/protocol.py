@@ -91,9 +91,9 @@ def read_request(data: Mapping[str, Any]) -> PlayerView:
         raise ValueError(f"seat {seat} has nothing to decide now: waiting for seat {state.waiting[0]}")
     if len(hand) != len(state.hands[seat]):
         raise ValueError(f"hand has {len(hand)} cards, but the moves leave seat {seat} with {len(state.hands[seat])}")
-    for card in hand:
-        if card not in state.hands[seat]:
-            _bring(state, seat, card, "hand", keep=hand)
+    # Counted, not looked up: with two packs a hand may hold both copies of a card.
+    for card in (Counter(hand) - Counter(state.hands[seat])).elements():
+        _bring(state, seat, card, "hand", keep=hand)
     return PlayerView.of(state, seat)
 
 

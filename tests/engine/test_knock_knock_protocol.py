@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -89,3 +90,16 @@ def test_the_moves_listing() -> None:
         legal_listing(Rules(), {"table": "6S H", "hand": "9H"})
     with pytest.raises(ValueError, match="--hand is empty"):
         legal_listing(Rules(), {"table": "6S", "hand": "-"})
+
+
+def test_a_hand_holding_both_copies_of_a_card_is_rebuilt_with_both() -> None:
+    # Eight players deal from two packs; by its tenth turn seat 6 of this deal holds both J♥s (found by
+    # tests/engine/test_contract.py: the rebuilt hand had one J♥ and a 4♥ the seat never held).
+    from engine.knock_knock import KNOCK_KNOCK
+
+    game = Game.new(Rules(players=8), 0, names=["alex"] * 8)
+    bots = [make_player("alex", random.Random(seat)) for seat in range(8)]
+    while game.state.hands[6].count(Card.parse("JH")) < 2 or game.state.waiting[-1] != 6:
+        seat = game.state.waiting[-1]
+        game.act(seat, bots[seat].decide(game.view(seat)).action)
+    assert KNOCK_KNOCK.read_request(KNOCK_KNOCK.request(game, 6)).hand == game.view(6).hand
