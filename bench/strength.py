@@ -1,30 +1,31 @@
 """Strength of the computer players on duplicate deals: prints tournament tables, asserts nothing.
 
-    python bench/strength.py                 # the standard tables, 200 deals each, default rules
+    python bench/strength.py                 # the game's standard tables, 200 deals each, default rules
+    python bench/strength.py --game knock-knock
     python bench/strength.py --deals 1000 --only alex,random,random,random
     python bench/strength.py --presets --deals 50   # three tables under every preset (below)
     python bench/strength.py --presets --preset fan-tan --only sam,alex,alex,alex --deals 50
 
-Under each preset ``--presets`` plays sam,alex,robin,random, and head to head
-sam,alex,alex,alex and alex,robin,robin,robin. A table gives each entry's wins,
-or where the preset scores chips its chips won or lost a deal, each with its
-95% interval over deals. Target: Sam > Alex > Robin in every preset, by wins or
-by chips. Each table checks the steps of that order it seats (Sam ahead of
-Alex, Alex ahead of Robin): the first's figure less the mean of the second's
-entries, deal by deal, with the 95% interval of that difference, and a verdict:
-met (interval above 0), not met (below 0) or not settled. Head to head that is
-the first above parity (25%), or above 0 chips.
+``--game`` is any registered game (default: the default game). Its standard
+tables and their targets are data in its game type (``strength_tables``: the
+seats, and the least win rate the first entry is to reach); each table with a
+target ends with a verdict: met (95% interval above the target), not met
+(below) or not settled. Sevens' targets (parity is 25%): Alex wins at least 50%
+against three ``random``, Sam at least 30% against three Alexes. Knock!
+Knock!'s: Alex at least 35% and Sam 40% against three ``random``, and Sam ahead
+of Alex head to head (more than 25% against three Alexes). Card games are
+mostly luck, so small runs swing by several points; read the interval, not
+just the rate.
 
-Targets (parity is 25%): Alex wins at least 50% against three ``random``;
-Sam wins at least 30% against three Alexes, with the 95% interval clear of
-25%; and Sam > Alex > Robin when they meet. Sevens is mostly luck, so small
-runs swing by several points; read the interval, not just the rate.
-
-    python bench/strength.py --game knock-knock     # Knock! Knock!, four players, default rules
-
-Knock! Knock! targets (four players, parity 25%): Alex wins at least 35% against
-three ``random``; Sam at least 40% against three ``random``, and ahead of Alex
-head to head (more than 25% against three Alexes).
+Under each preset of the game ``--presets`` plays sam,alex,robin,random, and
+head to head sam,alex,alex,alex and alex,robin,robin,robin. A table gives each
+entry's wins, or where the preset's deals score more than a win (chips, points)
+its score a deal, each with its 95% interval over deals. Target: Sam > Alex >
+Robin in every preset. Each table checks the steps of that order it seats (Sam
+ahead of Alex, Alex ahead of Robin): the first's figure less the mean of the
+second's entries, deal by deal, with the 95% interval of that difference, and a
+verdict as above. Head to head that is the first above parity (25%), or above 0
+chips.
 """
 
 from __future__ import annotations
@@ -37,25 +38,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.core.game import find_game
-from engine.core.match import play_game, rotated, tournament
-from engine.knock_knock import Rules
-from engine.sevens.rules import SevensRules
+from typing import Any
 
-TABLES = (
-    "alex,random,random,random",
-    "sam,alex,alex,alex",
-    "sam,alex,robin,random",
-    "robin,random,random,random",
-)
-# Knock! Knock!: each table with the entry it is about and that entry's target win rate.
-KNOCK_KNOCK_TABLES = (
-    ("alex,random,random,random", 0.35),
-    ("sam,random,random,random", 0.40),
-    ("sam,alex,alex,alex", 0.25),
-    ("robin,random,random,random", None),
-    ("sam,alex,robin,random", None),
-)
+from engine.core.game import DEFAULT_GAME, GameType, find_game, game_names
+from engine.core.match import play_game, rotated, tournament
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -71,30 +57,23 @@ def main(argv: list[str] | None = None) -> None:
         help="play the preset tables (or --only's) under each preset instead, with the Sam > Alex > Robin checks",
     )
     parser.add_argument("--preset", action="append", help="with --presets: only this preset (may be repeated)")
-    parser.add_argument("--game", choices=("sevens", "knock-knock"), default="sevens")
+    parser.add_argument("--game", choices=game_names(), default=DEFAULT_GAME)
     args = parser.parse_args(argv)
-    if args.game == "knock-knock":
-        knock_knock(args)
-        return
+    game = find_game(args.game)
     if args.presets:
-        game = find_game("sevens")
+        if not game.presets:
+            parser.error(f"--presets: {game.title} has no presets")
         chosen = args.preset or list(game.presets)
         for name in chosen:
             rules = game.presets[name]
             for seats in args.only or PRESET_TABLES:
                 start = time.perf_counter()
-                print(f"## {name} ({rules.text()}): {seats}")
+                print(f"## {name} ({game.options.text(rules)}): {seats}")
                 table = preset_table(args.deals, args.seed, rules, seats)
                 print(f"{table}\n({time.perf_counter() - start:.0f} s)", flush=True)
                 print(flush=True)
         return
-    for seats in args.only or TABLES:
-        start = time.perf_counter()
-        result = tournament(args.deals, seats.split(","), seed=args.seed)
-        seconds = time.perf_counter() - start
-        print(f"## {seats}  ({seconds:.0f} s)")
-        print(result.table())
-        print(flush=True)
+    standard_tables(game, args)
 
 
 # The order the presets are to put the computer players in; each table checks the neighbours in it that it seats.
@@ -103,30 +82,29 @@ TARGET_ORDER = ("sam", "alex", "robin")
 PRESET_TABLES = ("sam,alex,robin,random", "sam,alex,alex,alex", "alex,robin,robin,robin")
 
 
-def duplicate_deals(deals: int, seed: int, rules: SevensRules, names: list[str]) -> list[list[float]]:
-    """Each entry's score in each duplicate deal of *names* under *rules*: its wins (a fraction of the
-    rotations), or under ``scoring=chips`` its chips, averaged over the rotations."""
+def duplicate_deals(deals: int, seed: int, rules: Any, names: list[str]) -> tuple[list[list[float]], bool]:
+    """Each entry's score in each duplicate deal of *names* under *rules*, averaged over the rotations: its wins (a
+    fraction of the rotations), or, where a deal scores more than a win (chips), its score; and which it was."""
     count = len(names)
-    chips = rules.scoring == "chips"
     figures: list[list[float]] = [[] for _ in names]
+    chips = False
     for number in range(deals):
         totals = [0.0] * count
-        for turn in range(count):
-            game = play_game(seed + number, rotated(names, turn), rules=rules)
-            for seat, points in enumerate(game.score()):
-                entry = (seat - turn) % count
-                totals[entry] += (points if chips else game.winner == seat) / count
+        scores = [(turn, play_game(seed + number, rotated(names, turn), rules=rules).score()) for turn in range(count)]
+        chips = chips or any(points not in (0, 1) for _, score in scores for points in score)
+        for turn, score in scores:
+            for seat, points in enumerate(score):
+                totals[(seat - turn) % count] += points / count
         for entry in range(count):
             figures[entry].append(totals[entry])
-    return figures
+    return figures, chips
 
 
-def preset_table(deals: int, seed: int, rules: SevensRules, seats: str) -> str:
+def preset_table(deals: int, seed: int, rules: Any, seats: str) -> str:
     """Duplicate deals of *seats* under *rules*: each entry's wins (or chips) a deal with its 95% interval, then
     for each neighbouring pair of :data:`TARGET_ORDER` at the table, whether the first is ahead of the second."""
     names = seats.split(",")
-    chips = rules.scoring == "chips"
-    figures = duplicate_deals(deals, seed, rules, names)
+    figures, chips = duplicate_deals(deals, seed, rules, names)
     lines = [f"{'player':<8} {'chips a deal' if chips else 'wins':>12}  95% interval"]
     for name, values in zip(names, figures, strict=True):
         lines.append(f"{name:<8} {_figure(values, chips)}")
@@ -183,15 +161,15 @@ def _mean_and_half(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * (variance / count) ** 0.5
 
 
-def knock_knock(args: argparse.Namespace) -> None:
-    """The Knock! Knock! tables (or --only's), each with its target where it has one."""
-    tables = [(seats, None) for seats in args.only] if args.only else list(KNOCK_KNOCK_TABLES)
+def standard_tables(game: GameType, args: argparse.Namespace) -> None:
+    """The game's standard tables (or --only's), each with its target where it has one."""
+    tables = [(seats, None) for seats in args.only] if args.only else list(game.strength_tables)
     for seats, target in tables:
         start = time.perf_counter()
         names = seats.split(",")
-        result = tournament(args.deals, names, seed=args.seed, rules=Rules(players=len(names)))
+        result = tournament(args.deals, names, seed=args.seed, rules=game.rules({"players": len(names)}))
         seconds = time.perf_counter() - start
-        print(f"## Knock! Knock!: {seats}  ({seconds:.0f} s)")
+        print(f"## {game.title}: {seats}  ({seconds:.0f} s)")
         print(result.table())
         if target is not None:
             first = result.entries[0]

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from .jsontext import shown
 
 if TYPE_CHECKING:
+    from .options import Options
     from .puzzles import PuzzleKinds
 
 __all__ = [
@@ -189,6 +190,7 @@ class GameType(Protocol):
 
     name: str  # in records and on the command line: "sevens"
     title: str  # for people: "Sevens"
+    options: Options[Any]  # the options, declared once (engine.core.options): readers, presets, menu, help, docs
     # What the site says of it; its pages, navigation and home-page entry come from these.
     blurb: str  # the home page's line under its name: "Build four rows out from the sevens."
     other_names: Mapping[
@@ -248,6 +250,26 @@ class GameType(Protocol):
 
     def session(self) -> Any:
         """A fresh browser session of this game (see :mod:`engine.core.webapi`)."""
+        ...
+
+    # -- for the contract suite (tests/engine/test_contract.py), which checks every registered game ----------
+    turn_limit: int  # the most turns a deal takes (a turn: an action of the player on turn); longer is a bug
+
+    # For bench/strength.py: tables of computer players (seats separated by commas, as many as the table's
+    # players) and the least win rate the first is to reach over duplicate deals (None: no target).
+    strength_tables: Sequence[tuple[str, float | None]]
+
+    def pack(self, rules: Any) -> list[Any]:
+        """Every card a deal under *rules* is played with (each copy once)."""
+        ...
+
+    def cards(self, deal: Any) -> dict[str, list[Any]]:
+        """Where every card of *deal* is now: ``"hand 0"``, ``"hand 1"``, ... and each heap (``"stock"``,
+        ``"pile"``, ``"table"``). A seat's view may show its own hand and every heap but the hands and ``stock``."""
+        ...
+
+    def request(self, deal: Any, seat: int) -> JSON:
+        """The bot-protocol request *seat* would send now (see :mod:`engine.core.protocol`)."""
         ...
 
     def rules_menu(self) -> JSON:
@@ -376,7 +398,7 @@ def requested_rules(game: GameType, rules: object) -> Any:
     if isinstance(rules, str):
         return parse_rules(game, rules)
     if isinstance(rules, dict):
-        return game.rules(_named_once(rules))
+        return game.rules(rules)
     forms = "a preset's name, options text" if game.presets else "options text"
     raise RulesError(f"rules must be {forms} or an object of options, not {shown(rules)}")
 
@@ -385,8 +407,9 @@ def parse_rules(game: GameType, text: str) -> Any:
     """Rules from command-line text: a preset by name (``fan-tan``) or options (``players=5,scoring=chips``).
 
     A preset may be followed by options that change it: ``fan-tan,players=6``. The same rules hold for every
-    game and wherever rules come as text (the command line, a bot request, a page's address): each option is
-    given once, and a value written in decimal digits is that whole number, leading zeros and all.
+    game and wherever rules come as text (the command line, a bot request, a page's address), since every game
+    reads them through its one declaration of options (:meth:`engine.core.options.Options.parse`): each option
+    is given once, and a value written in decimal digits is that whole number, leading zeros and all.
 
     >>> parse_rules(find_game("sevens"), "players=05").players, parse_rules(find_game("knock-knock"), "players=05").players
     (5, 5)
@@ -395,69 +418,4 @@ def parse_rules(game: GameType, text: str) -> Any:
     ...
     engine.core.game.RulesError: players is given twice ('players=3' and 'Players=5'): give each option once
     """
-    options: dict[str, object] = {}
-    written: dict[str, str] = {}
-    base: Any = None
-    for part in text.split(","):
-        part = part.strip()
-        if not part:
-            continue
-        name, equals, value = part.partition("=")
-        key = _option_name(name)
-        if not equals:
-            preset = game.presets.get(name.strip().lower())
-            if preset is not None and (options or base is not None):
-                raise RulesError(f"{shown(part)}: a preset comes first, before any options, like {part},players=5")
-            if preset is None:
-                if not game.presets:
-                    raise RulesError(
-                        f"{shown(part)} is not an option written name=value, like players=5 ({game.title} has no presets)"
-                    )
-                known = ", ".join(game.presets)
-                raise RulesError(
-                    f"{shown(part)} is neither a preset ({known}) nor an option written name=value, like players=5"
-                )
-            base = preset
-            continue
-        if not key:
-            raise RulesError(f"{shown(part)} names no option: write name=value, like players=5")
-        if key in options:
-            raise RulesError(f"{key} is given twice ({shown(written[key])} and {shown(part)}): give each option once")
-        options[key] = _whole_number(value.strip())
-        written[key] = part
-    if base is not None:
-        return game.rules({**base.to_json(), **options})
-    return game.rules(options)
-
-
-def _option_name(name: str) -> str:
-    """An option's name however it is written: ``Pass-Limit`` is ``pass_limit``."""
-    return name.strip().lower().replace("-", "_")
-
-
-def _named_once(options: Mapping[str, object]) -> dict[str, object]:
-    """*options* (an object of options from a page or a request) by their names as :func:`parse_rules` reads
-    them; a :class:`RulesError` if two keys name one option.
-
-    >>> _named_once({"Players": 3, "players": 5})
-    Traceback (most recent call last):
-    ...
-    engine.core.game.RulesError: players is given twice ('Players' and 'players'): give each option once
-    """
-    named: dict[str, object] = {}
-    written: dict[str, str] = {}
-    for name, value in options.items():
-        key = _option_name(name) if isinstance(name, str) else name
-        if key in named:
-            raise RulesError(f"{key} is given twice ({shown(written[key])} and {shown(name)}): give each option once")
-        named[key] = value
-        written[key] = name
-    return named
-
-
-def _whole_number(value: str) -> str:
-    """*value* without the leading zeros of a whole number written in decimal digits (``05`` is ``5``), so that
-    every game reads it alike; any other text as it is, for the game to read."""
-    if value.isascii() and value.isdigit():
-        return value.lstrip("0") or "0"
-    return value
+    return game.options.parse(text)

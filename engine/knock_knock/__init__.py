@@ -18,11 +18,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..core.game import Decision, PlayerFactory, RulesError, read_written_rules, register
+from ..core.cards import Card
+from ..core.game import Decision, PlayerFactory, read_written_rules, register
+from ..core.options import Options
 from ..core.puzzles import PuzzleKinds
 from .game import Game
 from .players import PLAYERS
-from .rules import OPTIONS, Rules
+from .rules import OPTIONS, TURN_LIMIT, Rules, pack
+from .state import Move, Play
 
 __all__ = ["KNOCK_KNOCK", "Game", "KnockKnockGame", "Rules"]
 
@@ -36,18 +39,16 @@ class KnockKnockGame:
     other_names: Mapping[str, str] = {}
     rules_page = "knock-knock-rules"
     nav_pages: Sequence[tuple[str, str]] = (("knock-knock-rules", "Rules"), ("knock-knock-sheet", "Rules sheet"))
-    presets: Mapping[str, Rules] = {}
+    options: Options[Rules] = OPTIONS
+    presets: Mapping[str, Rules] = OPTIONS.presets
     computer_players: Mapping[str, PlayerFactory] = PLAYERS
 
     def rules(self, options: Mapping[str, object]) -> Rules:
-        try:
-            return Rules.from_options(options)
-        except ValueError as error:
-            raise RulesError(str(error)) from None
+        return OPTIONS.make(options)
 
     def read_rules(self, data: object) -> Rules:
         """Rules as a record writes them: every option."""
-        rules: Rules = read_written_rules(self, data, OPTIONS)
+        rules: Rules = read_written_rules(self, data, OPTIONS.names)
         return rules
 
     def new_deal(self, rules: Rules, seed: int, *, dealer: int = 0, names: Sequence[str] | None = None) -> Game:
@@ -73,6 +74,46 @@ class KnockKnockGame:
         from .protocol import answer
 
         return answer(decision.action)
+
+    turn_limit = TURN_LIMIT  # then the deal is declared a draw
+
+    # Parity is 25%: Alex wins at least 35% and Sam 40% against three random players; Sam beats three Alexes.
+    strength_tables: Sequence[tuple[str, float | None]] = (
+        ("alex,random,random,random", 0.35),
+        ("sam,random,random,random", 0.40),
+        ("sam,alex,alex,alex", 0.25),
+        ("robin,random,random,random", None),
+        ("sam,alex,robin,random", None),
+    )
+
+    def pack(self, rules: Rules) -> list[Card]:
+        return pack(rules)
+
+    def cards(self, deal: Game) -> dict[str, list[Card]]:
+        state = deal.state
+        hands = {f"hand {seat}": list(hand) for seat, hand in enumerate(state.hands)}
+        return {**hands, "stock": list(state.stock), "pile": list(state.pile)}
+
+    def request(self, deal: Game, seat: int) -> dict[str, Any]:
+        record = deal.record()
+        state = deal.state
+        # The seats that let the last discard pass: those in its window, or all the others once it has closed.
+        passed: list[int] = []
+        moves = [event for event in state.events if isinstance(event, Move)]
+        if state.window is not None:
+            passed = sorted(state.window.quiet)
+        elif moves and isinstance(moves[-1].action, Play):
+            passed = [other for other in range(deal.rules.players) if other != moves[-1].seat]
+        return {
+            "game": self.name,
+            "rules": record["rules"],
+            "seat": seat,
+            "dealer": record["dealer"],
+            "upcard": record["upcard"],
+            "hand": [card.code for card in state.hands[seat]],
+            "moves": record["moves"],
+            "passed": passed,
+        }
 
     def legal_listing(self, rules: Rules, position: Mapping[str, str]) -> list[str]:
         from .protocol import legal_listing

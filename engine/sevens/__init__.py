@@ -12,13 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..core.cards import cards_of, format_cards, parse_mask
+from ..core.cards import ALL_CARDS, Card, cards_of, format_cards, parse_mask
 from ..core.game import Decision, PlayerFactory, PlayOuts, read_written_rules, register
 from ..core.jsontext import shown
+from ..core.options import Options
 from ..core.puzzles import PuzzleKinds
 from .game import Game
 from .players import COMPUTER_PLAYERS
-from .position import fitting, max_hand, parse_table, rows_problem, table_problem
+from .position import Position, fitting, max_hand, parse_table, rows_problem, table_problem
 from .rules import DEFAULT, OPTIONS, PRESETS, SevensRules
 
 __all__ = ["SEVENS", "Game", "SevensGame", "SevensRules"]
@@ -38,17 +39,18 @@ class SevensGame:
         ("house-rules", "House rules"),
         ("rules-sheet", "Rules sheet"),
     )
+    options: Options[SevensRules] = OPTIONS
     presets: Mapping[str, SevensRules] = PRESETS
     computer_players: Mapping[str, PlayerFactory] = COMPUTER_PLAYERS
 
     def rules(self, options: Mapping[str, object]) -> SevensRules:
-        return SevensRules.make(options)
+        return OPTIONS.make(options)
 
     def read_rules(self, data: object) -> SevensRules:
         """Rules as a record writes them: every option; or ``"sevens"``, the first records' name for the defaults."""
         if data == "sevens":
             return DEFAULT
-        rules: SevensRules = read_written_rules(self, data, OPTIONS)
+        rules: SevensRules = read_written_rules(self, data, OPTIONS.names)
         return rules
 
     def new_deal(self, rules: SevensRules, seed: int, *, dealer: int = 0, names: Sequence[str] | None = None) -> Game:
@@ -111,6 +113,47 @@ class SevensGame:
         from .present import rules_menu
 
         return rules_menu()
+
+    # 52 cards, and each turn without a card is a pass: under pass_limit each seat passes at most 6 times before it
+    # is out; without it, a pass is allowed only when nothing fits unless voluntary_pass, and no computer player
+    # passes by choice for ever. A deal between computer players takes well under this.
+    turn_limit = 1000
+
+    # Parity is 25%: Alex wins at least 50% against three random players, Sam at least 30% against three Alexes.
+    strength_tables: Sequence[tuple[str, float | None]] = (
+        ("alex,random,random,random", 0.50),
+        ("sam,alex,alex,alex", 0.30),
+        ("sam,alex,robin,random", None),
+        ("robin,random,random,random", None),
+    )
+
+    def pack(self, rules: SevensRules) -> list[Card]:
+        return list(ALL_CARDS)
+
+    def cards(self, deal: Game) -> dict[str, list[Card]]:
+        position = deal.position
+        hands = {f"hand {seat}": list(cards_of(hand)) for seat, hand in enumerate(position.hands)}
+        return {**hands, "table": list(cards_of(position.table))}
+
+    def request(self, deal: Game, seat: int) -> dict[str, Any]:
+        """The moves as the record writes them, and a pass that puts its player out with the cards laid."""
+        position = Position.deal(deal.dealt, deal.rules, deal.dealer)
+        moves = []
+        for move in deal.moves:
+            entry = move.to_json()
+            after = position.play(move.card) if move.card is not None else position.pass_turn()
+            if move.card is None and len(after.out) > len(position.out):
+                entry["laid"] = [card.code for card in cards_of(position.hands[move.seat])]
+            moves.append(entry)
+            position = after
+        return {
+            "game": self.name,
+            "rules": deal.rules.to_json(),
+            "seat": seat,
+            "dealer": deal.dealer,
+            "hand": [card.code for card in cards_of(deal.position.hands[seat])],
+            "moves": moves,
+        }
 
     def answer(self, decision: Decision) -> dict[str, Any]:
         card = decision.action

@@ -23,7 +23,7 @@ from ..core.jsontext import shown
 from ..core.protocol import ProtocolError, SeatPosition
 from ..core.text import join_words
 from .moves import Move
-from .position import OPENING_CARD, Position
+from .position import OPENING_CARD, SEVENS, Position
 from .rules import DEFAULT, SevensRules
 from .view import PlayerView
 
@@ -129,17 +129,27 @@ def _replay(
         known |= mask
     # The other hands: what each is seen to play, then unseen cards (the 7♦ to whoever moved first, if it is unseen).
     unseen = list(cards_of(FULL_DECK & ~known))
-    if rules.opening == "7D" and not known & OPENING_CARD.bit and moves:
+    expected = dealt_count(rules, dealer, seat) - played[seat].bit_count()
+    first = moves[0].seat if moves else seat  # under all-sevens the 7♦'s holder, which opens
+    # Under all-sevens the requester's own sevens were laid out before the first turn: it held as many as its hand
+    # lacks (the 7♦ among them if it moved first), and they count as dealt to it.
+    own_sevens = 0
+    if rules.opening == "all-sevens":
+        sevens = [card for card in unseen if card.bit & SEVENS and (card != OPENING_CARD or first == seat)]
+        sevens.sort(key=lambda card: card != OPENING_CARD)
+        own_sevens = mask_of(sevens[: max(0, expected - hand.bit_count())])
+        unseen = [card for card in unseen if not card.bit & own_sevens]
+    opener = not (known | own_sevens) & OPENING_CARD.bit and (rules.opening == "all-sevens" or moves)
+    if rules.opening != "any-seven" and opener:
         unseen.remove(OPENING_CARD)
         unseen.insert(0, OPENING_CARD)
-        first = moves[0].seat
         order = [first, *(s for s in range(count) if s != first)]
     else:
         order = list(range(count))
     # A seat put out holds what it laid down besides what it played: its filling must leave room for them.
     laid_by = {moves[number - 1].seat: mask for number, mask in laid.items() if number <= len(moves)}
     hands = [0] * count
-    hands[seat] = hand | played[seat]
+    hands[seat] = hand | played[seat] | own_sevens
     for other in order:
         if other == seat:
             continue
@@ -148,7 +158,6 @@ def _replay(
         take = unseen[: max(need, 0)]
         unseen = unseen[len(take) :]
         hands[other] = own | mask_of(take)
-    expected = dealt_count(rules, dealer, seat) - played[seat].bit_count()
     position = _start(rules, dealer, hands, seat, hand, moves)
     for number, move in enumerate(moves, start=1):
         if position.is_over:
@@ -235,12 +244,10 @@ def _start(
     except ValueError:
         pass  # the request's own hand has the wrong size: replay anyway, and say so after the replay
     turn = (dealer + 1) % rules.players
-    if rules.opening == "7D":
+    if rules.opening in ("7D", "all-sevens"):
         turn = moves[0].seat if moves else next((s for s, h in enumerate(hands) if h & OPENING_CARD.bit), seat)
     table = 0
     if rules.opening == "all-sevens":
-        from .position import SEVENS
-
         table = SEVENS
         hands = [h & ~SEVENS for h in hands]
     return Position(table, hands, turn, rules)

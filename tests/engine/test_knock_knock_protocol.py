@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -73,7 +74,7 @@ def test_a_request_rebuilds_exactly_the_view_of_the_seat_asked(seed: int) -> Non
         ({"moves": [{"seat": 1, "play": "9D"}]}, "move 1: 9♦ does not fit: the playing suit is clubs"),
         ({"moves": [{"seat": 2, "draw": True}]}, "move 1: it is seat 1's turn, not seat 2's"),
         ({"seat": 2}, "seat 2 has nothing to decide now: waiting for seat 1"),
-        ({"rules": {"players": 1}}, "rules: option players: 1 is not allowed"),
+        ({"rules": {"players": 1}}, "rules: players 1 is not allowed: choose 2–10"),
         ({"colour": "red"}, "unknown request key 'colour'"),
         ({"passed": [0]}, "passed: seat 0 cannot let the last discard pass now"),
     ],
@@ -97,3 +98,16 @@ def test_the_moves_listing() -> None:
         legal_listing(Rules(), {"table": "6S H", "hand": "9H"})
     with pytest.raises(ValueError, match="--hand is empty"):
         legal_listing(Rules(), {"table": "6S", "hand": "-"})
+
+
+def test_a_hand_holding_both_copies_of_a_card_is_rebuilt_with_both() -> None:
+    # Eight players deal from two packs; by its tenth turn seat 6 of this deal holds both J♥s (found by
+    # tests/engine/test_contract.py: the rebuilt hand had one J♥ and a 4♥ the seat never held).
+    from engine.knock_knock import KNOCK_KNOCK
+
+    game = Game.new(Rules(players=8), 0, names=["alex"] * 8)
+    bots = [make_player("alex", random.Random(seat)) for seat in range(8)]
+    while game.state.hands[6].count(Card.parse("JH")) < 2 or game.state.waiting[-1] != 6:
+        seat = game.state.waiting[-1]
+        game.act(seat, bots[seat].decide(game.view(seat)).action)
+    assert KNOCK_KNOCK.read_request(KNOCK_KNOCK.request(game, 6)).hand == game.view(6).hand

@@ -228,3 +228,27 @@ def test_knock_knock_requests_read_rules_the_same_way() -> None:
         read_request(json.dumps({**request, "rules": [5]}), knock_knock)
     with pytest.raises(ProtocolError, match=r"^rules: "):
         read_request(json.dumps({**request, "rules": "fan-tan"}), knock_knock)
+
+
+def test_a_request_under_all_sevens_is_answered_from_the_first_turn() -> None:
+    # The opener's sevens were laid out before the first turn, so its hand is short of them (found by
+    # tests/engine/test_contract.py: the request was refused as "hand has 11 cards ... it must hold 13").
+    game = Game.new(3, rules=SevensRules(opening="all-sevens"))
+    line = json.dumps(SEVENS.request(game, game.position.turn))
+    answered = json.loads(answer(line, make_player("random", random.Random(0)), SEVENS))
+    assert answered in ({"play": card.code} for card in game.position.legal_moves())
+
+
+def test_a_request_after_a_player_is_put_out_is_answered() -> None:
+    # The seat put out laid the cards it held from the deal on; they are not more unseen cards for the replay to
+    # hand round (found by tests/engine/test_contract.py: "the deal is already over" in a deal still going on).
+    for seed in range(40):
+        game = Game.new(seed, rules=SevensRules(players=6, voluntary_pass=True, pass_limit=1))
+        bots = [make_player("random", random.Random(seat)) for seat in range(6)]
+        while not game.is_over:
+            if game.position.out:
+                line = json.dumps(SEVENS.request(game, game.position.turn))
+                answered = json.loads(answer(line, make_player("random", random.Random(0)), SEVENS))
+                assert "error" not in answered, (seed, answered)
+            seat = game.position.turn
+            game.act(seat, bots[seat].decide(game.view(seat)).action)
