@@ -223,7 +223,8 @@ def _replay(
         position.done,
     )
     counts = list(position.counts())
-    counts[seat] = expected  # as dealt, less the cards it played: the replay took the hand's size on trust
+    # As dealt, less the cards it played and (under all-sevens) laid out: the replay took the hand's size on trust.
+    counts[seat] = expected - own_sevens.bit_count()
     return SeatPosition(
         view,
         seat,
