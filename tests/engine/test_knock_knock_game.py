@@ -42,8 +42,8 @@ def _record(**changes: Any) -> dict[str, Any]:
         ("direction=left", "direction 'left' is not allowed: choose clockwise or counter-clockwise"),
         ("scoring=chips", "scoring 'chips' is not allowed: choose tally or points"),
         ("packs=2", "unknown option 'packs': Knock! Knock! has players, direction and scoring"),
-        ("players", "'players' is not an option written name=value, like players=5"),
-        ("players=3,players=4", "option players is given twice"),
+        ("players", "'players' is not an option written name=value, like players=5 (Knock! Knock! has no presets)"),
+        ("players=3,players=4", "players is given twice ('players=3' and 'players=4'): give each option once"),
     ],
 )
 def test_a_bad_option_names_the_option_and_its_allowed_values(text: str, message: str) -> None:

@@ -105,7 +105,7 @@ class DiceRules:
 @pytest.mark.parametrize(
     ("given", "message"),
     [
-        ({"players": "05"}, "players '05' is not allowed: choose 2–6"),  # a number is written in plain digits
+        ({"players": "07"}, "players '07' is not allowed: choose 2–6"),  # leading zeros are read, then the number
         ({"players": True}, "players True is not allowed: choose 2–6"),
         ({"players": 5.0}, "players 5.0 is not allowed: choose 2–6"),
         ({"wild": None}, "wild None is not allowed: choose 6, 1 or none"),
@@ -130,10 +130,17 @@ def test_text_reads_a_preset_then_options_and_refuses_an_option_given_twice() ->
     assert DICE.parse(" Sixes , players=3, LUCKY=1") == DiceRules(players=3, wild=6, lucky=1)
     assert DICE.describe(DICE.parse("sixes,players=3")) == "Sixes, 3 players"
     assert DICE.describe(DiceRules(lucky=1)) == "Dice (lucky=1)"
-    with pytest.raises(RulesError, match=r"^option players is given twice$"):
-        DICE.parse("players=3,players=4")
-    with pytest.raises(RulesError, match=r"^'sixes' is neither a preset \(dice, sixes\) nor an option"):
+    assert DICE.parse("players=05").players == 5  # a number written with leading zeros is that number
+    with pytest.raises(
+        RulesError, match=r"^players is given twice \('players=3' and 'Players=4'\): give each option once$"
+    ):
+        DICE.parse("players=3,Players=4")
+    with pytest.raises(RulesError, match=r"^players is given twice \('players' and 'Players'\)"):
+        DICE.make({"players": 3, "Players": 4})
+    with pytest.raises(RulesError, match=r"^'sixes': a preset comes first, before any options"):
         DICE.parse("players=3,sixes")
+    with pytest.raises(RulesError, match=r"^'dozens' is neither a preset \(dice, sixes\) nor an option"):
+        DICE.parse("dozens")
 
 
 def test_a_rules_type_whose_fields_differ_from_the_declaration_is_refused_at_import() -> None:
