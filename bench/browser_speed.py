@@ -1,7 +1,7 @@
 """How fast the game starts and runs in headless Chromium; prints figures next to their targets.
 
     .venv/bin/python bench/browser_speed.py [--site DIR] [--deals 20] [--sam-rules players=8]
-    .venv/bin/python bench/browser_speed.py --game knock-knock [--deals 20]
+    .venv/bin/python bench/browser_speed.py --game GAME [--deals 20]   # any other registered game
 
 Measures, in one run: bare Pyodide start-up (a page that only loads Pyodide),
 the game page's time until a card can be clicked on a first visit and on a
@@ -12,9 +12,11 @@ deal in the worker (as the page asks for it: one choice at a time), and memory (
 Pyodide's wasm memory) after one deal and after twenty deals played with Deal
 again. Figures only: nothing here fails a build.
 
-With ``--game knock-knock`` it measures Sam's decision time in the worker for
-Knock! Knock! only (three Sams at the table, every decision of theirs where two
-or more cards fitted), with the machine's load beside it.
+With ``--game`` naming another registered game than the default it measures
+Sam's decision time in the worker for that game only (three Sams at the table,
+every decision of theirs where two or more cards fitted), with the machine's
+load beside it. (Until the page speaks one action protocol, that loop uses the
+discard-and-draw session's verbs: play, draw, challenge.)
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page, sync_playwright
+
+from engine.core.game import DEFAULT_GAME, GameType, find_game, game_names
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
@@ -74,16 +78,16 @@ SAM_TIMES = """async ([deals, rules]) => {
   return times;
 }"""
 
-# Knock! Knock!: plays deals against three Sams through the bench's session (you take the first card that fits,
+# Another game than the default: plays deals against three Sams through the bench's session (you take the first card that fits,
 # knock when due and call a missed knock), timing every decision of theirs where two or more cards fitted. Sam
 # thinks ahead once some player holds three cards or fewer: those decisions are also kept apart.
-KNOCK_KNOCK_SAM_TIMES = """async (deals) => {
+OTHER_GAME_SAM_TIMES = """async ([game, deals]) => {
   const { getRuntime } = await import("../static/js/runtime.js");
   const runtime = getRuntime();
   const times = [];
   const thinking = [];
   for (let seed = 1; seed <= deals; seed += 1) {
-    const params = { seed, game: "knock-knock", seats: ["sam", "sam", "sam"] };
+    const params = { seed, game, seats: ["sam", "sam", "sam"] };
     let state = await runtime.call("new_game", params, "bench");
     while (!state.over) {
       let reply;
@@ -281,21 +285,21 @@ def measure(browser: Browser, base: str, deals: int, repeats: int, sam_rules: li
     return figures
 
 
-def measure_knock_knock(browser: Browser, base: str, deals: int) -> dict[str, Any]:
-    context, page = open_game(browser, base + "_site/play-knock-knock/?seed=1")
+def measure_other_game(browser: Browser, base: str, game: GameType, deals: int) -> dict[str, Any]:
+    context, page = open_game(browser, base + f"_site/play-{game.name}/?seed=1")
     mark(page, "sevens-playable")
-    timed = page.evaluate(KNOCK_KNOCK_SAM_TIMES, deals)
+    timed = page.evaluate(OTHER_GAME_SAM_TIMES, [game.name, deals])
     context.close()
     return timed
 
 
-def report_knock_knock(timed: dict[str, list[float]], deals: int) -> None:
+def report_other_game(game: GameType, timed: dict[str, list[float]], deals: int) -> None:
     def line(name: str, value: str, target: str, ok: bool | None = None) -> None:
         verdict = "" if ok is None else "met" if ok else "MISSED"
         print(f"{name:<48} {value:>12}   {f'target {target}' if target else '':<18} {verdict}")
 
     times, thinking = timed["times"], timed["thinking"]
-    print(f"Knock! Knock!, {deals} deals against three Sams, in the browser worker")
+    print(f"{game.title}, {deals} deals against three Sams, in the browser worker")
     line("Sam decisions timed (2+ cards fitted)", str(len(times)), "")
     line("Sam decision, median", f"{statistics.median(times):.1f} ms", "")
     p95 = statistics.quantiles(times, n=20)[-1]
@@ -370,9 +374,10 @@ def main() -> int:
         "may be repeated); the default rules are always timed",
     )
     parser.add_argument(
-        "--game", choices=["sevens", "knock-knock"], default="sevens", help="knock-knock: Sam's decision time only"
+        "--game", choices=game_names(), default=DEFAULT_GAME, help="another game: Sam's decision time only"
     )
     args = parser.parse_args()
+    game = find_game(args.game)
     load_before = uptime()
     with tempfile.TemporaryDirectory(prefix="sevens-bench-") as temp:
         served = Path(temp)
@@ -390,8 +395,8 @@ def main() -> int:
                     launch["executable_path"] = str(CHROMIUM)
                 browser = playwright.chromium.launch(**launch)
                 try:
-                    if args.game == "knock-knock":
-                        timed = measure_knock_knock(browser, base, args.deals)
+                    if game.name != DEFAULT_GAME:
+                        timed = measure_other_game(browser, base, game, args.deals)
                     else:
                         figures = measure(browser, base, args.deals, args.repeats, args.sam_rules)
                 finally:
@@ -400,8 +405,8 @@ def main() -> int:
             server.shutdown()
     # The machine may be shared: its load before and after says how far the figures can be trusted.
     print(f"load before: {load_before}\nload after:  {uptime()}")
-    if args.game == "knock-knock":
-        report_knock_knock(timed, args.deals)
+    if game.name != DEFAULT_GAME:
+        report_other_game(game, timed, args.deals)
         return 0
     print(f"network: {f'{args.mbps:g} Mbit/s per response' if args.mbps else 'localhost, unthrottled'}")
     report(figures, args.deals)

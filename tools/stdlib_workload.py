@@ -1,10 +1,12 @@
 """What the site asks of the engine, run inside Pyodide by tools/stdlib_trace.mjs.
 
 Plays through the engine's web API exactly as the pages do (JSON in, JSON
-out): whole deals against every computer player, a wrong card, advice, the
-game record, its restoring and replaying, a review of one decision, and
-each of the lessons' guided deals; and whole deals of Knock! Knock! with its
-moves (a discard naming a suit, a knock, a draw, a call). Every
+out), for every registered game: whole deals against every computer player,
+a wrong card, advice, the game record, its restoring, and where the game's
+session offers them its replaying and a review of one decision; and each of
+the lessons' guided deals. The moves are made with the verbs the game's
+session offers (a pass, or a discard naming a suit, a knock, a draw, a call).
+Every
 standard module this touches ends up in the browser's trimmed library, so a
 request here that fails stops the build instead of a visitor's game.
 
@@ -14,6 +16,8 @@ Globals set by the caller: ``api`` (the web API module's name) and
 
 import importlib
 import json
+
+from engine.core.game import find_game, game_names
 
 handle = importlib.import_module(api).handle  # type: ignore[name-defined]  # noqa: F821
 
@@ -47,9 +51,9 @@ def play_out(state, session):
 
 
 def your_move(state, session):
-    """The first card that fits, or else a pass (Sevens) or a draw (Knock! Knock!)."""
+    """The first card that fits, or else a pass or a draw, whichever the game's session offers."""
     legal = [card for card in state["hand"] if card["legal"]]
-    if state["game"] != "knock-knock":
+    if "pass_turn" in find_game(state["game"]).session().methods:
         return ask("play", session, card=legal[0]["code"])["state"] if legal else ask("pass_turn", session)["state"]
     if not legal:
         return ask("draw", session)["state"]
@@ -58,21 +62,21 @@ def your_move(state, session):
     return ask("play", session, card=card["code"], suit=suit, knock=state["must_knock"])["state"]
 
 
-for seed in (1, 2, 3):
-    session = f"trace-{seed}"
-    play_out(ask("new_game", session, seed=seed), session)
-    record = ask("record", session)
-    ask("restore", session, record=record)
-    ask("state", session)
-    ask("replay", session, record=record, moves=4)
-    points = ask("review_points", "trace-review", record=record)["moves"]
-    for move in points[:1]:
-        ask("review_move", "trace-review", record=record, move=move)
-ask("new_game", "trace-fresh")
+for name in game_names():
+    methods = find_game(name).session().methods
+    for seed in (1, 2, 3):
+        session = f"trace-{name}-{seed}"
+        play_out(ask("new_game", session, seed=seed, game=name), session)
+        record = ask("record", session)
+        ask("restore", session, record=record, game=name)
+        ask("state", session)
+        if "replay" in methods:
+            ask("replay", session, record=record, moves=4)
+        if "review_points" in methods:
+            points = ask("review_points", session, record=record)["moves"]
+            for move in points[:1]:
+                ask("review_move", session, record=record, move=move)
+    ask("new_game", f"trace-fresh-{name}", game=name)
 
 for number, deal in enumerate(guided):  # type: ignore[name-defined]  # noqa: F821
     play_out(ask("guided", f"trace-guided-{number}", **deal), f"trace-guided-{number}")
-for seed in (3, 4):
-    session = f"trace-knock-knock-{seed}"
-    play_out(ask("new_game", session, seed=seed, game="knock-knock"), session)
-    ask("restore", session, record=ask("record", session), game="knock-knock")

@@ -1,9 +1,10 @@
-"""Knock! Knock!: Sam's time per decision, in CPython and (with --pyodide) inside Pyodide under Node.
+"""Sam's time per decision in any registered game, in CPython and (with --pyodide) inside Pyodide under Node.
 
-    .venv/bin/python bench/knock_knock_speed.py [--decisions 300] [--players 4] [--pyodide]
+    .venv/bin/python bench/decision_speed.py [--game knock-knock] [--decisions 300] [--players 4] [--pyodide]
 
-Only decisions with two or more cards that fit are timed, in deals where Sam plays against
-Alexes (early in a deal Sam plays Alex's habit at once, so most slow decisions come late). Both
+Only Sam's choices on its turn are timed (seat 0 alone waiting, two or more legal actions), in
+deals where Sam plays against Alexes (early in a deal Sam plays Alex's habit at once, so most
+slow decisions come late). Both
 the wall-clock time and the process's processor time are printed: on a shared, loaded machine
 the first is inflated by waiting for a core, the second is what an idle machine would take. Target: p95 under 200 ms in the browser; Pyodide under
 Node is the stand-in for a browser worker here (the Sevens benchmark found the two within a few
@@ -26,40 +27,40 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.core.chance import player_rng
-from engine.knock_knock.game import Game
-from engine.knock_knock.players import make_player
-from engine.knock_knock.rules import Rules
+from engine.core.game import DEFAULT_GAME, GameType, computer_player, find_game, game_names
 
 REPO = Path(__file__).resolve().parent.parent
 TARGET_P95_MS = 200
-# Under emscripten time.process_time() is wall time; bench/pyodide_knock_knock.mjs lends Node's own count.
+# Under emscripten time.process_time() is wall time; bench/pyodide_decision.mjs lends Node's own count.
 processor_time: Callable[[], float] = getattr(builtins, "node_processor_time", time.process_time)
 
 
-def measure(decisions: int, players: int) -> dict[str, Any]:
-    rules = Rules(players=players)
+def measure(game: GameType, decisions: int, players: int) -> dict[str, Any]:
+    rules = game.rules({"players": players})
     times: list[float] = []
     cpu_times: list[float] = []
     seed = 0
     while len(times) < decisions:
         seed += 1
         names = ["sam"] + ["alex"] * (players - 1)
-        bots = [make_player(name, player_rng(seed, seat)) for seat, name in enumerate(names)]
-        game = Game.new(rules, seed)
-        while not game.is_over and len(times) < decisions:
-            seat = game.state.waiting[0]
-            view = game.view(seat)
+        bots = [computer_player(game.computer_players, name, player_rng(seed, seat)) for seat, name in enumerate(names)]
+        deal = game.new_deal(rules, seed)
+        while not deal.is_over and len(times) < decisions:
+            seat = deal.waiting[-1]  # those who may call between turns first, as Deal.play_to_end asks them
+            choice = deal.waiting == (0,) and len(deal.legal_actions(0)) >= 2
+            view = deal.view(seat)
             start, cpu = time.perf_counter(), processor_time()
             decision = bots[seat].decide(view)
             elapsed, used = time.perf_counter() - start, processor_time() - cpu
-            if seat == 0 and not view.may_call and len(view.fitting()) >= 2:
+            if choice:
                 times.append(elapsed)
                 cpu_times.append(used)
-            game.act(seat, decision.action)
+            deal.act(seat, decision.action)
     times.sort()
     cpu_times.sort()
     return {
         "python": f"{sys.implementation.name} {sys.version.split()[0]} on {sys.platform}",
+        "game": game.title,
         "players": players,
         "decisions": len(times),
         "median_ms": 1000 * statistics.median(times),
@@ -72,7 +73,7 @@ def measure(decisions: int, players: int) -> dict[str, Any]:
 
 def report(figures: dict[str, Any]) -> None:
     print(
-        f"{figures['python']}, {figures['players']} players: Sam over {figures['decisions']} decisions: "
+        f"{figures['python']}, {figures['game']}, {figures['players']} players: Sam over {figures['decisions']} decisions: "
         f"median {figures['median_ms']:.1f} ms, p95 {figures['p95_ms']:.1f} ms (target < {TARGET_P95_MS} ms "
         f"in the browser), slowest {figures['max_ms']:.1f} ms; processor time median "
         f"{figures['cpu_median_ms']:.1f} ms, p95 {figures['cpu_p95_ms']:.1f} ms (the same work on an idle machine)"
@@ -81,20 +82,22 @@ def report(figures: dict[str, Any]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=game_names(), default=DEFAULT_GAME)
     parser.add_argument("--decisions", type=int, default=300)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--pyodide", action="store_true", help="also run inside Pyodide under Node")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
-    figures = measure(args.decisions, args.players)
+    figures = measure(find_game(args.game), args.decisions, args.players)
     if args.json:
         print(json.dumps(figures))
         return
     report(figures)
     if args.pyodide:
-        script = REPO / "bench" / "pyodide_knock_knock.mjs"
+        script = REPO / "bench" / "pyodide_decision.mjs"
+        players = ["--players", str(args.players)]
         done = subprocess.run(
-            ["node", str(script), "--decisions", str(args.decisions), "--players", str(args.players), "--json"],
+            ["node", str(script), "--game", args.game, "--decisions", str(args.decisions), *players, "--json"],
             cwd=REPO,
             capture_output=True,
             text=True,
