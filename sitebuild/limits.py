@@ -14,7 +14,10 @@ and 509 characters, and no lesson nests anything deeper than 2):
   length again for each thing found in the block.
 - :data:`MAX_NESTING` (``>``, list markers, 4 columns of indentation): each level
   is a few Python calls deep in Markdown (260 list levels overflowed the stack).
-- :data:`MAX_EMPHASIS`: nested ``*``/``_`` emphasis is likewise a few calls a level.
+- :data:`MAX_EMPHASIS`, :data:`MAX_EMPHASIS_RUN`: nested ``*``/``_`` emphasis is likewise a
+  few calls a level; a run of them nests up to its length, so a run is at most ``***``
+  (outside a rule such as ``******``) and the runs that open are counted against the
+  runs that close.
 - :data:`MAX_BRACKETS`: at each ``[`` the link patterns read on to its ``]`` (to the
   paragraph's end if none), so the cost is the number of ``[`` open at each point.
 - :data:`MAX_LINK_READING`: after ``](`` the link pattern reads on to the matching
@@ -45,6 +48,7 @@ MAX_BLOCK_LINES = 100
 MAX_BLOCK_CHARS = 8_000
 MAX_NESTING = 8
 MAX_EMPHASIS = 32
+MAX_EMPHASIS_RUN = 3
 MAX_BRACKETS = 8
 MAX_LINK_READING = 200_000
 MAX_BACKTICKS = 16
@@ -61,6 +65,8 @@ _PREFIX = re.compile(r"(?:[ \t]+|>|[*+-](?=[ \t])|\d{1,9}[.)](?=[ \t]))")
 _FENCE = re.compile(r"[ \t>]*(?:`{3,}|~{3,})")
 # An ATX heading, or what could be a setext heading's underline (or a rule).
 _HEADING = re.compile(r"[ \t>]*(?:#{1,6}(?:[ \t]|$)|=+[ \t]*$|-+[ \t]*$)")
+# A line that is a rule (or a setext underline): it may have runs of any length.
+_RULE = re.compile(r"[ \t>]*(?:[*_-][ \t]*)+")
 _TAG_START = re.compile(r"<[A-Za-z/!?]")
 _DELIMITERS = "*_"
 # What the inline checks look at: escapes, brackets, parentheses, quotes and runs of delimiters or backticks.
@@ -102,6 +108,11 @@ def nesting(line: str) -> int:
             depth += 1
         at = match.end()
     return depth + columns // 4
+
+
+def _line_end(text: str, at: int) -> int:
+    end = text.find("\n", at)
+    return len(text) if end < 0 else end
 
 
 def check_shape(text: str, first_line: int = 1) -> list[Problem]:
@@ -212,7 +223,16 @@ def _check_inline(block: str, first_line: int, reading: int, fail: Fail) -> int:
             run = token.end() - at
             before = block[at - 1] if at else " "
             after = block[token.end()] if token.end() < size else " "
-            if not after.isspace():  # can open (or is ambiguous)
+            if run > MAX_EMPHASIS_RUN and not _RULE.fullmatch(
+                block, block.rfind("\n", 0, at) + 1, _line_end(block, at)
+            ):
+                fail(
+                    "emphasis run",
+                    line(at),
+                    f"a run of {run} '{char}'; emphasis takes at most {MAX_EMPHASIS_RUN} ('***' is bold and italic): "
+                    f"write \\{char} for a '{char}' that is text",
+                )
+            if not after.isspace() and (before.isspace() or emphasis == 0 or after.isalnum()):  # can open
                 emphasis += run
                 if emphasis > MAX_EMPHASIS:
                     fail(
@@ -221,7 +241,7 @@ def _check_inline(block: str, first_line: int, reading: int, fail: Fail) -> int:
                         f"{emphasis} '{char}' open at once: a paragraph may nest emphasis at most {MAX_EMPHASIS} "
                         f"deep; close it, or write \\{char} for a '{char}' that is text",
                     )
-            elif not before.isspace():  # can only close
+            elif not before.isspace():  # closes (a run between a word and punctuation, as in **this**, too)
                 emphasis = max(0, emphasis - run)
         elif token.end() - at > MAX_BACKTICKS:
             fail(

@@ -14,6 +14,7 @@ MODULES = [
     "sitebuild.puzzles",
     "sitebuild.stages",
     "sitebuild.authored",
+    "sitebuild.limits",
 ]
 
 
