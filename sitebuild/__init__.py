@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,8 +20,12 @@ class BuildError:
 
 
 def shown_path(path: Path) -> str:
-    """*path* relative to the working folder when it is inside it, else as given."""
-    try:
-        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
-    except ValueError:
-        return path.as_posix()
+    """*path* relative to the working folder when it is inside it, else as given.
+
+    The path is shown as written, not where a symbolic link in it leads (``tutorials/03-x.md``, not its target).
+    """
+    absolute = Path(os.path.abspath(path))
+    for folder in (Path(os.path.abspath(Path.cwd())), Path.cwd().resolve()):
+        if absolute.is_relative_to(folder):
+            return absolute.relative_to(folder).as_posix()
+    return path.as_posix()

@@ -29,7 +29,9 @@ from __future__ import annotations
 
 import html
 import re
+from bisect import bisect_right
 from html.parser import HTMLParser
+from itertools import accumulate
 from typing import Any
 
 import markdown
@@ -160,18 +162,22 @@ def line_of(source: str, needle: str) -> int | None:
     >>> line_of("one\\n[x](jav&#x09;ascript:alert(1))\\n", "JAVASCRIPT:alert(1)")
     2
     """
-    target = _squashed(needle)
-    lines = source.splitlines()
-    squashed = [_squashed(line) for line in lines]
-    joined = "".join(squashed)
-    at = joined.find(target) if target else -1
-    if at < 0:
-        return None
-    for number, line in enumerate(squashed, start=1):
-        if at < len(line):
-            return number
-        at -= len(line)
-    return None
+    return LineFinder(source).find(needle)
+
+
+class LineFinder:
+    """Finds lines in one source, read once: a page with thousands of problems costs one pass, not one each."""
+
+    def __init__(self, source: str) -> None:
+        squashed = [_squashed(line) for line in source.splitlines()]
+        self.joined = "".join(squashed)
+        self.starts = list(accumulate((len(line) for line in squashed), initial=0))  # each line's start in joined
+
+    def find(self, needle: str) -> int | None:
+        """The line where *needle* starts (see :func:`line_of`), or None."""
+        target = _squashed(needle)
+        at = self.joined.find(target) if target else -1
+        return bisect_right(self.starts, at) if at >= 0 else None
 
 
 def clean(fragment: str) -> str:
@@ -205,6 +211,8 @@ class _AttributeLists(AttrListTreeprocessor):
     def __init__(self, md: markdown.Markdown, extension: AuthoredHtml) -> None:
         super().__init__(md)
         self.extension = extension
+        self._read: list[str] | None = None
+        self._source = ""
 
     def assign_attrs(self, elem: Any, attrs_string: str, *, strict: bool = False) -> str:
         _, remainder = get_attrs_and_remainder(attrs_string)
@@ -216,7 +224,9 @@ class _AttributeLists(AttrListTreeprocessor):
     def _as_written(self, inside: str) -> str:
         """The list as the source has it, ``{: .x }`` or ``{.x}``, to find its line by."""
         with_colon = "{:" + inside + "}"
-        return with_colon if _squashed(with_colon) in _squashed("\n".join(self.md.lines)) else "{" + inside + "}"
+        if self._read is not self.md.lines:  # the source, read once for each conversion
+            self._read, self._source = self.md.lines, _squashed("\n".join(self.md.lines))
+        return with_colon if _squashed(with_colon) in self._source else "{" + inside + "}"
 
 
 class _FenceAttributes(Preprocessor):

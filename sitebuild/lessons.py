@@ -6,6 +6,7 @@ Each starts with front matter: ``key: value`` lines between two ``---`` lines.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -15,7 +16,8 @@ from engine.core.game import DEFAULT_GAME, find_game
 from engine.games import GAMES
 
 from . import BuildError
-from .authored import line_of
+from .authored import LineFinder
+from .limits import MAX_BYTES, check_shape, too_big
 from .stages import Stage
 
 TUTORIAL_NAME = re.compile(r"^(\d\d)-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$")
@@ -88,6 +90,7 @@ class Page:
     puzzles: list[str] = field(default_factory=list)
     has_guided: bool = False
     stages: list[Stage] = field(default_factory=list)  # tutorials only
+    _lines: LineFinder | None = field(default=None, repr=False, compare=False)
 
     @property
     def output(self) -> str:
@@ -100,7 +103,9 @@ class Page:
 
     def line_of(self, text: str) -> int:
         """The file line where *text* first appears in the body, as a browser reads it (else the front matter's end)."""
-        line = line_of(self.meta.body, text)
+        if self._lines is None:
+            self._lines = LineFinder(self.meta.body)
+        line = self._lines.find(text)
         return self.meta.body_offset + line if line else max(self.meta.body_offset, 1)
 
 
@@ -120,6 +125,11 @@ def find_pages(tutorials: Path) -> tuple[list[Page], list[BuildError]]:
             sources.append((path, "page", match.group(1)))
         elif path.name not in IGNORED:
             errors.append(BuildError(path, 1, "a page's file name must look like slug.md, e.g. house-rules.md"))
+    inside = tutorials.resolve()
+    for path, _, _ in sources:
+        if problem := not_a_lesson_file(path, inside):
+            errors.append(BuildError(path, 1, problem))
+    sources = [source for source in sources if not not_a_lesson_file(source[0], inside)]
     pages = []
     for path, kind, slug in sources:
         page = read_page(path, kind, slug, errors)
@@ -131,6 +141,25 @@ def find_pages(tutorials: Path) -> tuple[list[Page], list[BuildError]]:
     games = [game.name for game in GAMES]  # the order the site lists them in: the registry's
     pages.sort(key=lambda p: (p.kind != "tutorial", games.index(p.game) if p.game in games else -1, p.order, p.slug))
     return pages, errors
+
+
+def not_a_lesson_file(path: Path, tutorials: Path) -> str | None:
+    """Why *path* is not read as a lesson, if it is not a file inside the folder *tutorials* (resolved).
+
+    A symbolic link is followed only to a file inside the folder: one that leads out of it (even through a
+    linked ``pages`` folder) could make the build read and show any file on the machine.
+    """
+    try:
+        target = path.resolve(strict=True)
+    except (OSError, RuntimeError):  # a broken link or a loop of links
+        return "a symbolic link to nothing (or to itself): point it at a lesson file in this folder, or remove it"
+    if not target.is_relative_to(tutorials):
+        return f"a symbolic link that leads out of the lessons folder {tutorials.name}/: a lesson must be a file in it"
+    if target.is_dir():
+        return "a folder, not a file: a lesson is a file named like this; rename the folder or move it away"
+    if not target.is_file():
+        return "not a regular file: a lesson is a Markdown text file"
+    return None
 
 
 def not_utf8(data: bytes, start: int) -> tuple[int, str]:
@@ -148,13 +177,27 @@ def not_utf8(data: bytes, start: int) -> tuple[int, str]:
 
 
 def read_page(path: Path, kind: str, slug: str, errors: list[BuildError]) -> Page | None:
-    data = path.read_bytes()
+    """The page in the file *path*, or None with its problems in *errors* when it cannot be read or is refused
+    before Markdown reads it (too big, or shaped so that Markdown would take too long: see :mod:`.limits`)."""
+    try:
+        with path.open("rb") as file:
+            size = os.fstat(file.fileno()).st_size
+            data = file.read(MAX_BYTES + 1)  # never more, whatever the file says its size is
+    except OSError as error:
+        errors.append(BuildError(path, 1, f"cannot read the file: {error.strerror or error}"))
+        return None
+    if problem := too_big(max(size, len(data)), data):
+        errors.append(BuildError(path, *problem))
+        return None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         errors.append(BuildError(path, *not_utf8(data, error.start)))
         return None
     text = text.removeprefix("\ufeff")  # the byte-order mark some editors put first is no part of the page
+    if shape := check_shape(text):
+        errors.extend(BuildError(path, line, message) for line, message in shape)
+        return None
     meta, problems = parse_front_matter(text)
     errors.extend(BuildError(path, line, message) for line, message in problems)
     if problems and not meta.values:

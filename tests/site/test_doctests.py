@@ -13,6 +13,7 @@ MODULES = [
     "sitebuild.puzzle_ext",
     "sitebuild.stages",
     "sitebuild.authored",
+    "sitebuild.limits",
 ]
 
 
