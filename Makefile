@@ -16,6 +16,7 @@ NPM_STAMP := node_modules/.sevens-installed
 WHEELS_DIR := .cache/pyodide-wheels
 WHEELS_STAMP := $(WHEELS_DIR)/.sevens-downloaded
 WHEELS_REQUIREMENTS := tools/pyodide-test-requirements.txt
+TEST_SITE := .cache/test-site
 # `make test` runs these two at a time, in this order. pytest is split three ways so that both cores stay busy:
 # the browser tests are most of the suite's processor time (each start of Pyodide in Chromium costs about 3 s of
 # it, 1 s from the memory snapshot), so they run as two parts that take about as long, each started first on a
@@ -78,8 +79,11 @@ serve: $(VENV_STAMP) $(NPM_STAMP)
 
 # Every check runs even after one fails (-k), so one run shows all the problems. Two at a time (-j2), one
 # for each core, in the order of CHECKS (see there). --output-sync prints each check's output whole, when it ends.
+# The real site is built once for the whole run, by the first check that needs it, into a fresh TEST_SITE that
+# the others read (tests/conftest.py: SEVENS_TEST_SITE).
 test: setup browser-deps
-	@$(MAKE) --no-print-directory -k -j2 --output-sync=target $(CHECKS) || { echo "make test: FAILED, see the errors above" >&2; exit 1; }
+	@rm -rf $(TEST_SITE)
+	@SEVENS_TEST_SITE=$(CURDIR)/$(TEST_SITE) $(MAKE) --no-print-directory -k -j2 --output-sync=target $(CHECKS) || { echo "make test: FAILED, see the errors above" >&2; exit 1; }
 	@echo "make test: all checks passed ($(CHECKS))"
 
 # -- the checks ----------------------------------------------------------------

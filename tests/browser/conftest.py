@@ -1,6 +1,7 @@
 """Browser tests: the built site served over HTTP and driven in real Chromium.
 
-The site is built once per session (``build.py --out DIR``) and served by
+The site is built once per session (``build.py --out DIR``; once for a whole
+``make test``: see tests/conftest.py) and served by
 ``http.server`` on a free port under a sub-path, as GitHub Pages serves a
 project site (``any_site_url`` serves it at the server's root too); the
 computer players move at the "instant" speed so a whole deal takes a moment.
@@ -12,10 +13,8 @@ import contextlib
 import functools
 import http.server
 import io
-import subprocess
-import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -53,20 +52,18 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
 SUB_PATH = "/sevens/"  # as GitHub Pages serves a project site: https://USER.github.io/sevens/
 
 
-def build_site(tmp_path_factory: pytest.TempPathFactory, base: str) -> Path:
+@pytest.fixture(scope="session")
+def built_site(real_site: Callable[[str], Path]) -> Callable[[str], Path]:
+    """``built_site(base)``: the real site built for *base* (see tests/conftest.py: once for a whole ``make test``)."""
     if not PYODIDE.exists():
         pytest.skip("Pyodide is not installed: run `npm ci` first")
-    out = tmp_path_factory.mktemp("site") / "_site"
-    command = [sys.executable, "build.py", "--out", str(out), "--base", base]
-    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return out
+    return real_site
 
 
 @pytest.fixture(scope="session")
-def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def site_dir(built_site: Callable[[str], Path]) -> Path:
     """The site built for serving under SUB_PATH."""
-    return build_site(tmp_path_factory, SUB_PATH)
+    return built_site(SUB_PATH)
 
 
 class PagesHandler(http.server.SimpleHTTPRequestHandler):
@@ -128,10 +125,10 @@ def site_url(site_dir: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session", params=["/", SUB_PATH], ids=["root", "sub-path"])
-def any_site_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def any_site_url(request: pytest.FixtureRequest, built_site: Callable[[str], Path]) -> Iterator[str]:
     """The site at the server's root and under a sub-path, each built for its base (404.html differs)."""
     base: str = request.param
-    site = request.getfixturevalue("site_dir") if base == SUB_PATH else build_site(tmp_path_factory, base)
+    site = built_site(base)
     with serve(site, base) as url:
         yield url
 

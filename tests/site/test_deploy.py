@@ -7,13 +7,12 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
 import yaml
-
-import build
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKFLOW = ROOT / ".github" / "workflows" / "pages.yml"
@@ -23,11 +22,10 @@ BASE = "/sevens/"
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The real lessons, built for https://USER.github.io/sevens/ (no Pyodide: not needed here)."""
-    out = tmp_path_factory.mktemp("deploy") / "_site"
-    assert build.build(ROOT / "tutorials", out, runtime=False, base=BASE) == []
-    return out
+def site(real_lessons: Callable[[str], Path]) -> Path:
+    """The real lessons, built for https://USER.github.io/sevens/ (once for all the tests that read them:
+    tests/conftest.py; without Pyodide when built for these tests alone, as it is not needed here)."""
+    return real_lessons(BASE)
 
 
 def pages(site: Path) -> list[Path]:
