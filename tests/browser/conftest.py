@@ -20,7 +20,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserContext, Page
+from warm import warm_page
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -136,13 +137,42 @@ def any_site_url(request: pytest.FixtureRequest, built_site: Callable[[str], Pat
 SIZES = {"desk": (1280, 800), "phone": (390, 844)}  # the screens the table must fit
 
 
+@pytest.fixture(scope="session")
+def warm_contexts(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[dict[str, BrowserContext]]:
+    """Browser contexts kept for the session, one per screen ("default", "desk", "phone"), made when first used.
+
+    Starting Pyodide in a new context costs seconds of processor time: it compiles the interpreter, starts Python
+    and then copies its memory for the snapshot. In a context that has done it once, a page starts from the
+    snapshot in about half that time, as a learner's second visit does. Tests that change no context-wide setting
+    (routes, permissions, offline, init scripts of the context) take their pages from these; the first visit, the
+    snapshot and the service worker have tests of their own, in fresh contexts.
+    """
+
+    class Contexts(dict[str, BrowserContext]):
+        def __missing__(self, screen: str) -> BrowserContext:
+            size = (
+                {} if screen == "default" else {"viewport": dict(zip(("width", "height"), SIZES[screen], strict=True))}
+            )
+            phone = screen == "phone"
+            self[screen] = browser.new_context(**browser_context_args, **size, is_mobile=phone, has_touch=phone)
+            return self[screen]
+
+    contexts = Contexts()
+    yield contexts
+    for context in contexts.values():
+        context.close()
+
+
 @pytest.fixture
-def sized(request: pytest.FixtureRequest, browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Page]:
-    """A page on the screen named by the test's parameter (``indirect``): "desk" or "phone" (mobile, touch)."""
-    width, height = SIZES[request.param]
-    phone = request.param == "phone"
-    context = browser.new_context(
-        **browser_context_args, viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
-    )
-    yield context.new_page()
-    context.close()
+def sized(request: pytest.FixtureRequest, warm_contexts: dict[str, BrowserContext], site_url: str) -> Iterator[Page]:
+    """A page on the screen named by the test's parameter (``indirect``): "desk" or "phone" (mobile, touch),
+    from the warm context of that screen (see warm_contexts)."""
+    with warm_page(warm_contexts, request.param, site_url) as page:
+        yield page
+
+
+@pytest.fixture
+def warm(warm_contexts: dict[str, BrowserContext], site_url: str) -> Iterator[Page]:
+    """A page as pytest-playwright's ``page`` (its default screen), from a warm context (see warm_contexts)."""
+    with warm_page(warm_contexts, "default", site_url) as page:
+        yield page
