@@ -25,12 +25,13 @@ TEST_SITE := .cache/test-site
 CHECKS := pytest-browser-1 pytest-browser-2 pyodide-test pytest-other lint format-check typecheck
 BROWSER_PART_1 := $(addprefix tests/browser/,test_game.py test_resilience.py test_snapshot.py test_first_visit.py test_offline.py)
 
-.PHONY: help setup site serve test pytest $(CHECKS) browser-deps bench first-visit lighthouse format clean distclean
+.PHONY: help setup site serve test test-time pytest $(CHECKS) browser-deps bench first-visit lighthouse format clean distclean
 
 help:
 	@echo "make serve         set up, then build the site, serve it and rebuild on changes"
 	@echo "make site          set up, then build the site into _site/ (SITE_BASE=/REPO/ for 404.html's links)"
 	@echo "make test          set up, then run every check: $(CHECKS)"
+	@echo "make test-time     make test, then its wall and processor time (bench/cpu_time.py)"
 	@echo "make lint, format-check, typecheck, pytest or pyodide-test: one check alone (pytest: all of it, in one run)"
 	@echo "make bench         engine speed in CPython and Pyodide against a plain-Python baseline; site build speed"
 	@echo "make first-visit   a first visit over 10 Mbit/s and 60 ms round trips: time to your turn, bytes (FIRST_VISIT_ARGS=\"--cpu 4\")"
@@ -85,6 +86,11 @@ test: setup browser-deps
 	@rm -rf $(TEST_SITE)
 	@SEVENS_TEST_SITE=$(CURDIR)/$(TEST_SITE) $(MAKE) --no-print-directory -k -j2 --output-sync=target $(CHECKS) || { echo "make test: FAILED, see the errors above" >&2; exit 1; }
 	@echo "make test: all checks passed ($(CHECKS))"
+
+# make test, then its wall time and the processor time of every process it ran (Chromium too), with the load average:
+# on a shared machine the processor time is the figure to compare.
+test-time:
+	@$(PYTHON) bench/cpu_time.py $(MAKE) --no-print-directory test
 
 # -- the checks ----------------------------------------------------------------
 
