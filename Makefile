@@ -19,9 +19,11 @@ WHEELS_REQUIREMENTS := tools/pyodide-test-requirements.txt
 TEST_SITE := .cache/test-site
 # `make test` runs these two at a time, in this order. pytest is split three ways so that both cores stay busy:
 # the browser tests are most of the suite's processor time (each start of Pyodide in Chromium costs about 3 s of
-# it, 1 s from the memory snapshot), so they run as two parts that take about as long, each started first on a
-# core of its own: BROWSER_PART_1 (the game page's start-up, snapshot, recovery, offline) and the rest of tests/browser.
-# pyodide-test, the other tests and the quick checks follow on whichever core is free first.
+# it, 1 s from the memory snapshot; tests that need no fresh context start from a warm one's snapshot instead: see
+# tests/browser/warm.py), so they run as two parts that take about as long, each started first on a core of its own:
+# BROWSER_PART_1 (the game page's start-up, snapshot, recovery, offline) and the rest of tests/browser.
+# pyodide-test, the other tests and the quick checks follow on whichever core is free first. The real site is built
+# once for all of them (see the test target). `make test-time` measures a run.
 CHECKS := pytest-browser-1 pytest-browser-2 pyodide-test pytest-other lint format-check typecheck
 BROWSER_PART_1 := $(addprefix tests/browser/,test_game.py test_resilience.py test_snapshot.py test_first_visit.py test_offline.py)
 
