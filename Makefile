@@ -16,20 +16,24 @@ NPM_STAMP := node_modules/.sevens-installed
 WHEELS_DIR := .cache/pyodide-wheels
 WHEELS_STAMP := $(WHEELS_DIR)/.sevens-downloaded
 WHEELS_REQUIREMENTS := tools/pyodide-test-requirements.txt
+TEST_SITE := .cache/test-site
 # `make test` runs these two at a time, in this order. pytest is split three ways so that both cores stay busy:
 # the browser tests are most of the suite's processor time (each start of Pyodide in Chromium costs about 3 s of
-# it, 1 s from the memory snapshot), so they run as two parts that take about as long, each started first on a
-# core of its own: BROWSER_PART_1 (the game page's start-up, snapshot, recovery, offline) and the rest of tests/browser.
-# pyodide-test, the other tests and the quick checks follow on whichever core is free first.
+# it, 1 s from the memory snapshot; tests that need no fresh context start from a warm one's snapshot instead: see
+# tests/browser/warm.py), so they run as two parts that take about as long, each started first on a core of its own:
+# BROWSER_PART_1 (the game page's start-up, snapshot, recovery, offline) and the rest of tests/browser.
+# pyodide-test, the other tests and the quick checks follow on whichever core is free first. The real site is built
+# once for all of them (see the test target). `make test-time` measures a run.
 CHECKS := pytest-browser-1 pytest-browser-2 pyodide-test pytest-other lint format-check typecheck
 BROWSER_PART_1 := $(addprefix tests/browser/,test_game.py test_resilience.py test_snapshot.py test_first_visit.py test_offline.py)
 
-.PHONY: help setup site serve test pytest $(CHECKS) browser-deps bench first-visit lighthouse format clean distclean
+.PHONY: help setup site serve test test-time pytest $(CHECKS) browser-deps bench first-visit lighthouse format clean distclean
 
 help:
 	@echo "make serve         set up, then build the site, serve it and rebuild on changes"
 	@echo "make site          set up, then build the site into _site/ (SITE_BASE=/REPO/ for 404.html's links)"
 	@echo "make test          set up, then run every check: $(CHECKS)"
+	@echo "make test-time     make test, then its wall and processor time (bench/cpu_time.py)"
 	@echo "make lint, format-check, typecheck, pytest or pyodide-test: one check alone (pytest: all of it, in one run)"
 	@echo "make bench         engine speed in CPython and Pyodide against a plain-Python baseline; site build speed"
 	@echo "make first-visit   a first visit over 10 Mbit/s and 60 ms round trips: time to your turn, bytes (FIRST_VISIT_ARGS=\"--cpu 4\")"
@@ -78,9 +82,17 @@ serve: $(VENV_STAMP) $(NPM_STAMP)
 
 # Every check runs even after one fails (-k), so one run shows all the problems. Two at a time (-j2), one
 # for each core, in the order of CHECKS (see there). --output-sync prints each check's output whole, when it ends.
+# The real site is built once for the whole run, by the first check that needs it, into a fresh TEST_SITE that
+# the others read (tests/conftest.py: SEVENS_TEST_SITE).
 test: setup browser-deps
-	@$(MAKE) --no-print-directory -k -j2 --output-sync=target $(CHECKS) || { echo "make test: FAILED, see the errors above" >&2; exit 1; }
+	@rm -rf $(TEST_SITE)
+	@SEVENS_TEST_SITE=$(CURDIR)/$(TEST_SITE) $(MAKE) --no-print-directory -k -j2 --output-sync=target $(CHECKS) || { echo "make test: FAILED, see the errors above" >&2; exit 1; }
 	@echo "make test: all checks passed ($(CHECKS))"
+
+# make test, then its wall time and the processor time of every process it ran (Chromium too), with the load average:
+# on a shared machine the processor time is the figure to compare.
+test-time:
+	@$(PYTHON) bench/cpu_time.py $(MAKE) --no-print-directory test
 
 # -- the checks ----------------------------------------------------------------
 

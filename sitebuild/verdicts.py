@@ -17,11 +17,21 @@ the local :data:`CACHE`. A kept verdict also holds the results of its first
 :data:`CHECK_DEALS` deals, which are played again before it is used: when
 Sam's play-outs, the dealer or the rules have changed since, they differ and
 the verdict is worked out afresh instead of being trusted.
+
+:data:`FILE` also keeps the :func:`fingerprint` of the code its verdicts were
+worked out with (this module and the engine modules it plays with). While the
+code is that code, its verdicts are used as they are, without playing a deal:
+a build, and every test that builds the real lessons, reads them in
+milliseconds. When the code has changed, each is confirmed by its check deals
+as above, and a test (tests/site/test_best_puzzles.py) asks for the file to be
+written again.
 """
 
 from __future__ import annotations
 
+import ast
 import hashlib
+import inspect
 import json
 import math
 from collections.abc import Sequence
@@ -30,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.cards import Card
-from engine.core.game import GameType
+from engine.core.game import GameType, find_game, game_names
 
 # 2000 independent deals give a standard error of about 1 point for the difference between two cards'
 # win rates; MARGIN and Z then keep out choices that only luck or a close call would decide.
@@ -105,6 +115,56 @@ def check_of(outcomes: dict[str, int]) -> dict[str, str]:
     return {code: format(won & first, "x") for code, won in outcomes.items()}
 
 
+def sources() -> dict[str, bytes]:
+    """This module's source, the module of every game's ``play_outs`` hook (the computer player that judges, which
+    this module reaches through the registry, not an import), and every engine module those import, followed
+    through their own imports (those named in import statements; not the packages' ``__init__`` on the way), by
+    path in the repository."""
+    root = Path(__file__).resolve().parent.parent
+    found: dict[str, bytes] = {}
+    todo = [Path(__file__).resolve()]
+    for name in game_names():
+        hook = find_game(name).play_outs
+        if hook is not None:
+            todo.append(Path(inspect.getfile(hook)).resolve())
+    while todo:
+        path = todo.pop()
+        name = path.relative_to(root).as_posix()
+        if name in found:
+            continue
+        found[name] = path.read_bytes()
+        package = path.parent.relative_to(root).parts
+        for node in ast.walk(ast.parse(found[name], name)):
+            if isinstance(node, ast.ImportFrom):
+                words = (node.module or "").split(".")
+                start = package[: len(package) + 1 - node.level] if node.level else ()  # from .x / from ..x
+                module = tuple(part for part in (*start, *words) if part)
+                modules = [module, *((*module, alias.name) for alias in node.names)]
+            elif isinstance(node, ast.Import):
+                modules = [tuple(alias.name.split(".")) for alias in node.names]
+            else:
+                continue
+            for parts in modules:
+                if parts[0] != "engine":
+                    continue
+                for candidate in (root.joinpath(*parts).with_suffix(".py"), root.joinpath(*parts, "__init__.py")):
+                    if candidate.is_file():
+                        todo.append(candidate)
+    return dict(sorted(found.items()))
+
+
+def fingerprint() -> str:
+    """A digest of :func:`sources`: the code a verdict was worked out with."""
+    digest = hashlib.sha256()
+    for name, source in sources().items():
+        digest.update(f"{name}\0{len(source)}\0".encode())
+        digest.update(source)
+    return digest.hexdigest()
+
+
+FINGERPRINT = "fingerprint"  # the key of FILE that holds the fingerprint of its verdicts' code
+
+
 _CONFIRMED: set[str] = set()  # kept entries whose check already held in this process (key and check)
 
 
@@ -126,6 +186,8 @@ class VerdictCache:
         self.changed = False
         self.entries = _read(self.path)
         self.checked_in = _read(self.file)
+        self.written_by = self.checked_in.pop(FINGERPRINT, None)  # the fingerprint of the code that wrote FILE
+        self._current: bool | None = None  # whether that is this code's (worked out when first needed)
         self.used: dict[str, dict[str, object]] = {}  # the verdicts this build asked for, by key
 
     @staticmethod
@@ -137,8 +199,8 @@ class VerdictCache:
     def verdict(self, game: GameType, position: Sequence[Any]) -> Verdict:
         """The verdict of *game*'s computer player on *position* (a puzzle's ``verdict_position``)."""
         key = self.key(position)
-        for entry in (self.checked_in.get(key), self.entries.get(key)):
-            verdict = self._confirmed(key, entry, game, position)
+        for entry, trusted in ((self.checked_in.get(key), self.current()), (self.entries.get(key), False)):
+            verdict = self._confirmed(key, entry, game, position, trusted)
             if verdict is not None:
                 self.used[key] = self.entries[key] = entry  # type: ignore[assignment]
                 return verdict
@@ -148,9 +210,16 @@ class VerdictCache:
         self.changed = True
         return verdict
 
+    def current(self) -> bool:
+        """Whether the verdicts of the file were written by this code (see :func:`fingerprint`)."""
+        if self._current is None:
+            self._current = self.written_by == fingerprint()
+        return self._current
+
     @staticmethod
-    def _confirmed(key: str, entry: object, game: GameType, position: Sequence[Any]) -> Verdict | None:
-        """The verdict *entry* keeps, if it is whole and its check deals still give the same results."""
+    def _confirmed(key: str, entry: object, game: GameType, position: Sequence[Any], trusted: bool) -> Verdict | None:
+        """The verdict *entry* keeps, if it is whole and (unless *trusted*) its check deals still give the same
+        results."""
         if not isinstance(entry, dict):
             return None
         try:
@@ -158,7 +227,7 @@ class VerdictCache:
         except (KeyError, TypeError, ValueError):
             return None
         seen = key + json.dumps(verdict.check, sort_keys=True)
-        if seen not in _CONFIRMED:
+        if not trusted and seen not in _CONFIRMED:
             if check_of(play_outs(game, position, CHECK_DEALS)) != verdict.check:
                 return None  # stale: Sam, the dealer or the rules play differently now
             _CONFIRMED.add(seen)
@@ -174,6 +243,8 @@ class VerdictCache:
             pass  # a cache that cannot be written only costs time next build
 
     def write_checked_in(self) -> None:
-        """Write the verdicts this build used to :data:`FILE`, and no others, one a line for readable diffs."""
-        lines = [f"{json.dumps(key)}: {json.dumps(self.used[key], sort_keys=True)}" for key in sorted(self.used)]
+        """Write the verdicts this build used to :data:`FILE`, and no others, one a line for readable diffs, after
+        the fingerprint of the code that worked them out (or confirmed them)."""
+        lines = [f"{json.dumps(FINGERPRINT)}: {json.dumps(fingerprint())}"]
+        lines += [f"{json.dumps(key)}: {json.dumps(self.used[key], sort_keys=True)}" for key in sorted(self.used)]
         self.file.write_text("{\n" + ",\n".join(lines) + "\n}\n", encoding="utf-8")

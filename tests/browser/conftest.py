@@ -1,6 +1,7 @@
 """Browser tests: the built site served over HTTP and driven in real Chromium.
 
-The site is built once per session (``build.py --out DIR``) and served by
+The site is built once per session (``build.py --out DIR``; once for a whole
+``make test``: see tests/conftest.py) and served by
 ``http.server`` on a free port under a sub-path, as GitHub Pages serves a
 project site (``any_site_url`` serves it at the server's root too); the
 computer players move at the "instant" speed so a whole deal takes a moment.
@@ -12,16 +13,15 @@ import contextlib
 import functools
 import http.server
 import io
-import subprocess
-import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserContext, Page
+from warm import warm_page
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -53,20 +53,18 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
 SUB_PATH = "/sevens/"  # as GitHub Pages serves a project site: https://USER.github.io/sevens/
 
 
-def build_site(tmp_path_factory: pytest.TempPathFactory, base: str) -> Path:
+@pytest.fixture(scope="session")
+def built_site(real_site: Callable[[str], Path]) -> Callable[[str], Path]:
+    """``built_site(base)``: the real site built for *base* (see tests/conftest.py: once for a whole ``make test``)."""
     if not PYODIDE.exists():
         pytest.skip("Pyodide is not installed: run `npm ci` first")
-    out = tmp_path_factory.mktemp("site") / "_site"
-    command = [sys.executable, "build.py", "--out", str(out), "--base", base]
-    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return out
+    return real_site
 
 
 @pytest.fixture(scope="session")
-def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def site_dir(built_site: Callable[[str], Path]) -> Path:
     """The site built for serving under SUB_PATH."""
-    return build_site(tmp_path_factory, SUB_PATH)
+    return built_site(SUB_PATH)
 
 
 class PagesHandler(http.server.SimpleHTTPRequestHandler):
@@ -128,10 +126,10 @@ def site_url(site_dir: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session", params=["/", SUB_PATH], ids=["root", "sub-path"])
-def any_site_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def any_site_url(request: pytest.FixtureRequest, built_site: Callable[[str], Path]) -> Iterator[str]:
     """The site at the server's root and under a sub-path, each built for its base (404.html differs)."""
     base: str = request.param
-    site = request.getfixturevalue("site_dir") if base == SUB_PATH else build_site(tmp_path_factory, base)
+    site = built_site(base)
     with serve(site, base) as url:
         yield url
 
@@ -139,13 +137,42 @@ def any_site_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPa
 SIZES = {"desk": (1280, 800), "phone": (390, 844)}  # the screens the table must fit
 
 
+@pytest.fixture(scope="session")
+def warm_contexts(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[dict[str, BrowserContext]]:
+    """Browser contexts kept for the session, one per screen ("default", "desk", "phone"), made when first used.
+
+    Starting Pyodide in a new context costs seconds of processor time: it compiles the interpreter, starts Python
+    and then copies its memory for the snapshot. In a context that has done it once, a page starts from the
+    snapshot in about half that time, as a learner's second visit does. Tests that change no context-wide setting
+    (routes, permissions, offline, init scripts of the context) take their pages from these; the first visit, the
+    snapshot and the service worker have tests of their own, in fresh contexts.
+    """
+
+    class Contexts(dict[str, BrowserContext]):
+        def __missing__(self, screen: str) -> BrowserContext:
+            size = (
+                {} if screen == "default" else {"viewport": dict(zip(("width", "height"), SIZES[screen], strict=True))}
+            )
+            phone = screen == "phone"
+            self[screen] = browser.new_context(**browser_context_args, **size, is_mobile=phone, has_touch=phone)
+            return self[screen]
+
+    contexts = Contexts()
+    yield contexts
+    for context in contexts.values():
+        context.close()
+
+
 @pytest.fixture
-def sized(request: pytest.FixtureRequest, browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Page]:
-    """A page on the screen named by the test's parameter (``indirect``): "desk" or "phone" (mobile, touch)."""
-    width, height = SIZES[request.param]
-    phone = request.param == "phone"
-    context = browser.new_context(
-        **browser_context_args, viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
-    )
-    yield context.new_page()
-    context.close()
+def sized(request: pytest.FixtureRequest, warm_contexts: dict[str, BrowserContext], site_url: str) -> Iterator[Page]:
+    """A page on the screen named by the test's parameter (``indirect``): "desk" or "phone" (mobile, touch),
+    from the warm context of that screen (see warm_contexts)."""
+    with warm_page(warm_contexts, request.param, site_url) as page:
+        yield page
+
+
+@pytest.fixture
+def warm(warm_contexts: dict[str, BrowserContext], site_url: str) -> Iterator[Page]:
+    """A page as pytest-playwright's ``page`` (its default screen), from a warm context (see warm_contexts)."""
+    with warm_page(warm_contexts, "default", site_url) as page:
+        yield page

@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from gameplay import INSTANT, START_MS
 from playwright.sync_api import Page, expect
 
 from engine.core.cards import Card
 from engine.sevens.position import Position
+
+
+@pytest.fixture
+def page(warm: Page) -> Page:
+    """This module's tests change no setting of their browser context: their pages come from a warm one (conftest.py)."""
+    return warm
 
 
 def wait_for(page: Page, section: str, states: str = "your-turn") -> None:

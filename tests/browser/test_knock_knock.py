@@ -13,13 +13,20 @@ from typing import Any
 
 import pytest
 from gameplay import INSTANT, READY, START_MS, log_length, out_of_view
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
+from warm import warm_page
 
 from engine.knock_knock.game import Game
 
 SEED = 3
 BOARD = ["#kk-top", "#kk-suit", "#kk-stock", "#game-hand", "#game-play", "#kk-draw", "#kk-knock", "#kk-call"]
 BOARD += ["#game-suggest"]
+
+
+@pytest.fixture
+def page(warm: Page) -> Page:
+    """This module's tests change no setting of their browser context: their pages come from a warm one (conftest.py)."""
+    return warm
 
 
 def in_view_with(players: int) -> list[str]:
@@ -43,12 +50,10 @@ def overlapping_seats(page: Page) -> list[tuple[str, str]]:
 
 
 @pytest.fixture
-def phone(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Page]:
-    context = browser.new_context(
-        **browser_context_args, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
-    )
-    yield context.new_page()
-    context.close()
+def phone(warm_contexts: dict[str, BrowserContext], site_url: str) -> Iterator[Page]:
+    """A page on a phone's screen, from the warm context of that screen (conftest.py)."""
+    with warm_page(warm_contexts, "phone", site_url) as page:
+        yield page
 
 
 def shout_covers(page: Page) -> list[str]:

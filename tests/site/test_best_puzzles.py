@@ -102,6 +102,39 @@ def test_the_sites_verdicts_are_checked_in_and_still_hold(tmp_path: Path, monkey
     assert not unused, f"{len(unused)} verdicts in {verdicts.FILE.name} that no puzzle asks for: {refresh}"
 
 
+def test_the_checked_in_verdicts_were_written_by_the_code_that_judges_now() -> None:
+    """While they were, a build uses them without playing a deal (the next test); this says when to write them again."""
+    kept = verdicts.VerdictCache()
+    assert kept.written_by == verdicts.fingerprint(), (
+        f"{verdicts.FILE.name} was written before a change to Sam's code ({', '.join(verdicts.sources())}): "
+        "run python build.py --no-runtime --write-verdicts"
+    )
+
+
+def test_verdicts_written_by_this_code_are_used_without_playing_and_others_only_once_their_deals_hold(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cache: Path
+) -> None:
+    (tmp_path / "tutorials/pages").mkdir(parents=True)
+    blocks = best("clear", *CLEAR) + best("clear-too", *CLEAR_TOO) + best("clear-three", *CLEAR_THREE)
+    (tmp_path / "tutorials/01-well.md").write_text(LESSON.format(blocks=blocks), encoding="utf-8")
+    written = verdicts.VerdictCache()
+    assert build.build(tmp_path / "tutorials", tmp_path / "_site", runtime=False, verdicts=written) == []
+    written.write_checked_in()
+    cache.unlink()  # only the checked-in file is left
+    played: list[object] = []
+    real_play_outs = verdicts.play_outs
+    monkeypatch.setattr(verdicts, "play_outs", lambda *args: played.append(args) or real_play_outs(*args))
+    monkeypatch.setattr(verdicts, "judge", lambda *args: pytest.fail("judged again despite the checked-in verdict"))
+    monkeypatch.setattr(verdicts, "_CONFIRMED", set())  # as in a new process
+    assert build.build(tmp_path / "tutorials", tmp_path / "_site", runtime=False) == []
+    assert played == []
+    # Written by other code: each verdict is used only once its check deals, played again, give the same results.
+    kept = verdicts.FILE.read_text(encoding="utf-8")
+    verdicts.FILE.write_text(kept.replace(verdicts.fingerprint(), "0" * 64), encoding="utf-8")
+    assert build.build(tmp_path / "tutorials", tmp_path / "_site", runtime=False) == []
+    assert len(played) == 3 and all(args[-1] == verdicts.CHECK_DEALS for args in played)
+
+
 def test_a_clear_choice_builds_with_sams_figures_as_the_reason(tmp_path: Path, cache: Path) -> None:
     (tmp_path / "tutorials/pages").mkdir(parents=True)
     blocks = best("clear", *CLEAR) + best("clear-too", *CLEAR_TOO) + best("clear-three", *CLEAR_THREE)

@@ -7,6 +7,7 @@ import posixpath
 import re
 import shutil
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -348,11 +349,10 @@ def test_the_game_page_keeps_its_introduction(good_site: Path) -> None:
 @pytest.mark.skipif(
     not (ROOT / "node_modules/pyodide/pyodide.mjs").is_file(), reason="Pyodide is not installed (npm ci)"
 )
-def test_the_runtime_is_written_when_its_module_exists(in_tmp: Path) -> None:
-    # The real lessons: their guided deals are part of the key of the trimmed library's cached trace, which the
-    # browser tests' build of the same site has made already (other lessons would start Pyodide twice again).
-    assert build.build(ROOT / "tutorials", in_tmp / "_site") == []
-    assert (in_tmp / "_site/runtime/manifest.json").is_file()
+def test_the_runtime_is_written_when_its_module_exists(real_site: Callable[[str], Path]) -> None:
+    # The real lessons, built once for all the tests that read them (tests/conftest.py): their guided deals are
+    # part of the key of the trimmed library's cached trace (other lessons would start Pyodide twice again).
+    assert (real_site("/") / "runtime/manifest.json").is_file()
 
 
 GUIDED_LESSON = (

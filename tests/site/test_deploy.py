@@ -7,13 +7,12 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
 import yaml
-
-import build
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKFLOW = ROOT / ".github" / "workflows" / "pages.yml"
@@ -23,11 +22,10 @@ BASE = "/sevens/"
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The real lessons, built for https://USER.github.io/sevens/ (no Pyodide: not needed here)."""
-    out = tmp_path_factory.mktemp("deploy") / "_site"
-    assert build.build(ROOT / "tutorials", out, runtime=False, base=BASE) == []
-    return out
+def site(real_lessons: Callable[[str], Path]) -> Path:
+    """The real lessons, built for https://USER.github.io/sevens/ (once for all the tests that read them:
+    tests/conftest.py; without Pyodide when built for these tests alone, as it is not needed here)."""
+    return real_lessons(BASE)
 
 
 def pages(site: Path) -> list[Path]:
@@ -101,8 +99,11 @@ def test_every_page_links_the_icon_and_a_manifest_that_points_back_to_the_site(s
 
 
 def test_the_base_path_comes_from_the_option_or_site_base(tmp_path: Path) -> None:
+    (tmp_path / "tutorials/pages").mkdir(parents=True)  # no lessons: 404.html is built all the same, in a moment
+
     def build_404(*args: str, env: dict[str, str]) -> str:
-        command = [sys.executable, "build.py", "--no-runtime", "--out", str(tmp_path / "_site"), *args]
+        command = [sys.executable, "build.py", "--no-runtime", "--tutorials", str(tmp_path / "tutorials")]
+        command += ["--out", str(tmp_path / "_site"), *args]
         done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
         assert done.returncode == 0, done.stderr
         return (tmp_path / "_site" / "404.html").read_text(encoding="utf-8")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -31,10 +32,9 @@ RULES = Rules(players=4)
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("kk") / "_site"
-    assert [str(e) for e in build.build(TUTORIALS, out, runtime=False)] == []
-    return out
+def site(real_lessons: Callable[[str], Path]) -> Path:
+    """The real lessons, built (once for all the tests that read them: tests/conftest.py)."""
+    return real_lessons("/")
 
 
 def lessons() -> list[Path]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -34,11 +35,9 @@ DATA = re.compile(r'<script type="application/json" class="puzzle__data">(.*?)</
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("real") / "_site"
-    errors = build.build(TUTORIALS, out, runtime=False)
-    assert [str(e) for e in errors] == []
-    return out
+def site(real_lessons: Callable[[str], Path]) -> Path:
+    """The real lessons, built (once for all the tests that read them: tests/conftest.py)."""
+    return real_lessons("/")
 
 
 def source_puzzles() -> dict[tuple[str, str], dict[str, str]]:

@@ -1,0 +1,22 @@
+"""The warm pages that the table tests share a context through (conftest.py, warm.py): what one test leaves in the
+site's storage, the next does not find, while Python's memory snapshot in Cache Storage is kept for it."""
+
+from __future__ import annotations
+
+from gameplay import open_game
+from playwright.sync_api import BrowserContext
+from warm import warm_page
+
+
+def test_a_warm_page_forgets_the_sites_storage_but_keeps_the_snapshot(
+    warm_contexts: dict[str, BrowserContext], site_url: str
+) -> None:
+    with warm_page(warm_contexts, "default", site_url) as page:
+        open_game(page, site_url, "?seed=5")
+        page.evaluate("localStorage.setItem('sevens.left-behind', 'yes')")
+        page.wait_for_function("async () => (await (await caches.open('pyodide-snapshot')).keys()).length > 0")
+    with warm_page(warm_contexts, "default", site_url) as page:
+        page.goto(f"{site_url}rules/")
+        assert page.evaluate("localStorage.getItem('sevens.left-behind')") is None
+        assert page.evaluate("localStorage.length") == 0
+        assert page.evaluate("async () => (await (await caches.open('pyodide-snapshot')).keys()).length") == 1
