@@ -212,6 +212,36 @@ def run_bot(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- options ------------------------------------------------------------------------
+
+
+def options_document(games: Sequence[GameType], *, markdown: bool) -> str:
+    """Each game's options, from its declaration (:mod:`engine.core.options`): as text for ``--help``, or as the
+    Markdown of ``docs/options.md``."""
+    if not markdown:
+        return "\n".join(f"{game.name} ({game.title}):\n{game.options.help()}" for game in games)
+    parts = [
+        "# The options of each game",
+        "",
+        "Written by `python -m engine options --markdown > docs/options.md` from each game's declaration "
+        "(`engine/<game>/rules.py`); a test checks that this file is current. Options are given as "
+        "`--rules name=value,...` on the command line, as an object in records and requests, and in the Table menu "
+        "on the site. The rules themselves are in [rules/](rules/).",
+    ]
+    for game in games:
+        parts += ["", f"## {game.title} (`--game {game.name}`)", "", game.options.markdown()]
+    return "\n".join(parts) + "\n"
+
+
+def run_options(args: argparse.Namespace) -> int:
+    try:
+        games = [find_game(args.game)] if args.game is not None else [find_game(name) for name in game_names()]
+    except RulesError as error:
+        raise UsageError(f"--game: {error}") from None
+    sys.stdout.write(options_document(games, markdown=args.markdown) + ("" if args.markdown else "\n"))
+    return 0
+
+
 # -- the parser -----------------------------------------------------------------------
 
 BOT_PROTOCOL = """\
@@ -234,7 +264,7 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     games = [find_game(name) for name in game_names()]
     # Each game's presets and options, as --rules takes them.
     presets = "; ".join(f"{game.name}: {', '.join(game.presets)}" for game in games if game.presets)
-    options = "; ".join(f"{game.name}: {', '.join(game.rules({}).to_json())}" for game in games)
+    options = "; ".join(f"{game.name}: {', '.join(game.options.names)}" for game in games)
     parser = argparse.ArgumentParser(
         prog=prog,
         description=f"Card games called Sevens ({', '.join(game.title for game in games)}): legal moves, "
@@ -248,7 +278,10 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
   {prog} play --seed 42
   {prog} bot sam
 
-Run '{prog} SUBCOMMAND --help' for each subcommand's options.""",
+Run '{prog} SUBCOMMAND --help' for each subcommand's options.
+
+rules (--rules, a preset and/or name=value separated by commas):
+{options_document(games, markdown=False)}""",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="SUBCOMMAND")
 
@@ -349,6 +382,23 @@ Players: {names}.""",
         run_bot,
     )
     bot.add_argument("name", metavar="NAME", help=f"the computer player: {names}")
+
+    options_help = "List each game's options: their values, defaults and meanings, and the presets."
+    options_command = sub.add_parser(
+        "options",
+        help=options_help,
+        description=options_help,
+        epilog=f"""examples:
+  {prog} options
+  {prog} options --game {DEFAULT_GAME}
+  {prog} options --markdown > docs/options.md""",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    options_command.set_defaults(run=run_options)
+    options_command.add_argument(
+        "--game", default=None, help=f"one game: {', '.join(game_names())} (default: every game)"
+    )
+    options_command.add_argument("--markdown", action="store_true", help="write Markdown tables (docs/options.md)")
     bot.add_argument("--seed", type=_seed, default=0, help="seed of the player's own random choices (default: 0)")
     return parser
 

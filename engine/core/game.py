@@ -34,9 +34,12 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from .jsontext import shown
+
+if TYPE_CHECKING:
+    from .options import Options
 
 __all__ = [
     "DEFAULT_GAME",
@@ -183,6 +186,7 @@ class GameType(Protocol):
 
     name: str  # in records and on the command line: "sevens"
     title: str  # for people: "Sevens"
+    options: Options[Any]  # the options, declared once (engine.core.options): readers, presets, menu, help, docs
     presets: Mapping[str, Any]  # named rules: "fan-tan" -> its rules
     computer_players: Mapping[str, PlayerFactory]
 
@@ -359,25 +363,7 @@ def requested_rules(game: GameType, rules: object) -> Any:
 def parse_rules(game: GameType, text: str) -> Any:
     """Rules from command-line text: a preset by name (``fan-tan``) or options (``players=5,scoring=chips``).
 
-    A preset may be followed by options that change it: ``fan-tan,players=6``.
+    A preset may be followed by options that change it: ``fan-tan,players=6``; an option given twice is refused
+    (see :meth:`engine.core.options.Options.parse`).
     """
-    options: dict[str, object] = {}
-    base: Any = None
-    for number, part in enumerate(text.split(",")):
-        part = part.strip()
-        if not part:
-            continue
-        name, equals, value = part.partition("=")
-        if not equals:
-            preset = game.presets.get(name.strip().lower())
-            if preset is None or number:
-                known = ", ".join(game.presets)
-                raise RulesError(
-                    f"{shown(part)} is neither a preset ({known}) nor an option written name=value, like players=5"
-                )
-            base = preset
-            continue
-        options[name.strip().lower().replace("-", "_")] = value.strip()
-    if base is not None:
-        return game.rules({**base.to_json(), **options})
-    return game.rules(options)
+    return game.options.parse(text)

@@ -18,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .rules import DIRECTIONS, MIN_PLAYERS, POINTS_IN_WORDS, SCORINGS, Rules
+from .rules import OPTIONS, Rules
 from .state import Challenge, Draw, Event, Move, PickUp, Play, Reshuffle, TakeBack
 from .view import Reshuffled, SeenEvent
 
-__all__ = ["MENU_PLAYERS", "PERSON", "describe", "describe_action", "rules_menu", "score_json", "shout"]
+__all__ = ["PERSON", "describe", "describe_action", "rules_json", "rules_menu", "score_json", "shout"]
 
 JSON = dict[str, Any]
 
@@ -116,21 +116,14 @@ def score_json(rules: Rules) -> JSON:
     }
 
 
-# The numbers of players the page's Table menu offers: the rules allow 2 to 10, and the page seats up to
-# eight round its table as it does for Sevens (seven opponents); two is a game for two, one opponent across.
-MENU_PLAYERS = tuple(range(MIN_PLAYERS, 9))
-_MEANINGS = {
-    "players": "how many sit at the table (two packs from seven)",
-    "direction": "clockwise: play goes to your left; counter-clockwise: to your right",
-    "scoring": f"tally: a win for each deal won, most is best; points: the cards left in hand ({POINTS_IN_WORDS}), "
-    "lowest is best",
-}
+def rules_json(rules: Rules) -> JSON:
+    """The options, the game's name and one sentence per option that differs from the defaults."""
+    return OPTIONS.table_json(rules)
 
 
 def rules_menu() -> JSON:
-    """What the game page's Table menu offers, in the form of Sevens' (``engine.sevens.present.rules_menu``):
-    every option with its values, meaning and default, and the presets (Knock! Knock! has none). ``default``:
-    the default rules as the page asks for them (no option changed). The site's build writes it into the page.
+    """What the game page's Table menu offers (see :meth:`engine.core.options.Options.menu`); Knock! Knock! has
+    no presets, so ``default`` is ``""`` (no option changed). The site's build writes it into the page.
 
     >>> menu = rules_menu()
     >>> [(option["name"], option["values"], option["default"]) for option in menu["options"]][1:]
@@ -138,19 +131,4 @@ def rules_menu() -> JSON:
     >>> menu["options"][0]["values"], menu["presets"], menu["default"]
     (['2', '3', '4', '5', '6', '7', '8'], [], '')
     """
-    default = Rules()
-    values: dict[str, Sequence[object]] = {"players": MENU_PLAYERS, "direction": DIRECTIONS, "scoring": SCORINGS}
-    return {
-        "options": [
-            {
-                "name": name,
-                "label": name,
-                "text": _MEANINGS[name],
-                "values": [str(value) for value in values[name]],
-                "default": str(getattr(default, name)),
-            }
-            for name in values
-        ],
-        "presets": [],
-        "default": "",
-    }
+    return OPTIONS.menu()

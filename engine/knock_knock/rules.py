@@ -11,7 +11,7 @@ with the option's name and the values it allows.
 >>> Rules.parse("scoring=chips")
 Traceback (most recent call last):
 ...
-ValueError: option scoring: 'chips' is not allowed; choose tally or points
+engine.core.game.RulesError: scoring 'chips' is not allowed: choose tally or points
 >>> [penalty(Card.parse(code)) for code in ("AS", "2H", "5D", "5C")]
 [1, 2, 5, 0]
 """
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from ..core.cards import ALL_CARDS, Card, Rank, Suit
-from ..core.jsontext import shown
+from ..core.options import Option, Options
 
 if TYPE_CHECKING:
     from ..core.game import GameType
@@ -32,6 +32,7 @@ __all__ = [
     "DEAL_SIZE",
     "DIRECTIONS",
     "KNOCK_AT",
+    "MENU_PLAYERS",
     "OPTIONS",
     "POINTS_IN_WORDS",
     "SCORINGS",
@@ -93,9 +94,44 @@ def card_points(card: Card) -> int:
     return 5 if card == _FIVE_OF_DIAMONDS else 1
 
 
-OPTIONS = ("players", "direction", "scoring")
+# The numbers of players the page's Table menu offers: the rules allow 2 to 10, and the page seats up to
+# eight round its table as it does for Sevens (seven opponents); two is a game for two, one opponent across.
+MENU_PLAYERS = tuple(range(MIN_PLAYERS, 9))
+_TWO_PACKS = "Two packs are shuffled together, so every card is there twice."
+
+OPTIONS: Options[Rules] = Options(
+    "Knock! Knock!",
+    [
+        Option(
+            "players",
+            tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+            4,
+            "how many sit at the table (two packs from seven)",
+            menu=MENU_PLAYERS,
+            notes=dict.fromkeys(range(TWO_PACKS_FROM, MAX_PLAYERS + 1), _TWO_PACKS),
+        ),
+        Option(
+            "direction",
+            DIRECTIONS,
+            "clockwise",
+            "clockwise: play goes to your left; counter-clockwise: to your right",
+            words={"clockwise": "clockwise (to the left)", "counter-clockwise": "counter-clockwise (to the right)"},
+            notes={"counter-clockwise": "Play goes to the right (counter-clockwise)."},
+        ),
+        Option(
+            "scoring",
+            SCORINGS,
+            "tally",
+            f"tally: a win for each deal won, most is best; points: the cards left in hand ({POINTS_IN_WORDS}), "
+            "lowest is best",
+            words={"tally": "deals won", "points": "points for cards left"},
+            notes={"points": f"Cards left score points ({POINTS_IN_WORDS}); the lowest total is best."},
+        ),
+    ],
+)
 
 
+@OPTIONS.rules
 @dataclass(frozen=True, slots=True)
 class Rules:
     """One rule set: the number of players, the direction of play and the scoring."""
@@ -107,16 +143,7 @@ class Rules:
     scoring: Scoring = "tally"
 
     def __post_init__(self) -> None:
-        if type(self.players) is not int or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise ValueError(
-                f"option players: {shown(self.players)} is not allowed; choose a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}"
-            )
-        if self.direction not in DIRECTIONS:
-            raise ValueError(
-                f"option direction: {shown(self.direction)} is not allowed; choose {' or '.join(DIRECTIONS)}"
-            )
-        if self.scoring not in SCORINGS:
-            raise ValueError(f"option scoring: {shown(self.scoring)} is not allowed; choose {' or '.join(SCORINGS)}")
+        OPTIONS.check(self)
 
     @property
     def game(self) -> GameType:
@@ -138,7 +165,7 @@ class Rules:
 
     def to_json(self) -> dict[str, object]:
         """Every option written out, as in a game record."""
-        return {"players": self.players, "direction": self.direction, "scoring": self.scoring}
+        return OPTIONS.to_json(self)
 
     def describe(self) -> str:
         """The table's name: the game's, with the number of players if not four and the options changed.
@@ -146,44 +173,17 @@ class Rules:
         >>> Rules().describe(), Rules(players=6, scoring="points").describe()
         ('Knock! Knock!', 'Knock! Knock!, 6 players (scoring=points)')
         """
-        default = Rules().to_json()
-        seats = "" if self.players == default["players"] else f", {self.players} players"
-        changed = [
-            f"{name}={value}" for name, value in self.to_json().items() if name != "players" and value != default[name]
-        ]
-        return "Knock! Knock!" + seats + (f" ({', '.join(changed)})" if changed else "")
+        return OPTIONS.describe(self)
 
     @classmethod
     def from_options(cls, options: Mapping[str, object]) -> Rules:
         """Rules from a mapping such as a record's ``"rules"``; unknown names and bad values are refused."""
-        unknown = sorted(set(options) - set(OPTIONS))
-        if unknown:
-            raise ValueError(f"unknown option {shown(unknown[0])}: Knock! Knock! has players, direction and scoring")
-        players = options.get("players", 4)
-        if isinstance(players, str):
-            players = _whole_number(players)
-        return cls(players, options.get("direction", "clockwise"), options.get("scoring", "tally"))  # type: ignore[arg-type]
+        return OPTIONS.make(options)
 
     @classmethod
     def parse(cls, text: str) -> Rules:
         """Rules from ``players=5,direction=clockwise,scoring=points`` (any subset; an empty text is the default)."""
-        options: dict[str, object] = {}
-        for part in text.split(","):
-            if not part.strip():
-                continue
-            name, equals, value = part.partition("=")
-            name = name.strip()
-            if not equals or not name:
-                raise ValueError(f"option {shown(part.strip())}: write NAME=VALUE, like players=5")
-            if name in options:
-                raise ValueError(f"option {name} is given twice")
-            options[name] = value.strip()
-        return cls.from_options(options)
-
-
-def _whole_number(text: str) -> int | str:
-    """*text* as an int when it is written as one; otherwise the text, for the rules to refuse by name."""
-    return int(text) if text.isascii() and text.isdigit() and len(text) < 4 else text
+        return OPTIONS.parse(text)
 
 
 def pack(rules: Rules) -> list[Card]:

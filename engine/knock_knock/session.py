@@ -87,8 +87,8 @@ from ..core.session import DealSession
 from ..core.text import counted, join_words, seat_names, sentence
 from .game import Game
 from .players import PLAYERS, Decision, Player, make_player
-from .present import describe, score_json, shout
-from .rules import KNOCK_AT, POINTS_IN_WORDS, TURN_LIMIT, Rules, card_points, is_pickup
+from .present import describe, rules_json, score_json, shout
+from .rules import KNOCK_AT, TURN_LIMIT, Rules, card_points, is_pickup
 from .state import Challenge, Draw, Move, PickUp, Play, Quiet, RecordedAction, State, TakeBack
 from .view import PlayerView, SeenEvent
 
@@ -158,19 +158,6 @@ def card_json(card: Card) -> JSON:
 
 def suit_json(suit: Suit) -> JSON:
     return {"code": suit.value, "name": suit.plural, "symbol": suit.symbol}
-
-
-def rules_json(rules: Rules) -> JSON:
-    """The options, the game's name and one sentence per option that differs from the defaults."""
-    notes = []
-    if rules.direction == "counter-clockwise":
-        notes.append("Play goes to the right (counter-clockwise).")
-    if rules.packs == 2:
-        notes.append("Two packs are shuffled together, so every card is there twice.")
-    if rules.scoring == "points":
-        notes.append(f"Cards left score points ({POINTS_IN_WORDS}); the lowest total is best.")
-    text = ",".join(f"{name}={value}" for name, value in rules.to_json().items())
-    return {"options": rules.to_json(), "name": rules.describe(), "text": text, "notes": notes}
 
 
 def event_json(event: SeenEvent, names: Sequence[str]) -> JSON:

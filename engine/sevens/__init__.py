@@ -15,6 +15,7 @@ from typing import Any
 from ..core.cards import cards_of, format_cards, parse_mask
 from ..core.game import Decision, PlayerFactory, read_written_rules, register
 from ..core.jsontext import shown
+from ..core.options import Options
 from .game import Game
 from .players import COMPUTER_PLAYERS
 from .position import fitting, max_hand, parse_table, rows_problem, table_problem
@@ -28,17 +29,18 @@ class SevensGame:
 
     name = "sevens"
     title = "Sevens"
+    options: Options[SevensRules] = OPTIONS
     presets: Mapping[str, SevensRules] = PRESETS
     computer_players: Mapping[str, PlayerFactory] = COMPUTER_PLAYERS
 
     def rules(self, options: Mapping[str, object]) -> SevensRules:
-        return SevensRules.make(options)
+        return OPTIONS.make(options)
 
     def read_rules(self, data: object) -> SevensRules:
         """Rules as a record writes them: every option; or ``"sevens"``, the first records' name for the defaults."""
         if data == "sevens":
             return DEFAULT
-        rules: SevensRules = read_written_rules(self, data, OPTIONS)
+        rules: SevensRules = read_written_rules(self, data, OPTIONS.names)
         return rules
 
     def new_deal(self, rules: SevensRules, seed: int, *, dealer: int = 0, names: Sequence[str] | None = None) -> Game:

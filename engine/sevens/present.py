@@ -20,7 +20,7 @@ from ..core.cards import SUITS, Card, cards_of
 from ..core.text import counted, join_words
 from .moves import Move
 from .position import OPENING_CARD, SUIT_MASKS, Position, describe_row, fitting, row_ends
-from .rules import CHOICES, DEFAULT, OPTIONS, PRESETS, TITLES, SevensRules
+from .rules import OPTIONS, SevensRules
 
 __all__ = ["card_json", "move_json", "result_json", "row_json", "rules_json", "rules_menu", "score_json"]
 
@@ -74,34 +74,15 @@ def move_json(move: Move, names: Sequence[str]) -> JSON:
 
 
 def rules_json(rules: SevensRules) -> JSON:
-    """The options, the rules' name and one sentence per option that differs from plain Sevens."""
-    notes = []
-    if rules.opening == "any-seven":
-        notes.append("The player after the dealer starts; any seven may begin its row.")
-    elif rules.opening == "all-sevens":
-        notes.append("Every seven is laid out before the first turn; the 7♦'s holder starts.")
-    else:
-        notes.append("The 7♦ opens the deal.")
-    if rules.eight_before_six:
-        notes.append("A six fits only once its suit's eight is down.")
-    if rules.voluntary_pass:
-        notes.append("You may pass even when a card fits.")
-    if rules.pass_limit is not None:
-        notes.append(
-            f"Passing more than {counted(rules.pass_limit, 'time')} puts a player out: their cards go on the table."
-        )
-    if rules.finish == "places":
-        notes.append("Play goes on for places until one player is left.")
-    if rules.scoring == "chips":
-        notes.append("Each pass costs a chip; the winner takes the pool and a chip for every card left in other hands.")
-    return {"options": rules.to_json(), "name": rules.describe(), "text": rules.text(), "notes": notes}
+    """The options, the rules' name and one sentence per option that differs from plain Sevens (and the opening's)."""
+    return OPTIONS.table_json(rules)
 
 
 def score_json(rules: SevensRules) -> JSON:
     """What a match's scores are (see :meth:`engine.core.session.DealSession._score_json`): chips won and lost,
     or deals won; the highest total leads.
 
-    >>> score_json(DEFAULT)
+    >>> score_json(SevensRules())
     {'scoring': 'wins', 'heading': 'Deals won', 'signed': False, 'lower_is_better': False}
     """
     chips = rules.scoring == "chips"
@@ -113,44 +94,17 @@ def score_json(rules: SevensRules) -> JSON:
     }
 
 
-def option_text(value: object) -> str:
-    """An option's value as ``--rules`` and the rules file write it: ``none``, ``true``, ``7D``, ``5``."""
-    return "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
-
-
 def rules_menu() -> JSON:
-    """What a page offers to choose from: every option (its values as ``--rules`` writes them, its meaning and
-    default), every preset (its name, title, options and notes) and the default rules (a preset's name). The site's
-    build writes it into the game page.
+    """What a page offers to choose from (see :meth:`engine.core.options.Options.menu`). The site's build writes it
+    into the game page.
 
     >>> menu = rules_menu()
     >>> [preset["title"] for preset in menu["presets"]]
     ['Sevens', 'Fan Tan', 'Shichinarabe', 'Parliament']
-    >>> menu["options"][4]["values"], menu["options"][4]["default"], menu["default"]
-    (['none', '1', '2', '3', '4', '5'], 'none', 'sevens')
+    >>> menu["options"][4]["values"], menu["options"][4]["words"][:2], menu["default"]
+    (['none', '1', '2', '3', '4', '5'], ['no limit', '1 pass'], 'sevens')
     """
-    return {
-        "options": [
-            {
-                "name": name,
-                "label": name.replace("_", " "),
-                "text": meaning,
-                "values": [option_text(value) for value in CHOICES[name]],
-                "default": option_text(getattr(DEFAULT, name)),
-            }
-            for name, (_, meaning) in OPTIONS.items()
-        ],
-        "presets": [
-            {
-                "name": name,
-                "title": TITLES[name],
-                "options": {option: option_text(value) for option, value in preset.to_json().items()},
-                "notes": rules_json(preset)["notes"],
-            }
-            for name, preset in PRESETS.items()
-        ],
-        "default": next(name for name, preset in PRESETS.items() if preset == DEFAULT),
-    }
+    return OPTIONS.menu()
 
 
 def result_json(position: Position, moves: Sequence[Move], names: Sequence[str], you: int) -> JSON | None:

@@ -17,15 +17,15 @@ engine.core.game.RulesError: opening '8D' is not allowed: choose 7D, any-seven o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-from ..core.game import GameType, RulesError, options_text
-from ..core.jsontext import shown
-from ..core.text import join_words
+from ..core.game import GameType
+from ..core.options import Option, Options, Preset
+from ..core.text import counted
 
-__all__ = ["CHOICES", "DEFAULT", "OPTIONS", "PRESETS", "SevensRules"]
+__all__ = ["DEFAULT", "OPTIONS", "PRESETS", "SevensRules"]
 
 Opening = Literal["7D", "any-seven", "all-sevens"]
 Finish = Literal["first-out", "places"]
@@ -38,72 +38,89 @@ MIN_PLAYERS, MAX_PLAYERS = 3, 8
 MAX_PASS_LIMIT = 5
 
 
-def _whole(name: str, low: int, high: int, *, none: bool = False) -> Callable[[object], Any]:
-    allowed = f"{low}–{high}" + (" or none" if none else "")
-
-    def read(value: object) -> int | None:
-        if none and (value is None or (isinstance(value, str) and value.strip().lower() in ("none", "null"))):
-            return None
-        number: object = value
-        written = value.strip() if isinstance(value, str) else ""
-        # Past a few digits a number is refused as it is written: int() refuses thousands of them with a traceback.
-        if written.isascii() and written.isdigit() and len(written) <= len(str(high)):
-            number = int(written)
-        if type(number) is not int or not low <= number <= high:
-            raise RulesError(f"{name} {shown(value)} is not allowed: choose {allowed}")
-        return number
-
-    return read
+def _passes(limit: int) -> str:
+    return f"Passing more than {counted(limit, 'time')} puts a player out: their cards go on the table."
 
 
-def _choice(name: str, values: tuple[str, ...]) -> Callable[[object], Any]:
-    def read(value: object) -> str:
-        text = value.strip() if isinstance(value, str) else value
-        for allowed in values:
-            if isinstance(text, str) and text.lower() == allowed.lower():
-                return allowed
-        raise RulesError(f"{name} {shown(value)} is not allowed: choose {join_words(values, 'or')}")
+OPTIONS: Options[SevensRules] = Options(
+    "Sevens",
+    [
+        Option(
+            "players",
+            tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+            4,
+            "3–8 players; 52 cards dealt from the dealer's left",
+        ),
+        Option(
+            "opening",
+            OPENINGS,
+            "7D",
+            "7D: the 7♦ opens; any-seven: any seven opens; all-sevens: laid out",
+            words={"7D": "the 7♦ opens", "any-seven": "any seven opens", "all-sevens": "sevens laid out"},
+            notes={
+                "7D": "The 7♦ opens the deal.",
+                "any-seven": "The player after the dealer starts; any seven may begin its row.",
+                "all-sevens": "Every seven is laid out before the first turn; the 7♦'s holder starts.",
+            },
+        ),
+        Option(
+            "eight_before_six",
+            (False, True),
+            False,
+            "a six fits only once its suit's eight is down",
+            words={False: "no", True: "yes"},
+            notes={True: "A six fits only once its suit's eight is down."},
+        ),
+        Option(
+            "voluntary_pass",
+            (False, True),
+            False,
+            "a player may pass even when a card fits",
+            words={False: "no", True: "yes"},
+            notes={True: "You may pass even when a card fits."},
+        ),
+        Option(
+            "pass_limit",
+            (None, *range(1, MAX_PASS_LIMIT + 1)),
+            None,
+            "none, or 1–5: passing once more puts a player out",
+            words={None: "no limit", **{limit: counted(limit, "pass", "passes") for limit in range(1, 6)}},
+            notes={limit: _passes(limit) for limit in range(1, MAX_PASS_LIMIT + 1)},
+        ),
+        Option(
+            "finish",
+            FINISHES,
+            "first-out",
+            "first-out: the first out wins; places: play on for places",
+            words={"first-out": "first out wins", "places": "play on for places"},
+            notes={"places": "Play goes on for places until one player is left."},
+        ),
+        Option(
+            "scoring",
+            SCORINGS,
+            "wins",
+            "wins: deals won; chips: a chip to the pool per pass, winner takes all",
+            words={"wins": "deals won", "chips": "chips"},
+            notes={
+                "chips": "Each pass costs a chip; the winner takes the pool and a chip for every card left in other "
+                "hands."
+            },
+        ),
+    ],
+    presets=[
+        Preset("sevens", "Sevens", {}),
+        Preset("fan-tan", "Fan Tan", {"opening": "any-seven", "scoring": "chips"}),
+        Preset(
+            "shichinarabe",
+            "Shichinarabe",
+            {"opening": "all-sevens", "voluntary_pass": True, "pass_limit": 3, "finish": "places"},
+        ),
+        Preset("parliament", "Parliament", {"opening": "7D", "scoring": "chips"}),
+    ],
+)
 
-    return read
 
-
-def _flag(name: str) -> Callable[[object], Any]:
-    def read(value: object) -> bool:
-        if isinstance(value, bool):
-            return value
-        if isinstance(value, str) and value.strip().lower() in ("true", "false"):
-            return value.strip().lower() == "true"
-        raise RulesError(f"{name} {shown(value)} is not allowed: choose true or false")
-
-    return read
-
-
-# Each option: how a value is read (JSON or command-line text) and what it means, for --help and the site.
-OPTIONS: dict[str, tuple[Callable[[object], Any], str]] = {
-    "players": (_whole("players", MIN_PLAYERS, MAX_PLAYERS), "3–8 players; 52 cards dealt from the dealer's left"),
-    "opening": (_choice("opening", OPENINGS), "7D: the 7♦ opens; any-seven: any seven opens; all-sevens: laid out"),
-    "eight_before_six": (_flag("eight_before_six"), "a six fits only once its suit's eight is down"),
-    "voluntary_pass": (_flag("voluntary_pass"), "a player may pass even when a card fits"),
-    "pass_limit": (
-        _whole("pass_limit", 1, MAX_PASS_LIMIT, none=True),
-        "none, or 1–5: passing once more puts a player out",
-    ),
-    "finish": (_choice("finish", FINISHES), "first-out: the first out wins; places: play on for places"),
-    "scoring": (_choice("scoring", SCORINGS), "wins: deals won; chips: a chip to the pool per pass, winner takes all"),
-}
-
-# Every value each option allows, in the order a menu offers them (the readers above accept exactly these).
-CHOICES: dict[str, tuple[int | str | bool | None, ...]] = {
-    "players": tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
-    "opening": OPENINGS,
-    "eight_before_six": (False, True),
-    "voluntary_pass": (False, True),
-    "pass_limit": (None, *range(1, MAX_PASS_LIMIT + 1)),
-    "finish": FINISHES,
-    "scoring": SCORINGS,
-}
-
-
+@OPTIONS.rules
 @dataclass(frozen=True, slots=True)
 class SevensRules:
     """Every option of a deal of Sevens; the defaults are the site's Sevens (the seed's rules)."""
@@ -121,10 +138,7 @@ class SevensRules:
     registered: ClassVar[GameType | None] = None
 
     def __post_init__(self) -> None:
-        for name in OPTIONS:
-            value = getattr(self, name)
-            if OPTIONS[name][0](value) != value or type(OPTIONS[name][0](value)) is not type(value):
-                raise RulesError(f"{name} {shown(value)} is not allowed")
+        OPTIONS.check(self)
         plain = (self.eight_before_six, self.voluntary_pass, self.pass_limit, self.finish, self.scoring)
         object.__setattr__(self, "is_plain", plain == (False, False, None, "first-out", "wins"))
 
@@ -136,41 +150,20 @@ class SevensRules:
     @classmethod
     def make(cls, options: Mapping[str, object]) -> SevensRules:
         """The rules with *options*, the rest at their defaults; :class:`RulesError` for a bad name or value."""
-        values: dict[str, Any] = {}
-        for name, value in options.items():
-            key = name.strip().lower().replace("-", "_") if isinstance(name, str) else name
-            if key not in OPTIONS:
-                raise RulesError(f"unknown option {shown(name)}: Sevens has {', '.join(OPTIONS)}")
-            values[key] = OPTIONS[key][0](value)
-        return cls(**values)
+        return OPTIONS.make(options)
 
     def to_json(self) -> dict[str, Any]:
         """Every option written out, as a record keeps them."""
-        return {name: getattr(self, name) for name in OPTIONS}
+        return OPTIONS.to_json(self)
 
     def text(self) -> str:
         """The options as the command line writes them: ``players=5,opening=any-seven,...``."""
-        return options_text(self)
+        return OPTIONS.text(self)
 
     def describe(self) -> str:
         """The preset's name if these rules are one, else the options that differ from the defaults."""
-        seats = "" if self.players == DEFAULT.players else f", {self.players} players"
-        for name, preset in PRESETS.items():
-            if preset == replace(self, players=preset.players):
-                return TITLES[name] + seats
-        changed = [
-            f"{name}={'none' if value is None else str(value).lower()}"
-            for name, value in self.to_json().items()
-            if value != DEFAULT.to_json()[name] and name != "players"
-        ]
-        return "Sevens" + seats + (f" ({', '.join(changed)})" if changed else "")
+        return OPTIONS.describe(self)
 
 
 DEFAULT = SevensRules()
-PRESETS: dict[str, SevensRules] = {
-    "sevens": DEFAULT,
-    "fan-tan": SevensRules(opening="any-seven", scoring="chips"),
-    "shichinarabe": SevensRules(opening="all-sevens", voluntary_pass=True, pass_limit=3, finish="places"),
-    "parliament": SevensRules(opening="7D", scoring="chips"),
-}
-TITLES = {"sevens": "Sevens", "fan-tan": "Fan Tan", "shichinarabe": "Shichinarabe", "parliament": "Parliament"}
+PRESETS: Mapping[str, SevensRules] = OPTIONS.presets

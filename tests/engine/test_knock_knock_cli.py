@@ -33,7 +33,7 @@ def test_simulate_writes_records_that_replay(capsys: pytest.CaptureFixture[str])
 def test_a_bad_option_is_refused_by_name(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = _run(["simulate", "--game", "knock-knock", "--rules", "direction=sideways", "--games", "1"], capsys)
     assert code != 0
-    assert "option direction: 'sideways' is not allowed; choose clockwise or counter-clockwise" in err
+    assert "direction 'sideways' is not allowed: choose clockwise or counter-clockwise" in err
 
 
 def test_tournament_with_ten_players_and_two_packs(capsys: pytest.CaptureFixture[str]) -> None:

@@ -37,12 +37,12 @@ def _record(**changes: Any) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("players=11", "option players: 11 is not allowed; choose a whole number from 2 to 10"),
-        ("players=four", "option players: 'four' is not allowed; choose a whole number from 2 to 10"),
-        ("direction=left", "option direction: 'left' is not allowed; choose clockwise or counter-clockwise"),
-        ("scoring=chips", "option scoring: 'chips' is not allowed; choose tally or points"),
+        ("players=11", "players '11' is not allowed: choose 2–10"),
+        ("players=four", "players 'four' is not allowed: choose 2–10"),
+        ("direction=left", "direction 'left' is not allowed: choose clockwise or counter-clockwise"),
+        ("scoring=chips", "scoring 'chips' is not allowed: choose tally or points"),
         ("packs=2", "unknown option 'packs': Knock! Knock! has players, direction and scoring"),
-        ("players", "option 'players': write NAME=VALUE, like players=5"),
+        ("players", "'players' is not an option written name=value, like players=5"),
         ("players=3,players=4", "option players is given twice"),
     ],
 )
@@ -142,7 +142,7 @@ def test_the_same_seed_plays_the_same_deal() -> None:
         ({"game": "sevens"}, "game record game 'sevens': expected 'knock-knock'"),
         (
             {"rules": {"players": 12, "direction": "clockwise", "scoring": "tally"}},
-            "game record rules: option players: 12 is not allowed",
+            "game record rules: players 12 is not allowed: choose 2–10",
         ),
         ({"rules": {"players": 4}}, "game record rules: missing direction, scoring: a record writes every option out"),
         ({"dealer": 4}, "game record dealer 4 must be a seat from 0 to 3"),

@@ -65,7 +65,7 @@ def test_a_request_rebuilds_exactly_the_view_of_the_seat_asked(seed: int) -> Non
         ({"moves": [{"seat": 1, "play": "9D"}]}, "move 1: 9♦ does not fit: the playing suit is clubs"),
         ({"moves": [{"seat": 2, "draw": True}]}, "move 1: it is seat 1's turn, not seat 2's"),
         ({"seat": 2}, "seat 2 has nothing to decide now: waiting for seat 1"),
-        ({"rules": {"players": 1}}, "rules: option players: 1 is not allowed"),
+        ({"rules": {"players": 1}}, "rules: players 1 is not allowed: choose 2–10"),
         ({"colour": "red"}, "unknown request key 'colour'"),
         ({"passed": [0]}, "passed: seat 0 cannot let the last discard pass now"),
     ],

@@ -284,7 +284,7 @@ def test_rules_and_seats_come_from_the_page_and_bad_ones_are_refused() -> None:
     state = session.state()
     assert state["names"] == ["You", "Sam 1", "Sam 2", "Sam 3", "Sam 4"]
     assert state["rules"]["notes"][0] == "Play goes to the right (counter-clockwise)."
-    assert error_of(session, "new_game", rules="players=11").startswith("option players: 11 is not allowed")
+    assert error_of(session, "new_game", rules="players=11").startswith("players '11' is not allowed: choose 2–10")
     assert (
         error_of(session, "new_game", seats=["robin", "bob", "sam"])
         == "unknown player 'bob': choose from random, robin, alex, sam"

@@ -12,10 +12,11 @@ from option_sets import RULES
 from engine.core.cards import FULL_DECK
 from engine.core.game import RulesError, load_game
 from engine.core.match import Match, play_game
+from engine.core.options import value_text as option_text
 from engine.core.records import read_record
 from engine.sevens.game import Game
 from engine.sevens.position import Position, parse_table
-from engine.sevens.present import option_text, rules_menu
+from engine.sevens.present import rules_menu
 from engine.sevens.rules import OPTIONS, PRESETS, SevensRules
 
 BOTS = st.sampled_from(["random", "robin", "alex"])
@@ -45,7 +46,7 @@ def test_presets_are_the_house_rules() -> None:
 
 def test_the_menu_offers_every_value_the_rules_accept_and_only_those() -> None:
     menu = rules_menu()
-    assert [option["name"] for option in menu["options"]] == list(OPTIONS)
+    assert [option["name"] for option in menu["options"]] == list(OPTIONS.names)
     for option in menu["options"]:
         for text in option["values"]:
             assert option_text(SevensRules.make({option["name"]: text}).to_json()[option["name"]]) == text

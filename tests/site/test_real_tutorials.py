@@ -18,8 +18,8 @@ import build
 from engine.core.cards import Card, parse_cards
 from engine.knock_knock.present import rules_menu as knock_knock_menu
 from engine.sevens.position import OPENING_CARD, Position, parse_table
-from engine.sevens.present import option_text
-from engine.sevens.rules import CHOICES, PRESETS
+from engine.sevens.present import rules_menu as sevens_menu
+from engine.sevens.rules import PRESETS
 from sitebuild.lessons import tutorials_of
 from sitebuild.puzzles import SEAT_NAMES, read_fields
 
@@ -148,12 +148,16 @@ def test_the_house_rules_link_each_preset_to_the_game_page_and_the_game_page_off
     assert links == list(PRESETS)
     play = (site / "play/index.html").read_text(encoding="utf-8")
     assert re.findall(r'data-preset="([a-z-]+)"', play) == list(PRESETS)
-    for name, values in CHOICES.items():
+    for option in sevens_menu()["options"]:
+        name = option["name"]
         select = re.search(
             rf'<select id="game-(?:option-{name}|players-count)" data-option="{name}".*?</select>', play, re.DOTALL
         )
         assert select is not None, name
-        assert re.findall(r'<option value="([^"]+)"', select.group(0)) == [option_text(value) for value in values]
+        assert re.findall(r'<option value="([^"]+)"', select.group(0)) == option["values"]
+        if name != "players":  # the options are offered in words (the engine's), the players as numbers
+            shown = re.findall(r'<option value="[^"]+"(?: selected)?>([^<]*)</option>', select.group(0))
+            assert shown == [html.escape(words, quote=False) for words in option["words"]], name
 
 
 def test_the_knock_knock_page_offers_its_engines_menu_and_no_presets(site: Path) -> None:
