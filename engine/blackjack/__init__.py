@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..core.game import Decision, PlayerFactory, RulesError, read_written_rules, register
+from ..core.game import Decision, PlayerFactory, read_written_rules, register
+from ..core.options import Options
 from .game import Game
 from .players import PLAYERS
 from .rules import OPTIONS, PRESETS, Rules
@@ -31,18 +32,16 @@ class BlackjackGame:
 
     name = "blackjack"
     title = "Blackjack"
+    options: Options[Rules] = OPTIONS
     presets: Mapping[str, Rules] = PRESETS
     computer_players: Mapping[str, PlayerFactory] = PLAYERS
 
     def rules(self, options: Mapping[str, object]) -> Rules:
-        try:
-            return Rules.from_options(options)
-        except ValueError as error:
-            raise RulesError(str(error)) from None
+        return OPTIONS.make(options)
 
     def read_rules(self, data: object) -> Rules:
         """Rules as a record writes them: every option."""
-        rules: Rules = read_written_rules(self, data, OPTIONS)
+        rules: Rules = read_written_rules(self, data, OPTIONS.names)
         return rules
 
     def new_deal(self, rules: Rules, seed: int, *, dealer: int = 0, names: Sequence[str] | None = None) -> Game:

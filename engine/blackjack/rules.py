@@ -9,7 +9,7 @@ with the option's name and the values it allows.
 >>> Rules.from_options({"wild": "8"})
 Traceback (most recent call last):
 ...
-ValueError: options wild and skip both name the 8: no two of wild, skip and reverse may name the same rank
+engine.core.game.RulesError: options wild and skip both name the 8: no two of wild, skip and reverse may name the same rank
 >>> CRAZY_EIGHTS.chains, CRAZY_EIGHTS.wild, CRAZY_EIGHTS.draw
 (False, '8', 'up-to-5')
 """
@@ -17,11 +17,11 @@ ValueError: options wild and skip both name the 8: no two of wild, skip and reve
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.cards import ALL_CARDS, Card, Rank, Suit
-from ..core.jsontext import shown
+from ..core.options import Option, Options, Preset, Value
 
 if TYPE_CHECKING:
     from ..core.game import GameType
@@ -49,48 +49,180 @@ UP_TO = 5  # draw=up-to-5: the draws a turn may take before the player may pass
 _RANKS = {"A": Rank.ACE, "8": Rank.EIGHT, "K": Rank.KING, "Q": Rank.QUEEN}
 _NUMBER = {name: int(rank) for name, rank in _RANKS.items()}
 
-# Each option: its values as a record writes them (the first is the default).
-_VALUES: dict[str, tuple[object, ...]] = {
-    "players": tuple(range(4, MAX_PLAYERS + 1)) + tuple(range(MIN_PLAYERS, 4)),
-    "packs": (1, "auto"),
-    "chains": (True, False),
-    "wild": ("A", "8", "none"),
-    "skip": ("8", "Q", "none"),
-    "reverse": ("K", "A", "Q", "none"),
-    "twos": (True, False),
-    "black_jacks": (5, 7, "none"),
-    "twos_and_jacks": ("mix", "apart"),
-    "queen_cover": (True, False),
-    "draw": ("one", "until-play", "up-to-5"),
-    "last_cards": (True, False),
-    "power_finish": (True, False),
-    "stock_out": ("reshuffle", "pass"),
-    "scoring": ("tally", "points"),
-}
-OPTIONS = tuple(_VALUES)
+_SCORING = "a wild card 50, K Q J 10, an ace 1, any other card its number"
 
 
-def _read(name: str, value: object) -> object:
-    """*value* of option *name* as the record writes it, from JSON or command-line text; ValueError otherwise."""
-    allowed = _VALUES[name]
-    if isinstance(value, str):
-        text = value.strip().lower()
-        for candidate in allowed:
-            written = str(candidate).lower() if not isinstance(candidate, str) else candidate.lower()
-            if text == written:
-                return candidate
-    elif type(value) in (bool, int):
-        for candidate in allowed:
-            if type(candidate) is type(value) and candidate == value:
-                return candidate
-    if name == "players":
-        choose = f"a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}"
-    else:
-        words = [str(v).lower() if isinstance(v, bool) else str(v) for v in allowed]
-        choose = ", ".join(words[:-1]) + " or " + words[-1]
-    raise ValueError(f"option {name}: {shown(value)} is not allowed; choose {choose}")
+def _same_rank(values: Mapping[str, Value]) -> str | None:
+    """No two of wild, skip and reverse may name the same rank; the error names both options."""
+    named = [(name, values[name]) for name in ("wild", "skip", "reverse")]
+    for i, (first, rank) in enumerate(named):
+        for second, other in named[i + 1 :]:
+            if rank != "none" and rank == other:
+                return (
+                    f"options {first} and {second} both name the {rank}: "
+                    "no two of wild, skip and reverse may name the same rank"
+                )
+    return None
 
 
+OPTIONS: Options[Rules] = Options(
+    "Blackjack",
+    [
+        Option(
+            "players",
+            tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+            4,
+            "how many sit at the table: seven cards each with 2 to 4, five with more",
+        ),
+        Option(
+            "packs",
+            (1, "auto"),
+            1,
+            "auto: two packs (each card twice) with 6 or more players",
+            words={1: "one pack", "auto": "two packs from 6 players"},
+            notes={"auto": "With 6 or more players two packs are shuffled together, so every card is there twice."},
+        ),
+        Option(
+            "chains",
+            (True, False),
+            True,
+            "false: one card a turn (plain Crazy Eights)",
+            words={True: "chains and runs", False: "one card a turn"},
+            notes={False: "One card a turn: no chains."},
+        ),
+        Option(
+            "wild",
+            ("A", "8", "none"),
+            "A",
+            "the rank that fits on anything; its player names the next suit",
+            words={"A": "aces", "8": "eights", "none": "no wild cards"},
+            notes={
+                "8": "Eights are wild: they fit on anything, and their player names the suit.",
+                "none": "No card is wild.",
+            },
+        ),
+        Option(
+            "skip",
+            ("8", "Q", "none"),
+            "8",
+            "each card of this rank makes one more player miss a turn",
+            words={"8": "eights", "Q": "queens", "none": "no skips"},
+            notes={"Q": "Each queen makes one more player miss a turn.", "none": "No card skips a player."},
+        ),
+        Option(
+            "reverse",
+            ("K", "A", "Q", "none"),
+            "K",
+            "each card of this rank reverses the direction of play",
+            words={"K": "kings", "A": "aces", "Q": "queens", "none": "no reverses"},
+            notes={
+                "A": "Each ace reverses the direction of play.",
+                "Q": "Each queen reverses the direction of play.",
+                "none": "No card reverses the direction of play.",
+            },
+        ),
+        Option(
+            "twos",
+            (True, False),
+            True,
+            "a 2 makes the next player pick up 2, unless they answer",
+            words={True: "twos pick up 2", False: "twos are plain"},
+            notes={False: "A 2 is a plain card."},
+        ),
+        Option(
+            "black_jacks",
+            (5, 7, "none"),
+            5,
+            "J♠ and J♣ make the next player pick up this many, unless they answer; a red jack cancels them",
+            words={5: "pick up 5", 7: "pick up 7", "none": "plain jacks"},
+            notes={7: "A black jack makes the next player pick up 7.", "none": "Jacks are plain cards."},
+        ),
+        Option(
+            "twos_and_jacks",
+            ("mix", "apart"),
+            "mix",
+            "apart: a 2 answers only twos, a black jack only black jacks",
+            words={"mix": "mixed", "apart": "apart"},
+            notes={"apart": "Twos and jacks are not mixed: a 2 answers only twos, a black jack only black jacks."},
+        ),
+        Option(
+            "queen_cover",
+            (True, False),
+            True,
+            "a turn may not end on a queen: she must be covered by another card",
+            words={True: "queens must be covered", False: "queens are plain"},
+            notes={False: "A queen need not be covered."},
+        ),
+        Option(
+            "draw",
+            ("one", "until-play", "up-to-5"),
+            "one",
+            "one: draw one card; until-play: draw until a card fits; up-to-5: up to five draws, then you may pass",
+            words={"one": "one card", "until-play": "until a card fits", "up-to-5": "up to five cards"},
+            notes={
+                "until-play": "A player who draws keeps drawing until a card fits.",
+                "up-to-5": "A player may draw up to five cards in a turn, then pass.",
+            },
+        ),
+        Option(
+            "last_cards",
+            (True, False),
+            True,
+            "call Last cards when your hand could all go down in one turn, or you cannot go out next turn",
+            words={True: "call Last cards", False: "no call"},
+            notes={False: "Nobody calls Last cards."},
+        ),
+        Option(
+            "power_finish",
+            (True, False),
+            True,
+            "false: a turn that empties the hand may not end on a power card",
+            words={True: "go out on any card", False: "not on a power card"},
+            notes={False: "Nobody may go out on a power card."},
+        ),
+        Option(
+            "stock_out",
+            ("reshuffle", "pass"),
+            "reshuffle",
+            "reshuffle: the pile becomes a new stock; pass: no reshuffle, and a player who cannot draw passes",
+            words={"reshuffle": "reshuffle the pile", "pass": "pass"},
+            notes={"pass": "When the stock is empty the pile is not reshuffled: a player who cannot draw passes."},
+        ),
+        Option(
+            "scoring",
+            ("tally", "points"),
+            "tally",
+            f"tally: a win a deal, most is best; points: the cards left in hand ({_SCORING}), lowest is best",
+            words={"tally": "deals won", "points": "points for cards left"},
+            notes={"points": f"Cards left score points ({_SCORING}); the lowest total is best."},
+        ),
+    ],
+    presets=[
+        Preset("blackjack", "Blackjack", {}),
+        Preset(
+            "crazy-eights",
+            "Crazy Eights",
+            {
+                "chains": False,
+                "wild": "8",
+                "skip": "none",
+                "reverse": "none",
+                "twos": False,
+                "black_jacks": "none",
+                "queen_cover": False,
+                "draw": "up-to-5",
+                "last_cards": False,
+                "stock_out": "pass",
+                "packs": "auto",
+                "scoring": "points",
+            },
+        ),
+    ],
+    check=_same_rank,
+)
+
+
+@OPTIONS.rules
 @dataclass(frozen=True, slots=True)
 class Rules:
     """One rule set: every option of the table in ``shared/rules/blackjack.md``, at its default unless given."""
@@ -114,17 +246,7 @@ class Rules:
     scoring: str = "tally"
 
     def __post_init__(self) -> None:
-        for field in fields(self):
-            if _read(field.name, getattr(self, field.name)) != getattr(self, field.name):
-                raise ValueError(f"option {field.name}: {shown(getattr(self, field.name))} is not allowed")
-        named = [(name, getattr(self, name)) for name in ("wild", "skip", "reverse")]
-        for i, (first, rank) in enumerate(named):
-            for second, other in named[i + 1 :]:
-                if rank != "none" and rank == other:
-                    raise ValueError(
-                        f"options {first} and {second} both name the {rank}: "
-                        "no two of wild, skip and reverse may name the same rank"
-                    )
+        OPTIONS.check(self)
 
     @property
     def game(self) -> GameType:
@@ -200,56 +322,25 @@ class Rules:
 
     def to_json(self) -> dict[str, Any]:
         """Every option written out, as in a game record."""
-        return {field.name: getattr(self, field.name) for field in fields(self)}
+        return OPTIONS.to_json(self)
 
     def describe(self) -> str:
-        """The table's name: the game's (or the preset's), with the players if not four and the options changed.
+        """The table's name: the preset's, or the game's with the options changed; the players if not four.
 
-        >>> Rules().describe(), replace(CRAZY_EIGHTS, players=2).describe()
-        ('Blackjack', 'Crazy Eights, 2 players')
+        >>> Rules().describe(), Rules(players=2, draw="until-play").describe()
+        ('Blackjack', 'Blackjack, 2 players (draw=until-play)')
         """
-        base, title = (
-            (CRAZY_EIGHTS, "Crazy Eights") if self.wild == "8" and not self.chains else (BLACKJACK, "Blackjack")
-        )
-        default = base.to_json()
-        seats = "" if self.players == 4 else f", {self.players} players"
-        changed = [
-            f"{name}={_word(value)}"
-            for name, value in self.to_json().items()
-            if name != "players" and value != default[name]
-        ]
-        return title + seats + (f" ({', '.join(changed)})" if changed else "")
+        return OPTIONS.describe(self)
 
     @classmethod
     def from_options(cls, options: Mapping[str, object]) -> Rules:
         """Rules from a mapping such as a record's ``"rules"`` (values as JSON or as text); the rest at defaults."""
-        unknown = sorted(set(options) - set(OPTIONS))
-        if unknown:
-            raise ValueError(f"unknown option {shown(unknown[0])}: Blackjack has {', '.join(OPTIONS)}")
-        values = {name: _read(name, value) for name, value in options.items()}
-        return cls(**values)  # type: ignore[arg-type]
+        return OPTIONS.make(options)
 
 
-def _word(value: object) -> str:
-    return str(value).lower() if isinstance(value, bool) else str(value)
-
-
-BLACKJACK = Rules()
-CRAZY_EIGHTS = Rules(
-    chains=False,
-    wild="8",
-    skip="none",
-    reverse="none",
-    twos=False,
-    black_jacks="none",
-    queen_cover=False,
-    draw="up-to-5",
-    last_cards=False,
-    stock_out="pass",
-    packs="auto",
-    scoring="points",
-)
-PRESETS: dict[str, Rules] = {"blackjack": BLACKJACK, "crazy-eights": CRAZY_EIGHTS}
+PRESETS: Mapping[str, Rules] = OPTIONS.presets
+BLACKJACK = PRESETS["blackjack"]
+CRAZY_EIGHTS = PRESETS["crazy-eights"]
 
 
 _BLACK_JACKS = frozenset({Card.of(Rank.JACK, Suit.SPADES), Card.of(Rank.JACK, Suit.CLUBS)})

@@ -42,9 +42,9 @@ def test_wild_skip_and_reverse_may_not_name_the_same_rank_and_the_error_names_bo
 
 def test_a_bad_value_names_the_option_and_the_values_allowed() -> None:
     game = find_game("blackjack")
-    with pytest.raises(RulesError, match=r"option draw: 'twice' is not allowed; choose one, until-play or up-to-5"):
+    with pytest.raises(RulesError, match=r"draw 'twice' is not allowed: choose one, until-play or up-to-5"):
         game.rules({"draw": "twice"})
-    with pytest.raises(RulesError, match=r"option players: 9 is not allowed; choose a whole number from 2 to 8"):
+    with pytest.raises(RulesError, match=r"players 9 is not allowed: choose 2–8"):
         game.rules({"players": 9})
     with pytest.raises(RulesError, match=r"unknown option 'jokers'"):
         game.rules({"jokers": "true"})

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from engine.blackjack.game import Game
 from engine.blackjack.players import make_player
-from engine.blackjack.rules import _VALUES, OPTIONS, TURN_LIMIT, Rules, pack
+from engine.blackjack.rules import OPTIONS, TURN_LIMIT, Rules, pack
 from engine.blackjack.state import Chain, Move
 from engine.core.chance import player_rng
 
@@ -21,7 +21,7 @@ NAMES = ("random", "robin", "alex")
 def rule_sets(draw: st.DrawFn) -> Rules:
     """Any allowed rules: each option sampled from its values, until wild, skip and reverse name different ranks."""
     while True:
-        options = {name: draw(st.sampled_from(_VALUES[name])) for name in OPTIONS}
+        options = {name: draw(st.sampled_from(option.values)) for name, option in OPTIONS.options.items()}
         ranks = [options[name] for name in ("wild", "skip", "reverse") if options[name] != "none"]
         if len(ranks) == len(set(ranks)):
             return Rules.from_options(options)
