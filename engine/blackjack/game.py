@@ -24,6 +24,7 @@ from ..core.cards import Card, Rank, Suit
 from ..core.chance import check_seed
 from ..core.game import Player
 from ..core.jsontext import read_json, shown
+from ..core.pile import pack_difference, record_cards
 from ..core.records import RecordError, check_keys, read_envelope, record_card
 from .rules import Rules, card_points, pack
 from .state import (
@@ -82,12 +83,6 @@ def move_to_json(move: Move) -> dict[str, Any]:
     return entry
 
 
-def _record_cards(value: object, what: str) -> list[Card]:
-    if not isinstance(value, list):
-        raise ValueError(f"{what} must be a list of card codes")
-    return [record_card(code) for code in value]
-
-
 _EXAMPLE = (
     '{"seat": 0, "chain": ["7D"]}, {"seat": 1, "draw": true}, {"seat": 2, "pickup": 2} or {"seat": 3, "pass": true}'
 )
@@ -116,7 +111,7 @@ def action_from_json(data: object, players: int) -> tuple[int, RecordedAction, i
             raise ValueError(f"move {shown(data)}: pickup is the number of cards drawn, a whole number")
         return seat, PickUp(last), got
     if "chain" in keys and keys <= {"chain", "suit"}:
-        cards = _record_cards(data["chain"], f"move {shown(data)}: chain")
+        cards = record_cards(data["chain"], f"move {shown(data)}: chain")
         suit = None
         if "suit" in data:
             if data["suit"] not in ("C", "D", "H", "S"):
@@ -161,7 +156,7 @@ class _RecordedChance:
         assert isinstance(entry, dict)
         self.sizes.append(len(cards))
         try:
-            return _record_cards(entry["reshuffle"], "a reshuffle")
+            return record_cards(entry["reshuffle"], "a reshuffle")
         except ValueError as error:
             raise RecordError(f"{self.where}: {error}") from None
 
@@ -320,8 +315,8 @@ class Game:
         if not (isinstance(hands_data, list) and len(hands_data) == rules.players):
             raise RecordError(f"game record hands must be a list of {rules.players} lists of cards")
         try:
-            hands = [_record_cards(hand, f"hand {seat}") for seat, hand in enumerate(hands_data)]
-            stock = _record_cards(data["stock"], "stock")
+            hands = [record_cards(hand, f"hand {seat}") for seat, hand in enumerate(hands_data)]
+            stock = record_cards(data["stock"], "stock")
             upcard = record_card(data["upcard"])
         except ValueError as error:
             raise RecordError(f"game record: {error}") from None
@@ -414,12 +409,4 @@ def _pack_words(rules: Rules) -> str:
 
 
 def _difference(dealt: Counter[Card], rules: Rules) -> str:
-    full = Counter(pack(rules))
-    extra = sorted((dealt - full).elements())
-    short = sorted((full - dealt).elements())
-    parts = []
-    if extra:
-        parts.append(f"too many {' '.join(card.code for card in extra[:8])}{' …' if len(extra) > 8 else ''}")
-    if short:
-        parts.append(f"missing {' '.join(card.code for card in short[:8])}{' …' if len(short) > 8 else ''}")
-    return "; ".join(parts)
+    return pack_difference(dealt, Counter(pack(rules)))

@@ -29,6 +29,7 @@ from typing import Any
 
 from ..core.cards import Card, Suit, parse_cards
 from ..core.jsontext import read_json, shown
+from ..core.pile import bring, request_card, request_list
 from .game import Game, action_from_json
 from .rules import Rules, pack
 from .state import Action, Chain, Draw, Lay, Pass, PickUp, State, Stop
@@ -126,42 +127,10 @@ def _filled_in(rules: Rules, dealer: int, upcard: Card) -> Game:
 
 
 def _bring(state: State, seat: int, card: Card, where: str, keep: list[Card]) -> None:
-    """Put *card* into *seat*'s hand from wherever unseen it lies, swapping one of that hand's cards back there."""
-    hand = state.hands[seat]
-    kept = Counter(keep)
-    held = Counter(hand)
-    spare = next((c for c in hand if held[c] > kept[c]), None)
-    if spare is None:
-        raise ValueError(f"{where}: the {card.display} cannot be in seat {seat}'s hand")
-    for other, cards in enumerate(state.hands):
-        if other != seat and card in cards:
-            cards.remove(card)
-            cards.append(spare)
-            cards.sort()
-            break
-    else:
-        stock = state._stock
-        if card not in stock:
-            raise ValueError(f"{where}: every {card.display} of the pack is already on the pile or in this hand")
-        stock[stock.index(card)] = spare
-    hand.remove(spare)
-    hand.append(card)
-    hand.sort()
+    bring(state.hands, state._stock, seat, card, where, keep)
 
 
-def _card(code: object, what: str) -> Card:
-    if not isinstance(code, str):
-        raise ValueError(f"{what}: card {shown(code)} must be a string such as '10H'")
-    try:
-        return Card.parse(code)
-    except ValueError as error:
-        raise ValueError(f"{what}: {error}") from None
-
-
-def _list(value: object, what: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise ValueError(f"{what} must be a list, not {shown(value)}")
-    return value
+_card, _list = request_card, request_list
 
 
 def listing_words(state: State, seat: int) -> list[str]:

@@ -29,9 +29,10 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from ..core.cards import Card, Rank, Suit, parse_cards
+from ..core.pile import NO_CHANCE, Chance, DiscardPile, IllegalAction, Reshuffle, SeededChance
+from ..core.pile import codes as _codes
 from .rules import TURN_LIMIT, UP_TO, Rules, follows, pack
 
 __all__ = [
@@ -128,13 +129,6 @@ class Move:
 
 
 @dataclass(frozen=True, slots=True)
-class Reshuffle:
-    """The pile under the top card became a new stock, in this order (top first)."""
-
-    stock: tuple[Card, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class Penalty:
     """*seat* picked up *got* card (0 when none was left) at the end of its turn, because of *why*:
     ``"last-cards"`` (laid its hand without having called), ``"power-finish"`` or ``"queen"`` (an uncovered queen)."""
@@ -145,44 +139,6 @@ class Penalty:
 
 
 Event = Move | Reshuffle | Penalty
-
-
-class IllegalAction(ValueError):
-    """A step the rules do not allow; the message says why in plain words."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-class Chance(Protocol):
-    def reshuffle(self, cards: Sequence[Card]) -> Sequence[Card]:
-        """The new stock, top first: *cards* (the pile under its top card) in some order."""
-        ...
-
-
-class SeededChance:
-    """Reshuffles from a seeded :class:`random.Random`: the same seed, the same orders."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def reshuffle(self, cards: Sequence[Card]) -> Sequence[Card]:
-        order = list(cards)
-        self.rng.shuffle(order)
-        return order
-
-
-class _NoChance:
-    def reshuffle(self, cards: Sequence[Card]) -> Sequence[Card]:
-        raise IllegalAction("the stock is empty and this state was given no way to reshuffle")
-
-
-NO_CHANCE: Chance = _NoChance()
-
-
-def _codes(cards: Sequence[Card]) -> str:
-    return " ".join(card.code for card in cards) or "-"
 
 
 _RANK_WORDS = {
@@ -250,7 +206,7 @@ def needs_call(rules: Rules, hand: Sequence[Card]) -> bool:
 # -- the state ------------------------------------------------------------------------
 
 
-class State:
+class State(DiscardPile):
     """One deal in progress: hands, stock (top first), pile (top last), suit to follow, direction, turn,
     the pending pick-up, and the turn being built.
 
@@ -264,8 +220,7 @@ class State:
         self.rules = rules
         self.dealer = dealer
         self.hands: list[list[Card]] = [sorted(hand) for hand in hands]
-        self._stock: list[Card] = list(reversed(stock))  # top last, so a draw is a pop()
-        self.pile: list[Card] = [upcard]
+        self.start([upcard], stock)
         self.suit: Suit = upcard.suit
         self.direction = 1
         self.turn: int = rules.next_seat(dealer)
@@ -278,7 +233,6 @@ class State:
         self.turns = 0
         self.winner: int | None = None
         self.is_over = False
-        self.events: list[Event] = []
 
     @classmethod
     def setup(
@@ -394,19 +348,6 @@ class State:
         return twin
 
     # -- what the table shows -------------------------------------------------------
-
-    @property
-    def stock(self) -> list[Card]:
-        """The stock, top first."""
-        return self._stock[::-1]
-
-    @property
-    def stock_size(self) -> int:
-        return len(self._stock)
-
-    @property
-    def top(self) -> Card:
-        return self.pile[-1]
 
     @property
     def pickup(self) -> int:
@@ -798,34 +739,10 @@ class State:
             self.is_over = True
 
     def _take(self, seat: int, wanted: int, chance: Chance) -> int:
-        """*seat* takes up to *wanted* cards from the stock, refilling it from the pile when the rules allow."""
-        hand = self.hands[seat]
-        got = 0
-        for _ in range(wanted):
-            if not self._stock:
-                if self.rules.stock_out != "reshuffle" or len(self.pile) < 2:
-                    break
-                self._reshuffle(chance)
-            hand.append(self._stock.pop())
-            got += 1
-        hand.sort()
+        """*seat* takes up to *wanted* cards from the stock, refilling it from the pile under ``stock_out=reshuffle``."""
+        got = self.draw_cards(self.hands[seat], wanted, chance, refill=self.rules.stock_out == "reshuffle")
+        self.hands[seat].sort()
         return got
-
-    def _reshuffle(self, chance: Chance) -> None:
-        under = self.pile[:-1]
-        order = list(chance.reshuffle(under))
-        if Counter(order) != Counter(under):
-            lacks = _codes(sorted((Counter(under) - Counter(order)).elements()))
-            extra = _codes(sorted((Counter(order) - Counter(under)).elements()))
-            raise IllegalAction(
-                f"a reshuffle must hold exactly the {len(under)} cards under the top card: "
-                + "; ".join(
-                    ([f"it lacks {lacks}"] if lacks != "-" else []) + ([f"it has {extra} too"] if extra != "-" else [])
-                )
-            )
-        self.pile = self.pile[-1:]
-        self._stock = order[::-1]
-        self.events.append(Reshuffle(tuple(order)))
 
     def remaining(self) -> list[int]:
         return [len(hand) for hand in self.hands]

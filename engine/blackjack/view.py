@@ -18,17 +18,11 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..core.cards import Card, Suit
+from ..core.pile import Reshuffled
 from .rules import Rules, pack
 from .state import Move, Penalty, Reshuffle, State
 
 __all__ = ["PlayerView", "Reshuffled", "SeenEvent"]
-
-
-@dataclass(frozen=True, slots=True)
-class Reshuffled:
-    """The pile became a new stock of *size* cards (the order is hidden)."""
-
-    size: int
 
 
 SeenEvent = Move | Reshuffled | Penalty
