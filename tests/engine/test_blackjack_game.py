@@ -230,3 +230,12 @@ def test_a_turn_built_one_card_at_a_time_is_recorded_as_one_chain_move() -> None
     game.act(seat, stop)
     (move,) = game.record()["moves"]
     assert move["seat"] == seat and move["chain"] == [first.code]
+
+
+def test_the_strength_report_gives_each_table_its_interval_and_verdict() -> None:
+    from engine.blackjack.strength import TABLES, report
+
+    assert {preset for preset, _, _ in TABLES} == {"blackjack", "crazy-eights"}
+    text = report(2, 1, (("blackjack", "alex,random,random,random", 0.40),))
+    assert "## blackjack: alex,random,random,random" in text and "2 duplicate deals" in text
+    assert "target 40%: " in text

@@ -20,6 +20,7 @@ an index twice), hands are lists.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -42,6 +43,8 @@ WORK = 2_500
 # A play-out stops without a winner after this many turns.
 HORIZON = 80
 _MIN_SAMPLES = 6
+# How clearly another turn must beat Alex's choice: its extra wins, in square roots of the two counts' sum.
+SURE = 1.5
 
 
 _RANK = tuple(card % 13 + 1 for card in range(52))
@@ -283,6 +286,11 @@ class SamPlayer(AlexPlayer):
             return super().plan(view, state)
         wins = self._think(view, candidates)
         best = max(range(len(candidates)), key=lambda i: (wins[i][0], -i))
+        # Alex's own choice (the first) stands unless another won clearly more often: with few imagined deals,
+        # the counts of turns of nearly equal worth differ by chance, and following that noise costs more
+        # than the look-ahead finds.
+        if wins[best][0] - wins[0][0] <= SURE * math.sqrt(wins[best][0] + wins[0][0]):
+            best = 0
         chosen = candidates[best]
         won, tried = wins[best]
         share = f"won {won} of {tried} imagined deals"
