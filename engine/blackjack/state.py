@@ -763,5 +763,5 @@ def deal(rules: Rules, rng: random.Random, dealer: int = 0) -> State:
     rest = cards[size * rules.players :]  # top first
     while rules.wild == "8" and rest[0].rank == Rank.EIGHT:
         eight = rest.pop(0)
-        rest.insert(rng.randrange(len(rest) + 1), eight)
+        rest.insert(1 + rng.randrange(len(rest)), eight)  # anywhere under the next card, which is turned instead
     return State(rules, hands, rest[1:], rest[0], dealer)

@@ -102,6 +102,7 @@ def test_under_wild_8_a_turned_8_goes_back_into_the_stock_and_the_next_card_is_t
         if first.top.rank == Rank.EIGHT:
             seen += 1
             assert first.top in second.stock
+            assert second.top == first.stock[0] or first.stock[0].rank == Rank.EIGHT  # the next card is turned
             assert sorted([*second.stock, second.top]) == sorted([*first.stock, first.top])
     assert seen > 5
 
