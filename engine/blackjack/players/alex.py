@@ -32,6 +32,7 @@ _KEEP_POWER = 14  # what spending a pick-up or wild card costs when the next pla
 _HURT = 8  # what a pick-up card, skip or wild card is worth when the next player is close
 _FOLLOW = 3  # each card left in hand that will fit next time on the suit set
 _EASY = 2  # each unseen card that could follow the last card in a chain
+_STOP = 40  # a turn that makes the player close to going out pick up, or passes them by
 
 
 def is_keeper(rules: Rules, card: Card) -> bool:
@@ -52,6 +53,20 @@ def next_after(rules: Rules, seat: int, direction: int, cards: Sequence[Card]) -
     return seat
 
 
+def pending_after(view: PlayerView, cards: Sequence[Card]) -> int:
+    """The pick-up the next player faces after the turn that lays *cards* (all the cards of the turn)."""
+    rules = view.rules
+    twos, jacks = (view.twos, view.jacks) if view.pickup else (0, 0)
+    for card in cards:
+        if rules.is_two(card):
+            twos += 2
+        elif rules.is_black_jack(card):
+            jacks += rules.jack_value
+        elif rules.is_red_jack(card):
+            jacks = 0
+    return twos + jacks
+
+
 def turn_score(
     view: PlayerView, state: State, cards: Sequence[Card], unseen: Counter[Card]
 ) -> tuple[float, Suit | None]:
@@ -67,6 +82,11 @@ def turn_score(
     nxt = next_after(rules, seat, view.direction, twin.laid)
     close = view.counts[nxt] <= CLOSE_TO_OUT or view.called[nxt]
     score = _PER_CARD * len(cards)
+    if close and pending_after(view, twin.laid) > 0:
+        score += _STOP  # the player close to going out must pick up or answer
+    natural = rules.next_seat(seat, view.direction)
+    if nxt != natural and (view.counts[natural] <= CLOSE_TO_OUT or view.called[natural]):
+        score += _STOP  # the player close to going out misses the turn
     for number, card in enumerate(cards):
         answering = number == 0 and not state.laid and view.pickup > 0
         if is_keeper(rules, card) and not answering:

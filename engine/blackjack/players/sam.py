@@ -25,9 +25,10 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from ...core.cards import Card, Suit
+from ...core.cards import Card, Rank, Suit
+from ...core.pile import Reshuffled
 from ..rules import UP_TO, Rules
-from ..state import Chain, Draw, SeededChance, State
+from ..state import Chain, Draw, Move, Penalty, PickUp, SeededChance, State
 from ..view import PlayerView
 from .alex import AlexPlayer, _reason, turn_score
 from .base import Decision, cards_words, chains_from, favourite_suit
@@ -233,18 +234,71 @@ def play_out(
     return -1, horizon
 
 
-def _imagined(view: PlayerView, position: State, hidden: Sequence[Card], rng: random.Random) -> State:
-    """*position* (the view's) with the *hidden* cards shared out at random: each other hand as many as it holds,
-    the rest the stock."""
+def misses(view: PlayerView) -> dict[int, tuple[int, Rank, Suit]]:
+    """What each other seat is known not to hold: for a seat whose last turn was a draw with nothing pending
+    (every computer player draws only when nothing fits), how many of its cards it held then and did not lay
+    since, none of which fitted the top card's rank, the suit to follow or the wild rank."""
+    rules = view.rules
+    top: Card | None = view.pile[0] if not any(isinstance(e, Reshuffled) for e in view.history) else None
+    suit: Suit | None = top.suit if top is not None else None
+    known: dict[int, tuple[int, Rank, Suit]] = {}
+    taken = [0] * rules.players
+    for event in view.history:
+        if isinstance(event, Penalty):
+            taken[event.seat] += event.got
+            continue
+        if not isinstance(event, Move):
+            continue
+        action = event.action
+        if isinstance(action, Chain):
+            top = action.cards[-1]
+            suit = action.suit if action.suit is not None else top.suit
+            known.pop(event.seat, None)
+        elif isinstance(action, PickUp):
+            taken[event.seat] += event.got
+        elif isinstance(action, Draw) and top is not None and suit is not None:
+            if event.seat not in known:
+                taken[event.seat] = 0
+            known[event.seat] = (-1, top.rank, suit)  # its count is settled below
+            taken[event.seat] += 1
+    result = {}
+    for seat, (_, rank, named) in known.items():
+        held = view.counts[seat] - taken[seat]
+        if seat != view.seat and held > 0:
+            result[seat] = (held, rank, named)
+    return result
+
+
+def _imagined(
+    view: PlayerView,
+    position: State,
+    hidden: Sequence[Card],
+    known: dict[int, tuple[int, Rank, Suit]],
+    rng: random.Random,
+) -> State:
+    """*position* (the view's) with the *hidden* cards shared out at random: each other hand as many as it holds
+    (a seat known to miss some cards gets, for the cards it held at its draw, cards that did not fit then, while
+    there are such), the rest the stock."""
+    rules = view.rules
     state = position.copy()
     unseen = list(hidden)
     rng.shuffle(unseen)
-    at = 0
     for seat, count in enumerate(view.counts):
-        if seat != view.seat:
-            state.hands[seat] = sorted(unseen[at : at + count])
-            at += count
-    state._stock = unseen[at:]
+        if seat == view.seat:
+            continue
+        hand: list[Card] = []
+        if seat in known:
+            held, rank, named = known[seat]
+            for card in list(unseen):
+                if len(hand) >= held:
+                    break
+                if card.rank != rank and card.suit != named and not rules.is_wild(card):
+                    hand.append(card)
+                    unseen.remove(card)
+        while len(hand) < count:
+            hand.append(unseen.pop())
+        state.hands[seat] = sorted(hand)
+    state._stock = unseen
     return state
 
 
@@ -313,6 +367,7 @@ class SamPlayer(AlexPlayer):
         q = _Quick(view.rules)
         seat = view.seat
         position, hidden = view.position(), view.unseen()
+        known = misses(view) if view.rules.draw == "one" else {}
         wins = [0] * len(candidates)
         tried = [0] * len(candidates)
         work = 0
@@ -321,7 +376,7 @@ class SamPlayer(AlexPlayer):
             samples += 1
             if samples > 400:
                 break
-            imagined = _imagined(view, position, hidden, self.rng)
+            imagined = _imagined(view, position, hidden, known, self.rng)
             seed = self.rng.random()
             for number, action in enumerate(candidates):
                 rng = random.Random(seed)
