@@ -18,11 +18,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from ..core.cards import Card
 from ..core.game import Decision, PlayerFactory, read_written_rules, register
 from ..core.options import Options
 from .game import Game
 from .players import PLAYERS
-from .rules import OPTIONS, PRESETS, Rules
+from .rules import OPTIONS, PRESETS, TURN_LIMIT, UP_TO, Rules, pack
 
 __all__ = ["BLACKJACK_GAME", "BlackjackGame", "Game", "Rules"]
 
@@ -35,6 +36,41 @@ class BlackjackGame:
     options: Options[Rules] = OPTIONS
     presets: Mapping[str, Rules] = PRESETS
     computer_players: Mapping[str, PlayerFactory] = PLAYERS
+
+    # The most actions of the player on turn a deal takes: 1,000 turns (then it stops), each a chain, a pick-up or a
+    # pass after at most five draws (draw=until-play may draw more, but not for a thousand turns).
+    turn_limit = TURN_LIMIT * (UP_TO + 1)
+
+    # Parity is 25%: Alex wins at least 40% and Sam 45% against three random players; Sam beats three Alexes
+    # (engine.blackjack.strength checks the same order under crazy-eights).
+    strength_tables: Sequence[tuple[str, float | None]] = (
+        ("alex,random,random,random", 0.40),
+        ("sam,random,random,random", 0.45),
+        ("sam,alex,alex,alex", 0.25),
+        ("robin,random,random,random", None),
+    )
+
+    def pack(self, rules: Rules) -> list[Card]:
+        return pack(rules)
+
+    def cards(self, deal: Game) -> dict[str, list[Card]]:
+        """Where every card is now: each hand, the stock, the pile and the cards laid so far in the turn being built."""
+        state = deal.state
+        hands = {f"hand {seat}": list(hand) for seat, hand in enumerate(state.hands)}
+        return {**hands, "stock": list(state.stock), "pile": list(state.pile), "laid": list(state.laid)}
+
+    def request(self, deal: Game, seat: int) -> dict[str, Any]:
+        """The bot-protocol request *seat* would send now."""
+        record = deal.record()
+        return {
+            "game": self.name,
+            "rules": record["rules"],
+            "seat": seat,
+            "dealer": record["dealer"],
+            "upcard": record["upcard"],
+            "hand": [card.code for card in deal.state.hands[seat]],
+            "moves": record["moves"],
+        }
 
     def rules(self, options: Mapping[str, object]) -> Rules:
         return OPTIONS.make(options)

@@ -240,3 +240,24 @@ def test_the_strength_report_gives_each_table_its_interval_and_verdict() -> None
     text = report(2, 1, (("blackjack", "alex,random,random,random", 0.40),))
     assert "## blackjack: alex,random,random,random" in text and "2 duplicate deals" in text
     assert "target 40%: " in text
+
+
+def test_the_game_type_says_where_every_card_is_and_writes_the_request_a_seat_would_send() -> None:
+    from collections import Counter
+
+    from engine.core.protocol import read_request
+
+    game_type = find_game("blackjack")
+    deal = Game.new(Rules(), 8)
+    for _ in range(12):
+        seat = deal.turn
+        deal.act(seat, make_player("random", random.Random(seat)).decide(deal.view(seat)).action)
+    places = game_type.cards(deal)
+    assert sum((Counter(cards) for cards in places.values()), Counter()) == Counter(game_type.pack(deal.rules))
+    seat = deal.turn
+    view = read_request(json.dumps(game_type.request(deal, seat)), game_type)
+    mine = deal.view(seat)
+    assert (view.hand, view.counts, view.pile, view.suit, view.turn, view.stock_size) == (
+        mine.hand, mine.counts, mine.pile, mine.suit, mine.turn, mine.stock_size,
+    )  # fmt: skip
+    assert game_type.turn_limit >= TURN_LIMIT and game_type.strength_tables[0] == ("alex,random,random,random", 0.40)
