@@ -6,9 +6,10 @@ new game is one more import here.
 
 from __future__ import annotations
 
+from .blackjack import BLACKJACK_GAME
 from .knock_knock import KNOCK_KNOCK
 from .sevens import SEVENS
 
 __all__ = ["GAMES"]
 
-GAMES = (SEVENS, KNOCK_KNOCK)
+GAMES = (SEVENS, KNOCK_KNOCK, BLACKJACK_GAME)

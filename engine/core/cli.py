@@ -57,10 +57,21 @@ def game_and_rules(args: argparse.Namespace) -> tuple[GameType, Any]:
 
 def run_moves(args: argparse.Namespace) -> int:
     game, rules = game_and_rules(args)
+    position = {"table": args.table, "hand": args.hand}
+    if args.request is not None:
+        try:
+            with open(args.request, encoding="utf-8") as file:
+                position = {"request": file.read()}
+        except OSError as error:
+            raise UsageError(f"--request {shown(args.request)}: {error.strerror or error}") from None
+    elif args.hand is None:
+        raise UsageError("give --hand (with --table), or --request FILE holding a bot request")
     try:
-        cards = game.legal_listing(rules, {"table": args.table, "hand": args.hand})
+        cards = game.legal_listing(rules, position)
     except ValueError as error:
         raise UsageError(str(error)) from None
+    except KeyError:  # a game that lists moves from --table and --hand only
+        raise UsageError(f"--request: {game.name} lists its moves from --table and --hand") from None
     print("\n".join(cards) if cards else "pass")
     return 0
 
@@ -307,7 +318,13 @@ Cards: 7D, 10H (or TH), 7♦, a♠; runs such as 5H-8H; '-' or "" is an empty ta
         run_moves,
     )
     moves.add_argument("--table", default="-", help="cards on the table (default: '-', the deal has not opened)")
-    moves.add_argument("--hand", required=True, help="the cards in the hand, separated by spaces or commas")
+    moves.add_argument("--hand", default=None, help="the cards in the hand, separated by spaces or commas")
+    moves.add_argument(
+        "--request",
+        default=None,
+        metavar="FILE",
+        help="a bot request (the position from one seat's view) instead of --table and --hand, for games that read one",
+    )
 
     simulate = add(
         "simulate",

@@ -24,6 +24,7 @@ from ..core.cards import Card, Suit
 from ..core.chance import check_seed
 from ..core.game import Player
 from ..core.jsontext import read_json, shown
+from ..core.pile import pack_difference, record_cards
 from ..core.records import RecordError, check_keys, read_envelope, record_card
 from .rules import DEAL_SIZE, Rules, card_points, pack
 from .state import (
@@ -73,12 +74,6 @@ def action_to_json(seat: int, action: RecordedAction) -> dict[str, Any]:
     if action.knock:
         entry["knock"] = True
     return entry
-
-
-def _record_cards(value: object, what: str) -> list[Card]:
-    if not isinstance(value, list):
-        raise ValueError(f"{what} must be a list of card codes")
-    return [record_card(code) for code in value]
 
 
 def action_from_json(data: object, players: int) -> tuple[int, RecordedAction]:
@@ -134,7 +129,7 @@ class _RecordedChance:
                 self.position += 1
                 self.sizes.append(len(cards))
                 try:
-                    return _record_cards(entry["reshuffle"], "a reshuffle")
+                    return record_cards(entry["reshuffle"], "a reshuffle")
                 except ValueError as error:
                     raise RecordError(f"game record move {self.position}: {error}") from None
         raise RecordError(
@@ -309,8 +304,8 @@ class Game:
         if not (isinstance(hands_data, list) and len(hands_data) == rules.players):
             raise RecordError(f"game record hands must be a list of {rules.players} lists of cards")
         try:
-            hands = [_record_cards(hand, f"hand {seat}") for seat, hand in enumerate(hands_data)]
-            stock = _record_cards(data["stock"], "stock")
+            hands = [record_cards(hand, f"hand {seat}") for seat, hand in enumerate(hands_data)]
+            stock = record_cards(data["stock"], "stock")
             upcard = record_card(data["upcard"])
         except ValueError as error:
             raise RecordError(f"game record: {error}") from None
@@ -394,12 +389,4 @@ def _pack_words(rules: Rules) -> str:
 
 
 def _difference(dealt: Counter[Card], rules: Rules) -> str:
-    full = Counter(pack(rules))
-    extra = sorted((dealt - full).elements())
-    short = sorted((full - dealt).elements())
-    parts = []
-    if extra:
-        parts.append(f"too many {' '.join(card.code for card in extra[:8])}{' …' if len(extra) > 8 else ''}")
-    if short:
-        parts.append(f"missing {' '.join(card.code for card in short[:8])}{' …' if len(short) > 8 else ''}")
-    return "; ".join(parts)
+    return pack_difference(dealt, Counter(pack(rules)))

@@ -27,6 +27,7 @@ from typing import Any
 
 from ..core.cards import Card, Suit, parse_cards
 from ..core.jsontext import shown
+from ..core.pile import bring, request_card, request_list
 from ..core.protocol import SeatPosition
 from .game import Game, action_from_json, action_to_json
 from .rules import DEAL_SIZE, Rules, is_pickup, pack
@@ -132,42 +133,11 @@ def _filled_in(rules: Rules, dealer: int, upcard: Card) -> Game:
 
 
 def _bring(state: State, seat: int, card: Card, where: str, keep: list[Card] | None = None) -> None:
-    """Put *card* into *seat*'s hand from wherever unseen it lies, swapping one of that hand's cards back there."""
-    hand = state.hands[seat]
-    kept = Counter(keep or [])
-    held = Counter(hand)
-    spare = next((c for c in hand if held[c] > kept[c]), None)
-    if spare is None:
-        raise ValueError(f"{where}: the {card.display} cannot be in seat {seat}'s hand")
-    for other, cards in enumerate(state.hands):
-        if other != seat and card in cards:
-            cards.remove(card)
-            cards.append(spare)
-            cards.sort()
-            break
-    else:
-        stock = state._stock
-        if card not in stock:
-            raise ValueError(f"{where}: every {card.display} of the pack is already on the pile or in this hand")
-        stock[stock.index(card)] = spare
-    hand.remove(spare)
-    hand.append(card)
-    hand.sort()
+    """Put *card* into *seat*'s hand from wherever unseen it lies (see :func:`engine.core.pile.bring`)."""
+    bring(state.hands, state._stock, seat, card, where, keep or [])
 
 
-def _card(code: object, what: str) -> Card:
-    if not isinstance(code, str):
-        raise ValueError(f"{what}: card {shown(code)} must be a string such as '10H'")
-    try:
-        return Card.parse(code)
-    except ValueError as error:
-        raise ValueError(f"{what}: {error}") from None
-
-
-def _list(value: object, what: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise ValueError(f"{what} must be a list, not {shown(value)}")
-    return value
+_card, _list = request_card, request_list
 
 
 def legal_listing(rules: Rules, position: Mapping[str, str]) -> list[str]:

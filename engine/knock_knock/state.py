@@ -28,9 +28,10 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol
 
 from ..core.cards import Card, Rank, Suit, parse_cards
+from ..core.pile import NO_CHANCE, Chance, DiscardPile, IllegalAction, Reshuffle, SeededChance
+from ..core.pile import codes as _codes
 from .rules import CHALLENGE_PENALTY, DEAL_SIZE, KNOCK_AT, TURN_LIMIT, Rules, fits, is_pickup, pack, penalty
 
 __all__ = [
@@ -93,13 +94,6 @@ class Move:
 
 
 @dataclass(frozen=True, slots=True)
-class Reshuffle:
-    """The pile under the top card became a new stock, in this order (top first)."""
-
-    stock: tuple[Card, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class PickUp:
     """*seat* had to pick up *wanted* cards (and got *got*, fewer if the cards ran out) because of *why*.
 
@@ -125,43 +119,6 @@ class TakeBack:
 Event = Move | Reshuffle | PickUp | TakeBack
 
 
-class IllegalAction(ValueError):
-    """An action the rules do not allow; the message says why in plain words."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-class Chance(Protocol):
-    """Where a reshuffle's new order comes from."""
-
-    def reshuffle(self, cards: Sequence[Card]) -> Sequence[Card]:
-        """The new stock, top first: *cards* (the pile under its top card) in some order."""
-        ...
-
-
-class SeededChance:
-    """Reshuffles from a seeded :class:`random.Random`: the same seed, the same orders."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def reshuffle(self, cards: Sequence[Card]) -> Sequence[Card]:
-        order = list(cards)
-        self.rng.shuffle(order)
-        return order
-
-
-class _NoChance:
-    def reshuffle(self, cards: Sequence[Card]) -> Sequence[Card]:
-        raise IllegalAction("the stock is empty and this state was given no way to reshuffle")
-
-
-# For states whose stock will not run out (examples, tests): a reshuffle is an error.
-NO_CHANCE: Chance = _NoChance()
-
-
 @dataclass(slots=True)
 class Window:
     """The call window after a discard: who discarded what, and what the discard changed."""
@@ -184,14 +141,10 @@ class LastDraw:
     taken: int
 
 
-def _codes(cards: Sequence[Card]) -> str:
-    return " ".join(card.code for card in cards) or "-"
-
-
 _PICKUP_WORD = {1: "ace", 2: "two", 5: "five"}
 
 
-class State:
+class State(DiscardPile):
     """One deal in progress: hands (by seat), stock (top first), pile (top last), playing suit, turn.
 
     :meth:`setup` and :meth:`parse` build a checked state; the plain constructor
@@ -204,15 +157,13 @@ class State:
         self.rules = rules
         self.dealer = dealer
         self.hands: list[list[Card]] = [sorted(hand) for hand in hands]
-        self._stock: list[Card] = list(reversed(stock))  # top last, so a draw is a pop()
-        self.pile: list[Card] = [upcard]
+        self.start([upcard], stock)
         self.suit: Suit = upcard.suit
         self.turn: int = rules.next_seat(dealer)
         self.window: Window | None = None
         self.turns = 0
         self.winner: int | None = None
         self.is_over = False
-        self.events: list[Event] = []
         # For each seat, the playing suit and top rank at its last draw, and how many cards it has taken
         # since (the drawn one included): public facts a player may reason from.
         self.last_draw: list[LastDraw | None] = [None] * rules.players
@@ -298,19 +249,6 @@ class State:
         return twin
 
     # -- what the table shows -------------------------------------------------
-
-    @property
-    def stock(self) -> list[Card]:
-        """The stock, top first."""
-        return self._stock[::-1]
-
-    @property
-    def stock_size(self) -> int:
-        return len(self._stock)
-
-    @property
-    def top(self) -> Card:
-        return self.pile[-1]
 
     def counts(self) -> tuple[int, ...]:
         return tuple(len(hand) for hand in self.hands)
@@ -530,14 +468,7 @@ class State:
     def _pick_up(self, seat: int, wanted: int, chance: Chance, why: str = "") -> None:
         """*seat* takes *wanted* cards from the stock, reshuffling the pile when needed; as many as there are."""
         hand = self.hands[seat]
-        got = 0
-        for _ in range(wanted):
-            if not self._stock:
-                if len(self.pile) < 2:
-                    break
-                self._reshuffle(chance)
-            hand.append(self._stock.pop())
-            got += 1
+        got = self.draw_cards(hand, wanted, chance)
         hand.sort()
         self._taken(seat, got)
         if why:
@@ -547,22 +478,6 @@ class State:
         last = self.last_draw[seat]
         if last is not None:
             self.last_draw[seat] = LastDraw(last.suit, last.rank, last.taken + cards)
-
-    def _reshuffle(self, chance: Chance) -> None:
-        under = self.pile[:-1]
-        order = list(chance.reshuffle(under))
-        if Counter(order) != Counter(under):
-            lacks = _codes(sorted((Counter(under) - Counter(order)).elements()))
-            extra = _codes(sorted((Counter(order) - Counter(under)).elements()))
-            raise IllegalAction(
-                f"a reshuffle must hold exactly the {len(under)} cards under the top card: "
-                + "; ".join(
-                    ([f"it lacks {lacks}"] if lacks != "-" else []) + ([f"it has {extra} too"] if extra != "-" else [])
-                )
-            )
-        self.pile = self.pile[-1:]
-        self._stock = order[::-1]
-        self.events.append(Reshuffle(tuple(order)))
 
     def _end_turn(self) -> None:
         """Count a turn (a discard or a draw; a missed turn is not counted) and stop the deal at the limit."""

@@ -11,17 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.cards import Card, Suit
+from ..core.pile import Reshuffled
 from .rules import KNOCK_AT, Rules, fits
 from .state import LastDraw, Move, PickUp, Reshuffle, State, TakeBack
 
 __all__ = ["PlayerView", "Reshuffled", "SeenEvent", "WindowView"]
-
-
-@dataclass(frozen=True, slots=True)
-class Reshuffled:
-    """The pile became a new stock of *size* cards (the order is hidden)."""
-
-    size: int
 
 
 SeenEvent = Move | Reshuffled | PickUp | TakeBack

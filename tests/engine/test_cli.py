@@ -275,7 +275,7 @@ def test_a_reader_that_stops_early_ends_the_command_quietly() -> None:
         (["--rules", "voluntary_pass=yes"], "voluntary_pass 'yes' is not allowed: choose true or false"),
         (["--rules", "jokers=2"], "--rules 'jokers=2': unknown option 'jokers'"),
         (["--rules", "fantan"], "'fantan' is neither a preset (sevens, fan-tan, shichinarabe, parliament)"),
-        (["--game", "hearts"], "--game: unknown game 'hearts': choose from knock-knock, sevens"),
+        (["--game", "hearts"], "--game: unknown game 'hearts': choose from blackjack, knock-knock, sevens"),
         (["--rules", "players=5", "--seats", "alex,sam,robin,random"], "expected 5 player names"),
         (["--seats", "alex,sam,robin,random,alex"], "expected 4 player names"),
     ],

@@ -108,7 +108,7 @@ def test_every_installed_game_is_found_whichever_game_registered_first(monkeypat
     # As after `import engine.knock_knock` alone: only Knock! Knock! has registered itself.
     monkeypatch.setattr(engine.core.game, "_GAMES", {KNOCK_KNOCK.name: KNOCK_KNOCK})
     assert load_game("sevens", players=5).players == 5
-    assert game_names() == ["knock-knock", "sevens"]
+    assert game_names() == ["blackjack", "knock-knock", "sevens"]
 
 
 @pytest.mark.parametrize(("direction", "dealers"), [("clockwise", [0, 1, 2]), ("counter-clockwise", [0, 4, 3])])

@@ -218,7 +218,7 @@ def test_a_kind_of_another_game_or_an_unknown_game_is_refused(tmp_path: Path) ->
     ]
     assert (
         build_one(tmp_path, STAGE, "game: snap\n")[0]
-        == "01-one.md:5: front matter: unknown game 'snap': choose from knock-knock, sevens"
+        == "01-one.md:5: front matter: unknown game 'snap': choose from blackjack, knock-knock, sevens"
     )
 
 

@@ -1,0 +1,220 @@
+"""Blackjack for outside programs: bot requests, bot answers, and the ``moves`` listing.
+
+A bot request gives what the asking seat has seen:
+``{"game": "blackjack", "rules": {...}, "seat": 2, "dealer": 0, "upcard": "6C",
+"hand": [its cards now], "moves": [record entries so far]}``. Reshuffle entries
+may list the cards of the new stock (their order is not needed). The request is
+replayed through the rules with the cards nobody showed filled in (any filling
+gives the same view), so a move the rules forbid is refused with its reason,
+like a record's.
+
+The answer is a record entry without the seat: ``{"chain": ["5S", "6S"],
+"last": true}``, ``{"chain": ["AC"], "suit": "H"}``, ``{"draw": true}``,
+``{"pickup": true}`` (the number drawn is the table's to write) or
+``{"pass": true}``.
+
+>>> view = read_request({"seat": 1, "upcard": "6C", "hand": ["6H", "9C", "KD", "2S", "3H", "4H", "5H"], "moves": []})
+>>> view.seat, view.turn, view.top.code
+(1, 1, '6C')
+>>> legal_listing(Rules(), {"table": "5H", "hand": "9H 6S 5S AC 2D"})
+['AC', '9H', '5S', 'draw']
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from ..core.cards import Card, Suit, parse_cards
+from ..core.jsontext import read_json, shown
+from ..core.pile import bring, request_card, request_list
+from ..core.protocol import SeatPosition, check_position
+from .game import Game, action_from_json
+from .rules import Rules, pack
+from .state import Action, Chain, Draw, Lay, Pass, PickUp, State, Stop
+from .view import PlayerView
+
+__all__ = ["answer", "legal_listing", "listing_words", "read_request"]
+
+_KEYS = {"game", "rules", "seat", "dealer", "upcard", "hand", "moves"}
+
+
+def answer(action: Action) -> dict[str, Any]:
+    """A decision's action as the bot protocol answers it (a record entry without the seat)."""
+    if isinstance(action, Chain):
+        entry: dict[str, Any] = {"chain": [card.code for card in action.cards]}
+        if action.suit is not None:
+            entry["suit"] = action.suit.value
+    elif isinstance(action, Draw):
+        entry = {"draw": True}
+    elif isinstance(action, PickUp):
+        entry = {"pickup": True}
+    elif isinstance(action, Pass):
+        entry = {"pass": True}
+    elif isinstance(action, Lay):
+        return {"lay": action.card.code}
+    elif isinstance(action, Stop):
+        entry = {"stop": True}
+        if action.suit is not None:
+            entry["suit"] = action.suit.value
+    else:
+        return {"undo": True}
+    if action.last:
+        entry["last"] = True
+    return entry
+
+
+def read_request(data: Mapping[str, Any]) -> SeatPosition:
+    """The asking seat's position, rebuilt from a request for the core to check (:func:`engine.core.protocol.
+    check_position`); :class:`ValueError` saying what is wrong with a move or a field."""
+    extra = sorted(set(data) - _KEYS)
+    if extra:
+        raise ValueError(f"unknown request key {extra[0]!r}: a request has {', '.join(sorted(_KEYS))}")
+    raw = data.get("rules", {})
+    if not isinstance(raw, dict):
+        raise ValueError(f"rules {shown(raw)} must be an object of options")
+    try:
+        rules = Rules.from_options(raw)
+    except ValueError as error:
+        raise ValueError(f"rules: {error}") from None
+    seat, dealer = data.get("seat"), data.get("dealer", 0)
+    for name, value in (("seat", seat), ("dealer", dealer)):
+        if type(value) is not int or not 0 <= value < rules.players:
+            raise ValueError(f"{name} {shown(value)} must be a seat from 0 to {rules.players - 1}")
+    assert isinstance(seat, int) and isinstance(dealer, int)
+    upcard = _card(data.get("upcard"), "upcard")
+    hand = [_card(code, "hand") for code in _list(data.get("hand"), "hand")]
+    moves = _list(data.get("moves", []), "moves")
+    game = _filled_in(rules, dealer, upcard)
+    state = game.state
+    for number, entry in enumerate(moves, start=1):
+        if isinstance(entry, dict) and set(entry) == {"reshuffle"}:
+            continue  # the stand-in deal makes its own reshuffles, at the same moments
+        try:
+            who, action, got = action_from_json(entry, rules.players)
+        except ValueError as error:
+            raise ValueError(f"move {number}: {error}") from None
+        if isinstance(action, Chain):
+            for card in action.cards:
+                if Counter(action.cards)[card] > Counter(state.hands[who])[card]:
+                    _bring(state, who, card, f"move {number}", keep=list(action.cards))
+        reason = state.why_illegal(who, action)
+        if reason is not None:
+            raise ValueError(f"move {number}: {reason}")
+        drawn = state.apply(who, action, game.chance)
+        if got is not None and got != drawn:
+            raise ValueError(f"move {number}: says seat {who} picked up {got}, but the stock held {drawn} to draw")
+    if state.is_over:
+        raise ValueError("the deal is already over: there is nothing to decide")
+    if seat != state.turn:
+        raise ValueError(f"seat {seat} has nothing to decide now: it is seat {state.turn}'s turn")
+    _fit_hand(state, seat, hand)
+    return SeatPosition(
+        PlayerView.of(state, seat),
+        seat,
+        pack(rules),
+        hand,
+        tuple(state.hands[seat]),
+        state.counts(),
+        {"on the pile": tuple(state.pile)},
+        len(state._stock),
+    )
+
+
+def _fit_hand(state: State, seat: int, hand: list[Card]) -> None:
+    """Give *seat* the request's *hand*, each card brought from wherever unseen it lies; a hand that cannot be
+    fitted (the wrong size, a card more often than the packs hold it) is left as the replay dealt it, for the
+    core's check to name what is wrong."""
+    if len(hand) != len(state.hands[seat]):
+        return
+    try:
+        for card in (Counter(hand) - Counter(state.hands[seat])).elements():
+            _bring(state, seat, card, "hand", keep=hand)
+    except ValueError:
+        return
+
+
+def _filled_in(rules: Rules, dealer: int, upcard: Card) -> Game:
+    """A deal with *upcard* turned up and the unseen cards in a fixed order: the replay's stand-in."""
+    cards = pack(rules)
+    cards.remove(upcard)
+    size = rules.deal_size
+    hands = [cards[seat * size : (seat + 1) * size] for seat in range(rules.players)]
+    stock = cards[rules.players * size :]
+    return Game(rules, hands, stock, upcard, dealer=dealer, seed=0)
+
+
+def _bring(state: State, seat: int, card: Card, where: str, keep: list[Card]) -> None:
+    bring(state.hands, state._stock, seat, card, where, keep)
+
+
+_card, _list = request_card, request_list
+
+
+def listing_words(state: State, seat: int) -> list[str]:
+    """The legal first (or next) steps of *seat*'s turn, one word each: card codes, then ``draw``, ``pass``,
+    ``pickup`` (and ``stop`` in the middle of a chain)."""
+    words: list[str] = []
+    for action in state.legal_actions(seat):
+        if isinstance(action, Lay):
+            words.append(action.card.code)
+        elif isinstance(action, Draw):
+            words.append("draw")
+        elif isinstance(action, Pass):
+            words.append("pass")
+        elif isinstance(action, PickUp):
+            words.append("pickup")
+        elif isinstance(action, Stop) and "stop" not in words:
+            words.append("stop")
+    return words
+
+
+def legal_listing(rules: Rules, position: Mapping[str, str]) -> list[str]:
+    """For ``moves``: the legal first steps of a turn, from a bot request (``position["request"]``, its JSON
+    text) or from ``table`` (the top card, then the suit named for a wild card: ``"AS H"``) and ``hand``."""
+    if position.get("request") is not None:
+        try:
+            data = read_json(position["request"])
+        except ValueError as error:
+            raise ValueError(f"--request: {error}") from None
+        if not isinstance(data, dict):
+            raise ValueError("--request: a request is a JSON object")
+        from ..core.game import requested_rules
+        from . import BLACKJACK_GAME
+
+        if "rules" in data:
+            try:
+                data = {**data, "rules": requested_rules(BLACKJACK_GAME, data["rules"]).to_json()}
+            except ValueError as error:
+                raise ValueError(f"--request rules: {error}") from None
+        elif rules != Rules():
+            data = {**data, "rules": rules.to_json()}
+        data.pop("game", None)
+        try:
+            seat_position = read_request(data)
+            check_position(seat_position)
+        except ValueError as error:
+            raise ValueError(f"--request: {error}") from None
+        return listing_words(seat_position.view.position(), seat_position.seat)
+    table = (position.get("table") or "").split()
+    if not 1 <= len(table) <= 2:
+        raise ValueError(
+            f"--table {json.dumps(position.get('table'))}: give the top card, then the suit named if it was wild (AS H)"
+        )
+    try:
+        top = Card.parse(table[0])
+        suit = Suit.parse(table[1]) if len(table) == 2 else top.suit
+        hand = parse_cards(position.get("hand") or "")
+    except ValueError as error:
+        raise ValueError(f"--table/--hand: {error}") from None
+    if not hand:
+        raise ValueError("--hand is empty: give the cards of the hand")
+    others: list[list[Card]] = [[] for _ in range(rules.players - 1)]
+    stock = [card for card in pack(rules) if card not in hand and card != top][:1]
+    try:
+        state = State.setup(rules, [hand, *others], [top], stock, 0, suit)
+    except ValueError as error:
+        raise ValueError(f"--hand: {error}") from None
+    return listing_words(state, 0)

@@ -1,0 +1,245 @@
+"""What every game played on a discard pile shares: the stock, the pile, reshuffles written out, refusals.
+
+A game of this family (a shedding game: cards are laid on one face-up pile and
+drawn from a face-down stock) keeps its stock top last and its pile top last in
+a :class:`DiscardPile`. Drawing takes from the stock; when it runs out, the pile
+under its top card may be shuffled into a new stock. That order is chance after
+the deal, so the pile asks a :class:`Chance` for it and writes a
+:class:`Reshuffle` event with the new order: a game passes a seeded shuffler, a
+replay passes the orders its record wrote down, and a player's view shows only a
+:class:`Reshuffled` size. The helpers below read a record's lists of cards, say
+how a deal differs from the full pack, and fill in the cards a bot request does
+not show.
+
+>>> from engine.core.cards import parse_cards
+>>> table = DiscardPile()
+>>> table.start(parse_cards("5H 6H 7H"), parse_cards("9C"))
+>>> hand: list[Card] = []
+>>> table.draw_cards(hand, 3, OrderedChance([parse_cards("6H 5H")]))
+3
+>>> codes(hand), table.events, codes(table.pile)
+('9C 6H 5H', [Reshuffle(stock=(Card.parse('6H'), Card.parse('5H')))], '7H')
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .cards import Card
+from .jsontext import shown
+from .records import record_card
+
+__all__ = [
+    "NO_CHANCE",
+    "Chance",
+    "DiscardPile",
+    "IllegalAction",
+    "OrderedChance",
+    "Reshuffle",
+    "Reshuffled",
+    "SeededChance",
+    "bring",
+    "codes",
+    "pack_difference",
+    "record_cards",
+    "request_card",
+    "request_list",
+]
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow; the message says why in plain words."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffle:
+    """The pile under the top card became a new stock, in this order (top first)."""
+
+    stock: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffled:
+    """The pile became a new stock of *size* cards: a reshuffle as a player sees it (the order is hidden)."""
+
+    size: int
+
+
+class Chance(Protocol):
+    """Where a reshuffle's new order comes from."""
+
+    def reshuffle(self, cards: Sequence[Card]) -> Sequence[Card]:
+        """The new stock, top first: *cards* (the pile under its top card) in some order."""
+        ...
+
+
+class SeededChance:
+    """Reshuffles from a seeded :class:`random.Random`: the same seed, the same orders."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def reshuffle(self, cards: Sequence[Card]) -> Sequence[Card]:
+        order = list(cards)
+        self.rng.shuffle(order)
+        return order
+
+
+class OrderedChance:
+    """Reshuffles given in advance, in order (examples and tests)."""
+
+    def __init__(self, orders: Sequence[Sequence[Card]]) -> None:
+        self.orders = [list(order) for order in orders]
+
+    def reshuffle(self, cards: Sequence[Card]) -> Sequence[Card]:
+        if not self.orders:
+            raise IllegalAction("the stock is empty and no reshuffle order is left")
+        return self.orders.pop(0)
+
+
+class _NoChance:
+    def reshuffle(self, cards: Sequence[Card]) -> Sequence[Card]:
+        raise IllegalAction("the stock is empty and this state was given no way to reshuffle")
+
+
+# For states whose stock will not run out (examples, tests): a reshuffle is an error.
+NO_CHANCE: Chance = _NoChance()
+
+
+def codes(cards: Sequence[Card]) -> str:
+    """Cards as ASCII codes separated by spaces; ``-`` for none."""
+    return " ".join(card.code for card in cards) or "-"
+
+
+class DiscardPile:
+    """The stock (``_stock``, top last, so a draw is a ``pop()``) and the pile (``pile``, top last) of a deal, and
+    its ``events``, where a reshuffle is written. A game's state class inherits it and calls :meth:`start`."""
+
+    _stock: list[Card]
+    pile: list[Card]
+    events: list[Any]
+
+    def start(self, pile: Sequence[Card], stock: Sequence[Card]) -> None:
+        """Begin with *pile* (top last) and *stock* (top first) and no events."""
+        self._stock = list(reversed(stock))
+        self.pile = list(pile)
+        self.events = []
+
+    @property
+    def stock(self) -> list[Card]:
+        """The stock, top first."""
+        return self._stock[::-1]
+
+    @property
+    def stock_size(self) -> int:
+        return len(self._stock)
+
+    @property
+    def top(self) -> Card:
+        return self.pile[-1]
+
+    def draw_cards(self, hand: list[Card], wanted: int, chance: Chance, *, refill: bool = True) -> int:
+        """Move up to *wanted* cards from the stock to *hand* and return how many: when the stock runs out and
+        *refill* allows it, the pile under its top card is reshuffled into a new stock; with nothing to refill it
+        from, the remaining draws are not made."""
+        got = 0
+        for _ in range(wanted):
+            if not self._stock:
+                if not refill or len(self.pile) < 2:
+                    break
+                self.reshuffle(chance)
+            hand.append(self._stock.pop())
+            got += 1
+        return got
+
+    def reshuffle(self, chance: Chance) -> None:
+        """Shuffle the pile under its top card into a new stock, in the order *chance* gives (checked: exactly
+        those cards), and write it down as a :class:`Reshuffle` event."""
+        under = self.pile[:-1]
+        order = list(chance.reshuffle(under))
+        if Counter(order) != Counter(under):
+            lacks = codes(sorted((Counter(under) - Counter(order)).elements()))
+            extra = codes(sorted((Counter(order) - Counter(under)).elements()))
+            raise IllegalAction(
+                f"a reshuffle must hold exactly the {len(under)} cards under the top card: "
+                + "; ".join(
+                    ([f"it lacks {lacks}"] if lacks != "-" else []) + ([f"it has {extra} too"] if extra != "-" else [])
+                )
+            )
+        self.pile = self.pile[-1:]
+        self._stock = order[::-1]
+        self.events.append(Reshuffle(tuple(order)))
+
+
+# -- records and requests ------------------------------------------------------------------------------
+
+
+def record_cards(value: object, what: str) -> list[Card]:
+    """A record's list of card codes; :class:`ValueError` naming *what* for anything else."""
+    if not isinstance(value, list):
+        raise ValueError(f"{what} must be a list of card codes")
+    return [record_card(code) for code in value]
+
+
+def pack_difference(dealt: Counter[Card], full: Counter[Card]) -> str:
+    """How the cards *dealt* differ from the *full* pack: ``too many 7D; missing 8C`` (eight cards at most each)."""
+    extra = sorted((dealt - full).elements())
+    short = sorted((full - dealt).elements())
+    parts = []
+    if extra:
+        parts.append(f"too many {' '.join(card.code for card in extra[:8])}{' …' if len(extra) > 8 else ''}")
+    if short:
+        parts.append(f"missing {' '.join(card.code for card in short[:8])}{' …' if len(short) > 8 else ''}")
+    return "; ".join(parts)
+
+
+def bring(
+    hands: Sequence[list[Card]], stock: list[Card], seat: int, card: Card, where: str, keep: Sequence[Card] = ()
+) -> None:
+    """Put *card* into *seat*'s hand from wherever unseen it lies (another hand or the *stock*), swapping one of
+    that hand's cards (not one of *keep*) back there: how a bot request's replay, dealt with stand-in cards, gives
+    each seat the cards the request shows it laying or holding. :class:`ValueError` naming *where* if it cannot."""
+    hand = hands[seat]
+    kept = Counter(keep)
+    held = Counter(hand)
+    spare = next((c for c in hand if held[c] > kept[c]), None)
+    if spare is None:
+        raise ValueError(f"{where}: the {card.display} cannot be in seat {seat}'s hand")
+    for other, cards in enumerate(hands):
+        if other != seat and card in cards:
+            cards.remove(card)
+            cards.append(spare)
+            cards.sort()
+            break
+    else:
+        if card not in stock:
+            raise ValueError(f"{where}: every {card.display} of the pack is already on the pile or in this hand")
+        stock[stock.index(card)] = spare
+    hand.remove(spare)
+    hand.append(card)
+    hand.sort()
+
+
+def request_card(code: object, what: str) -> Card:
+    """A card of a bot request (any form :meth:`Card.parse` reads); :class:`ValueError` naming *what* otherwise."""
+    if not isinstance(code, str):
+        raise ValueError(f"{what}: card {shown(code)} must be a string such as '10H'")
+    try:
+        return Card.parse(code)
+    except ValueError as error:
+        raise ValueError(f"{what}: {error}") from None
+
+
+def request_list(value: object, what: str) -> list[Any]:
+    """A list of a bot request; :class:`ValueError` naming *what* otherwise."""
+    if not isinstance(value, list):
+        raise ValueError(f"{what} must be a list, not {shown(value)}")
+    return value
