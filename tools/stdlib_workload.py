@@ -4,7 +4,7 @@ Plays through the engine's web API exactly as the pages do (JSON in, JSON
 out): whole deals against every computer player, a wrong card, advice, the
 game record, its restoring and replaying, a review of one decision, and
 each of the lessons' guided deals; and whole deals of Knock! Knock! with its
-moves (a discard naming a suit, a knock, a draw, a call). Every
+actions (a discard naming a suit, a knock, a draw, a call). Every
 standard module this touches ends up in the browser's trimmed library, so a
 request here that fails stops the build instead of a visitor's game.
 
@@ -26,13 +26,11 @@ def ask(method, session, **params):
 
 
 def play_out(state, session):
-    """Play the deal to its end as a visitor might: ask for advice and try a wrong card once, call every missed
-    knock the table asks you about, and otherwise make the first move that fits."""
+    """Play the deal to its end as a visitor might: ask for advice and try a wrong card once, and otherwise take
+    the first action the state lists (a card that fits, else a pass or a draw; a call of a missed knock that
+    the table asks you about)."""
     asked = False
     while not state["over"]:
-        if state.get("call") and state["call"]["asks_you"]:  # Knock! Knock!: a missed knock waits for you
-            state = ask("challenge", session)["state"]
-            continue
         if not state["your_turn"]:
             state = ask("computer_move", session)["state"]
             continue
@@ -40,22 +38,11 @@ def play_out(state, session):
             ask("suggest", session)
             wrong = [card for card in state["hand"] if not card["legal"]]
             if wrong:
-                handle(json.dumps({"method": "play", "params": {"card": wrong[0]["code"]}, "session": session}))
+                action = {"play": wrong[0]["code"]}
+                handle(json.dumps({"method": "act", "params": {"action": action}, "session": session}))
             asked = True
-        state = your_move(state, session)
+        state = ask("act", session, action=state["actions"][0])["state"]
     return state
-
-
-def your_move(state, session):
-    """The first card that fits, or else a pass (Sevens) or a draw (Knock! Knock!)."""
-    legal = [card for card in state["hand"] if card["legal"]]
-    if state["game"] != "knock-knock":
-        return ask("play", session, card=legal[0]["code"])["state"] if legal else ask("pass_turn", session)["state"]
-    if not legal:
-        return ask("draw", session)["state"]
-    card = legal[0]
-    suit = "S" if card["pickup"] else None
-    return ask("play", session, card=card["code"], suit=suit, knock=state["must_knock"])["state"]
 
 
 for seed in (1, 2, 3):
