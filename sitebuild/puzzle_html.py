@@ -13,6 +13,7 @@ from collections.abc import Callable
 from html import escape
 
 from engine.core.cards import cards_of
+from engine.core.game import find_game
 from engine.core.text import sentence
 
 from .cards_html import card_html, hand_html, table_html
@@ -142,7 +143,8 @@ def puzzle_html(puzzle: Puzzle, inline: Inline, number: int | None = None, stage
             data, script = escape(puzzle.state.text()), escape(puzzle.script)
         return (
             f'<section class="puzzle puzzle--guided" data-kind="guided" id="{pid}"{labelled} '
-            f'data-game="{puzzle.game}" data-position="{data}" data-script="{script}">'
+            f'data-game="{puzzle.game}" data-table-module="{find_game(puzzle.game).table_module}" '
+            f'data-position="{data}" data-script="{script}">'
             f'<p class="puzzle__kind"{kind_id}>Guided deal{numbered}</p>{question}'
             f'<p class="puzzle__goal"><strong>Goal:</strong> {inline(puzzle.goal)}</p>'
             f'<div class="puzzle__position" data-guided-start>{_position(puzzle)}</div>'

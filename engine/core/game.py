@@ -185,6 +185,10 @@ class GameType(Protocol):
     title: str  # for people: "Sevens"
     presets: Mapping[str, Any]  # named rules: "fan-tan" -> its rules
     computer_players: Mapping[str, PlayerFactory]
+    # The game's table in the browser: a module under site/static/js that builds its board and controls and turns
+    # clicks and keys into one action (the interface: site/static/js/tables.js), and its keys in words.
+    table_module: str
+    table_keys: str
 
     def rules(self, options: Mapping[str, object]) -> Any:
         """The rules with *options* (option name -> value, as JSON or as command-line text) and defaults for the rest.

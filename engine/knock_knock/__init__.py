@@ -33,6 +33,8 @@ class KnockKnockGame:
     title = "Knock! Knock!"
     presets: Mapping[str, Rules] = {}
     computer_players: Mapping[str, PlayerFactory] = PLAYERS
+    table_module = "games/knock-knock.js"  # the pile, the stock, Draw, Knock and the calls, in the browser
+    table_keys = "Keys: arrows move through your hand, K knocks, Enter plays the card, D draws, C calls Knock! Knock!, S suggests."
 
     def rules(self, options: Mapping[str, object]) -> Rules:
         try:
