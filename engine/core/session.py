@@ -155,8 +155,13 @@ class DealSession(Generic[G, P]):
         raise NotImplementedError
 
     def _refusal(self, action: Any) -> str | None:
-        """Why your *action* is refused now, in the engine's words; ``None`` if the table takes it."""
-        return self._game.why_illegal(YOU, action)
+        """Why your *action* is refused now, in the engine's words; ``None`` if the table takes it. By default
+        the rules' reason, or while the table does not wait for you, why not (:meth:`_not_yours`)."""
+        game = self._game
+        reason: str | None = game.why_illegal(YOU, action)
+        if reason and not game.is_over and not self._your_turn():
+            reason = self._not_yours()
+        return reason
 
     def _moved(self, action: Any) -> JSON | None:
         """The log's entry for *action*, just taken; ``None`` for a step the log does not show."""

@@ -164,13 +164,6 @@ class Session(DealSession[Game, Player]):
         game = self._game
         return "the deal is over" if game.is_over else f"it is {game.names[game.turn]}'s turn, not yours"
 
-    def _refusal(self, action: Card | None) -> str | None:
-        game = self._game
-        reason = game.why_illegal(YOU, action)
-        if reason and not game.is_over and game.turn != YOU:
-            reason = self._not_yours()
-        return reason
-
     def _moved(self, action: Card | None) -> JSON:
         game = self._game
         return move_json(game.moves[-1], game.names)
