@@ -64,9 +64,7 @@ SAM_TIMES = """async ([deals, rules]) => {
     const sams = state.seats.filter((seat) => seat.player === "sam").map((seat) => seat.seat);
     while (!state.over) {
       if (state.your_turn) {
-        const legal = state.hand.find((card) => card.legal);
-        const reply = legal ? await runtime.call("play", { card: legal.code }, "bench")
-                            : await runtime.call("pass_turn", {}, "bench");
+        const reply = await runtime.call("act", { action: state.actions[0] }, "bench"); // a card that fits, or a pass
         state = reply.state;
       } else {
         const reply = await runtime.call("computer_move", {}, "bench");
@@ -91,13 +89,9 @@ OTHER_GAME_SAM_TIMES = """async ([game, deals]) => {
     let state = await runtime.call("new_game", params, "bench");
     while (!state.over) {
       let reply;
-      if (state.call?.asks_you) reply = await runtime.call("challenge", {}, "bench");
-      else if (state.your_turn) {
-        const legal = state.hand.find((card) => card.legal);
-        reply = legal
-          ? await runtime.call("play", { card: legal.code, suit: legal.pickup ? "S" : null, knock: state.must_knock }, "bench")
-          : await runtime.call("draw", {}, "bench");
-      } else {
+      // The first action the state lists: a call the table asks you for, else a card that fits (with its knock), else a draw.
+      if (state.your_turn) reply = await runtime.call("act", { action: state.actions[0] }, "bench");
+      else {
         const close = Math.min(...state.counts) <= 3;
         reply = await runtime.call("computer_move", {}, "bench");
         if (reply.move && reply.choices >= 2 && ["play", "draw"].includes(reply.move.kind)) {
@@ -120,10 +114,9 @@ REVIEW_TIMES = """async (deals) => {
   for (let seed = 1; seed <= deals; seed += 1) {
     let state = await runtime.call("new_game", { seed }, "bench");
     while (!state.over) {
-      const legal = state.hand.filter((card) => card.legal).at(-1);
+      const action = state.actions.filter((each) => each.play).at(-1) ?? state.actions[0];
       const reply = !state.your_turn ? await runtime.call("computer_move", {}, "bench")
-        : legal ? await runtime.call("play", { card: legal.code }, "bench")
-        : await runtime.call("pass_turn", {}, "bench");
+        : await runtime.call("act", { action }, "bench");
       state = reply.state;
     }
     const record = await runtime.call("record", {}, "bench");

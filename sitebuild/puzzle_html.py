@@ -13,6 +13,7 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
+from engine.core.game import find_game
 from engine.core.puzzles import Hand, Judgement, Note, Part, Pile, Puzzle, Rows, Shown, Steps
 from engine.core.text import sentence
 
@@ -108,7 +109,8 @@ def puzzle_html(puzzle: Puzzle, inline: Inline, number: int | None = None, stage
     if deal is not None:
         return (
             f'<section class="puzzle puzzle--guided" data-kind="guided" id="{pid}"{labelled} '
-            f'data-game="{escape(deal.game)}" data-position="{escape(deal.position)}" data-script="{escape(deal.script)}">'
+            f'data-game="{escape(deal.game)}" data-table-module="{escape(find_game(deal.game).table_module or "")}" '
+            f'data-position="{escape(deal.position)}" data-script="{escape(deal.script)}">'
             f'<p class="puzzle__kind"{kind_id}>Guided deal{numbered}</p>{question}'
             f'<p class="puzzle__goal"><strong>Goal:</strong> {inline(deal.goal)}</p>'
             f'<div class="puzzle__position" data-guided-start>{drawing_html(puzzle.drawing())}</div>'

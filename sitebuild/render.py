@@ -188,7 +188,16 @@ def context(
         "practice_files": practice_files,
         # The game page's chooser: every option and preset as the engine offers them (no rule is written in JS).
         "rules_menu": _rules_menu(page.game) if page.layout == "game" else None,
+        # The game page's table: the module that draws it (site/static/js/games/) and its keys, from the registry.
+        "table": _table(page.game) if page.layout == "game" else None,
     }
+
+
+def _table(name: str | None) -> dict[str, str]:
+    game = find_game(name or DEFAULT_GAME)
+    if game.table_module is None:
+        raise ValueError(f"{game.title} has no table in the browser yet, so it has no game page")
+    return {"module": game.table_module, "keys_help": game.table_keys}
 
 
 def _rules_menu(name: str | None) -> dict[str, Any]:

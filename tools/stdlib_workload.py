@@ -1,14 +1,13 @@
 """What the site asks of the engine, run inside Pyodide by tools/stdlib_trace.mjs.
 
 Plays through the engine's web API exactly as the pages do (JSON in, JSON
-out), for every registered game: whole deals against every computer player,
-a wrong card, advice, the game record, its restoring, and where the game's
-session offers them its replaying and a review of one decision; and each of
-the lessons' guided deals. The moves are made with the verbs the game's
-session offers (a pass, or a discard naming a suit, a knock, a draw, a call).
-Every
-standard module this touches ends up in the browser's trimmed library, so a
-request here that fails stops the build instead of a visitor's game.
+out), for every registered game that has a browser table: whole deals against
+every computer player, a wrong card, advice, the game record, its restoring,
+and where the game's session offers them its replaying and a review of one
+decision; and each of the lessons' guided deals. Every action is one the state
+lists, sent back with ``act`` as the pages do. Every standard module this
+touches ends up in the browser's trimmed library, so a request here that fails
+stops the build instead of a visitor's game.
 
 Globals set by the caller: ``api`` (the web API module's name) and
 ``guided`` (a list of ``{"game", "position", "script"}`` from the lessons).
@@ -30,13 +29,11 @@ def ask(method, session, **params):
 
 
 def play_out(state, session):
-    """Play the deal to its end as a visitor might: ask for advice and try a wrong card once, call every missed
-    knock the table asks you about, and otherwise make the first move that fits."""
+    """Play the deal to its end as a visitor might: ask for advice and try a wrong card once, and otherwise take
+    the first action the state lists (a card that fits, else a pass or a draw; a call of a missed knock that
+    the table asks you about)."""
     asked = False
     while not state["over"]:
-        if state.get("call") and state["call"]["asks_you"]:  # Knock! Knock!: a missed knock waits for you
-            state = ask("challenge", session)["state"]
-            continue
         if not state["your_turn"]:
             state = ask("computer_move", session)["state"]
             continue
@@ -44,25 +41,16 @@ def play_out(state, session):
             ask("suggest", session)
             wrong = [card for card in state["hand"] if not card["legal"]]
             if wrong:
-                handle(json.dumps({"method": "play", "params": {"card": wrong[0]["code"]}, "session": session}))
+                action = {"play": wrong[0]["code"]}
+                handle(json.dumps({"method": "act", "params": {"action": action}, "session": session}))
             asked = True
-        state = your_move(state, session)
+        state = ask("act", session, action=state["actions"][0])["state"]
     return state
 
 
-def your_move(state, session):
-    """The first card that fits, or else a pass or a draw, whichever the game's session offers."""
-    legal = [card for card in state["hand"] if card["legal"]]
-    if "pass_turn" in find_game(state["game"]).session().methods:
-        return ask("play", session, card=legal[0]["code"])["state"] if legal else ask("pass_turn", session)["state"]
-    if not legal:
-        return ask("draw", session)["state"]
-    card = legal[0]
-    suit = "S" if card["pickup"] else None
-    return ask("play", session, card=card["code"], suit=suit, knock=state["must_knock"])["state"]
-
-
 for name in game_names():
+    if find_game(name).table_module is None:
+        continue  # no browser table yet: the site never asks
     methods = find_game(name).session().methods
     for seed in (1, 2, 3):
         session = f"trace-{name}-{seed}"

@@ -40,6 +40,8 @@ class BlackjackGame:
     other_names: Mapping[str, str] = {"Switch": "", "Crazy Eights": "crazy-eights", "Last Cards": ""}
     rules_page = "blackjack-rules"
     nav_pages: Sequence[tuple[str, str]] = ()
+    table_module: str | None = None  # its table in the browser is not written yet
+    table_keys = ""
     options: Options[Rules] = OPTIONS
     presets: Mapping[str, Rules] = PRESETS
     computer_players: Mapping[str, PlayerFactory] = PLAYERS

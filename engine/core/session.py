@@ -1,34 +1,64 @@
-"""What every game's browser session shares (the page's side is :mod:`engine.core.webapi`).
+"""The browser session of every game (the page's side is :mod:`engine.core.webapi`).
 
 A session holds one deal and the computer players around it: the players in
 seats 1 onwards, the adviser that suggests your moves, and for a lesson's
 guided deal its script and goal. A deal may be one of a
 :class:`~engine.core.match.Match`: the session starts it (``new_match``),
 deals its next deal (``next_deal``), restores it from its deals' records
-(``restore`` with *earlier*) and says its score (``match`` in the state). A
-game's session subclasses :class:`DealSession`, hands it the game's computer
-players, reads its records, names its scores, and adds its
-own moves and state; nothing here knows any game.
+(``restore`` with *earlier*) and says its score (``match`` in the state).
+
+Everything a page asks of a deal is here, once, for every game: the state
+lists the actions you may take now (``actions``, each in the game record's own
+encoding of a move), the page sends one back (:meth:`DealSession.act`), the
+computer seats that the table waits for act one step at a time
+(:meth:`DealSession.computer_move`, following a lesson's script while it
+applies), the adviser suggests an action in the same encoding, and a game that
+has a review (``reviews``) is reviewed and replayed here too.
+
+A game's session subclasses :class:`DealSession` and supplies only hooks: its
+state in words (:meth:`~DealSession._state_json`), how one action is read from
+JSON and written back (:meth:`~DealSession._action_from_json`,
+:meth:`~DealSession._action_json`) and from a lesson's script text
+(:meth:`~DealSession._parse_script`), why an action of yours is refused now,
+whether the table waits for you, the comment on a learner's action in a guided
+deal, and its review. Nothing here knows any game.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Collection, Sequence
 from typing import Any, Generic, TypeVar
 
 from .chance import fresh_or_parsed
-from .game import Deal, Player, find_game, requested_rules
+from .game import YOU, Deal, Decision, Player, find_game, requested_rules
+from .jsontext import shown
 from .match import Match, rebuilt_match
-from .text import seat_names
+from .text import seat_names, sentence
 from .webapi import read_seats, recorded_seats, seat_players
 
-__all__ = ["BOT_NAMES", "DealSession"]
+__all__ = ["BOT_NAMES", "METHODS", "REVIEW_METHODS", "DealSession"]
 
 # Who sits in seats 1 onwards when the page names nobody, round the table.
 BOT_NAMES = ("robin", "alex", "sam")
 
 JSON = dict[str, Any]
+
+# What a page may ask of every game's session (see engine.core.webapi), and of a game that has a review.
+METHODS = (
+    "new_game",
+    "new_match",
+    "next_deal",
+    "guided",
+    "restore",
+    "state",
+    "act",
+    "computer_move",
+    "suggest",
+    "record",
+)
+REVIEW_METHODS = ("replay", "review_points", "review_move")
 
 G = TypeVar("G", bound=Deal)
 P = TypeVar("P", bound=Player)
@@ -43,7 +73,7 @@ class DealSession(Generic[G, P]):
     """
 
     game_name: str  # the game's name in the registry
-    methods: tuple[str, ...]  # what a page may ask of the session (see engine.core.webapi)
+    reviews = False  # the game reviews a finished deal (its session supplies the review hooks)
 
     def __init__(
         self,
@@ -61,10 +91,15 @@ class DealSession(Generic[G, P]):
         self.match: Match | None = None  # the match the deal belongs to, if any
         self.bots: dict[int, P] = {}
         self.adviser: P = make_player(adviser, random.Random(0))
-        self.script: list[Any] = []  # a guided deal's computer moves, in the game's own form
+        self.script: list[tuple[int, Any]] = []  # a guided deal's computer moves: (seat, action), in order
         self.goal: str | None = None
         self.notice: str | None = None
         self.comment: str | None = None
+
+    @property
+    def methods(self) -> tuple[str, ...]:
+        """What a page may ask of this session (see :mod:`engine.core.webapi`): each a method of it."""
+        return METHODS + REVIEW_METHODS if self.reviews else METHODS
 
     def _rules(self, rules: object) -> Any:
         """The rules the page asks for (see :func:`~engine.core.game.requested_rules`), of this session's game."""
@@ -87,6 +122,101 @@ class DealSession(Generic[G, P]):
     def _score_json(self, rules: Any) -> JSON:
         """What a match's scores are under *rules*: ``scoring`` (the option's value), ``heading`` (their name over the score table), ``signed``
         (they may fall below zero, so a gain shows its +) and ``lower_is_better`` (the lowest total leads)."""
+        raise NotImplementedError
+
+    def _guided_deal(self, position: str, rules: object) -> G:
+        """A lesson's deal from *position*, the game's text form of a position (*rules*: as the page asks for
+        them, or ``None`` for those the position says); its seats 1 onwards are played by Robin, Alex, Sam."""
+        raise NotImplementedError
+
+    def _parse_script(self, text: str, names: Sequence[str]) -> list[tuple[int, Any]]:
+        """A lesson's script of the computer seats' actions, in the game's words: ``(seat, action)`` in order."""
+        raise NotImplementedError
+
+    def _action_from_json(self, data: object) -> tuple[int, Any]:
+        """One action as the page sends it (the record's encoding of a move, or a documented step encoding):
+        its seat and the game's action; a :class:`ValueError` says what is wrong with anything else."""
+        raise NotImplementedError
+
+    def _action_json(self, seat: int, action: Any) -> JSON:
+        """*action* of *seat* in the encoding :meth:`_action_from_json` reads."""
+        raise NotImplementedError
+
+    def _state_json(self) -> JSON:
+        """Everything the page draws of the deal, with every sentence it shows (the core adds ``actions``)."""
+        raise NotImplementedError
+
+    def _waits_for(self) -> str | None:
+        """What the table waits for you to do (``"it is your turn"``), or ``None`` when it does not wait for you."""
+        raise NotImplementedError
+
+    def _not_yours(self) -> str:
+        """Why you may not act now, while the table does not wait for you."""
+        raise NotImplementedError
+
+    def _refusal(self, action: Any) -> str | None:
+        """Why your *action* is refused now, in the engine's words; ``None`` if the table takes it. By default
+        the rules' reason, or while the table does not wait for you, why not (:meth:`_not_yours`)."""
+        game = self._game
+        reason: str | None = game.why_illegal(YOU, action)
+        if reason and not game.is_over and not self._your_turn():
+            reason = self._not_yours()
+        return reason
+
+    def _moved(self, action: Any) -> JSON | None:
+        """The log's entry for *action*, just taken; ``None`` for a step the log does not show."""
+        raise NotImplementedError
+
+    def _judge(self, action: Any) -> str | None:
+        """In a guided deal, the comment on your *action* (before it is taken): what the adviser thinks of it."""
+        return None
+
+    def _progress(self) -> int:
+        """How much has happened in the deal (the events the log is drawn from): a computer step ends once it grows."""
+        raise NotImplementedError
+
+    def _choices(self, seat: int) -> int:
+        """How many cards *seat* could choose between as it takes its turn (fewer than two: nothing to think about)."""
+        return len(self._game.legal_actions(seat))
+
+    def _stand_aside(self) -> Any:
+        """Your action when the table moves on without waiting for you though you may act (``None``: no such action)."""
+        return None
+
+    def _script_fits(self, seat: int, action: Any) -> bool:
+        """Whether a lesson's scripted *action* for *seat*, the next seat to act, applies now."""
+        return self._game.why_illegal(seat, action) is None
+
+    def _answering(self) -> bool:
+        """The seats waiting now answer the last action (a call) rather than take a turn: a scripted action for
+        another seat stays for later instead of ending the script."""
+        return False
+
+    def _chose(self, action: Any) -> bool:
+        """Whether the adviser's *action* was a choice (a pass or a draw when nothing fits is not)."""
+        return True
+
+    def _decide(self, player: P, seat: int) -> Decision:
+        """*player*'s decision for *seat*."""
+        decision: Decision = player.decide(self._game.view(seat))
+        return decision
+
+    def _apply(self, seat: int, action: Any) -> None:
+        """*seat* takes *action* (already checked)."""
+        self._game.act(seat, action)
+
+    # -- the review (a game with ``reviews``) ---------------------------------------------
+
+    def _review_points(self, game: G) -> list[int]:
+        """Your moves worth reviewing in the finished *game*: indexes into its moves."""
+        raise NotImplementedError
+
+    def _review_move(self, game: G, move: int) -> JSON:
+        """The adviser's estimate of each choice you had at *move*."""
+        raise NotImplementedError
+
+    def _after_moves(self, game: G, moves: int) -> G:
+        """*game*'s deal after its first *moves* moves (a :class:`ValueError` when *moves* is outside the deal)."""
         raise NotImplementedError
 
     # -- starting ---------------------------------------------------------------------
@@ -120,6 +250,21 @@ class DealSession(Generic[G, P]):
         if self.match is None:
             raise ValueError("there is no match: start one with new_match")
         self._start(self._dealt(self.match), self._bot_names(), self.match)
+        return self.state()
+
+    def guided(self, position: object, script: object = "", goal: object = "", rules: object = None) -> JSON:
+        """A lesson's deal from *position* in the game's text form, you in seat 0; *script*: the computer seats'
+        actions in the game's words (each used when its seat acts next and the rules allow it; once one does
+        not apply, the script is dropped and the computer players choose for themselves); *goal*: a sentence
+        the page shows."""
+        if not isinstance(position, str):
+            raise ValueError(f"position must be text, the game's form of a position, not {shown(position)}")
+        if not isinstance(script, str) or not isinstance(goal, str):
+            raise ValueError("script and goal must be text")
+        game = self._guided_deal(position, rules)
+        self._start(game, self._seats(None, game.rules.players))
+        self.script = self._parse_script(script, game.names) if script else []
+        self.goal = goal or None
         return self.state()
 
     @staticmethod
@@ -170,7 +315,140 @@ class DealSession(Generic[G, P]):
         return self._game.to_json()
 
     def state(self) -> JSON:
-        raise NotImplementedError
+        """The game's state (see :meth:`_state_json`) with ``actions``: every action the table takes from you now,
+        in the record's encoding, and ``reviews``: whether a finished deal can be reviewed."""
+        return {**self._state_json(), "actions": self._actions(), "reviews": self.reviews}
+
+    def _actions(self) -> list[JSON]:
+        game = self._game
+        return [self._action_json(YOU, action) for action in game.legal_actions(YOU) if self._refusal(action) is None]
+
+    def _your_turn(self) -> bool:
+        return self._waits_for() is not None
+
+    # -- your action --------------------------------------------------------------------
+
+    def act(self, action: object) -> JSON:
+        """You take *action* (the record's encoding; its ``seat`` may be left out). Result: ``{"ok", "move"?,
+        "reason"?, "state"}``: ``ok`` false with the engine's ``reason`` (a sentence) when it is refused now,
+        and then nothing changes; *move* is the log's entry for it (null for a step the log does not show)."""
+        if isinstance(action, dict) and "seat" not in action:
+            action = {"seat": YOU, **action}
+        seat, parsed = self._action_from_json(action)
+        if seat != YOU:
+            raise ValueError(f"action {shown(action)}: you play seat {YOU}, not seat {seat}")
+        game = self._game
+        reason = self._refusal(parsed)
+        if reason:
+            return {"ok": False, "reason": sentence(reason), **self._wrap()}
+        self.comment = self._judge(parsed) if not game.has_record else None
+        self._apply(YOU, parsed)
+        self.notice = None
+        return {"ok": True, "move": self._moved(parsed), **self._wrap()}
+
+    # -- the computer players -------------------------------------------------------------
+
+    def computer_move(self) -> JSON:
+        """One step of the computer players: the seats the table waits for act in turn (following the lesson's
+        script while it applies; you stand aside where the table does not wait for you) until something
+        happens that the log shows, the table waits for you or the deal ends. Result: ``{"ok", "move",
+        "reason", "choices", "think_ms", "state"}``: *move* is null when the step only closed a window of calls."""
+        game = self._game
+        if game.is_over:
+            raise ValueError("the deal is over")
+        waits = self._waits_for()
+        if waits is not None:
+            raise ValueError(waits)
+        before = self._progress()
+        move: JSON | None = None
+        reason: str | None = None
+        choices = 0
+        think_ms = 0.0
+        while game.waiting and self._waits_for() is None:
+            seat = game.waiting[0]
+            if seat == YOU:
+                aside = self._stand_aside()
+                if aside is None:
+                    raise ValueError("it is your turn")
+                self._apply(YOU, aside)
+            else:
+                answering = self._answering()
+                started = time.perf_counter()
+                scripted = self._scripted(seat, answering)
+                if not answering:
+                    choices = self._choices(seat)
+                decision = scripted or self._decide(self.bots[seat], seat)
+                if not answering:
+                    think_ms = (time.perf_counter() - started) * 1000
+                self._apply(seat, decision.action)
+                move = self._moved(decision.action)
+                reason = decision.reason if move is not None else None
+            if self._progress() != before:
+                break
+        self.notice = None
+        return {
+            "ok": True,
+            "move": move,
+            "reason": reason,
+            "choices": choices,  # the cards that fitted: with fewer than two there was little to think about
+            "think_ms": think_ms,
+            **self._wrap(),
+        }
+
+    def _scripted(self, seat: int, answering: bool) -> _Scripted | None:
+        """The lesson's next scripted action, when it is *seat*'s and applies now. A step that does not apply
+        ends the script (you left the lesson's line), unless the seats are only answering a call."""
+        if not self.script:
+            return None
+        step_seat, action = self.script[0]
+        if step_seat == seat and self._script_fits(seat, action):
+            self.script.pop(0)
+            return _Scripted(action)
+        if not answering:
+            self.script = []  # you left the lesson's line: the computer players choose for themselves
+        return None
+
+    # -- advice -----------------------------------------------------------------------------
+
+    def suggest(self) -> JSON:
+        """The adviser's action for you: ``{"action": in the record's encoding, "reason", "text"}``; *text* is
+        the advice in a learner's words, without the adviser's working."""
+        if not self._your_turn():
+            raise ValueError(self._not_yours())
+        decision = self._decide(self.adviser, YOU)
+        action = decision.action
+        if self._refusal(action):  # never pass on advice the rules refuse
+            raise ValueError("the adviser chose an illegal move")
+        plain = sentence(getattr(decision, "plain", "") or decision.reason)
+        name = self.adviser_name.title()
+        text = f"{name} would {plain[0].lower()}{plain[1:]}" if self._chose(action) else plain
+        return {"action": self._action_json(YOU, action), "reason": sentence(decision.reason), "text": text}
+
+    # -- the review ---------------------------------------------------------------------------
+
+    def _reviewed(self) -> None:
+        if not self.reviews:
+            raise ValueError(f"{self.game_name} has no review")
+
+    def replay(self, record: str, moves: object) -> JSON:
+        """The deal in *record* after its first *moves* moves, to look at or to play on from there."""
+        self._reviewed()
+        self.restore(record)
+        game = self._after_moves(self._game, _move_number(moves))
+        self._start(game, self._bot_names())
+        return self.state()
+
+    def review_points(self, record: str) -> JSON:
+        """Your moves of *record* worth reviewing: ``{"moves": indexes into its moves, "total"}``."""
+        self._reviewed()
+        game = self._read_record(record)
+        return {"moves": self._review_points(game), "total": len(game.record()["moves"])}
+
+    def review_move(self, record: str, move: object) -> JSON:
+        """The adviser's estimate of your chance with each choice you had at *move* of *record*; asked one move
+        at a time, so the page can show progress."""
+        self._reviewed()
+        return self._review_move(self._read_record(record), _move_number(move))
 
     def _kind(self) -> str:
         """What the deal is, for the page: a lesson's ``guided`` deal (no record), one of a ``match``, or a ``game``."""
@@ -193,3 +471,19 @@ class DealSession(Generic[G, P]):
 
     def _wrap(self) -> JSON:
         return {"state": self.state()}
+
+
+class _Scripted:
+    """A lesson's scripted action, as the computer players' decisions are."""
+
+    reason = "scripted move"
+    plain = ""
+
+    def __init__(self, action: Any) -> None:
+        self.action = action
+
+
+def _move_number(value: object) -> int:
+    if type(value) is not int:
+        raise ValueError(f"move {shown(value)} must be a whole number")
+    return value

@@ -16,15 +16,12 @@ wrong JSON type where it takes text are refused naming the parameter. Should a
 method still fail (a bug), the reply is an error too, saying which method
 failed (:data:`ENGINE_FAULT`), so that the page can say so and go on.
 
-Each game's session declares the methods it offers in ``methods`` (its
-moves differ: a card or a pass in Sevens; a discard, a draw, a call in
-Knock! Knock!); a method it does not declare is unknown, so a page can never
-reach anything else of the session. Every game offers ``new_game``,
-``new_match``, ``next_deal``, ``guided``, ``restore``, ``state``,
-``computer_move``, ``suggest`` and ``record`` (the starts and the match are
-the core's :class:`~engine.core.session.DealSession`).
-
-Methods (Sevens; for Knock! Knock! see :mod:`engine.knock_knock.session`):
+One protocol serves every game (the core's
+:class:`~engine.core.session.DealSession`): the state lists the actions you
+may take now as data, in the game record's own encoding of a move, and the
+page sends one back with ``act``; the page knows no rule and no game. A method
+a session does not offer (``methods``) is unknown, so a page can never reach
+anything else of it.
 
 ``new_game {seed?, rules?, seats?, game?}``
     A shuffled deal. *seed*: a number or its text (garbage or missing: a fresh
@@ -35,32 +32,44 @@ Methods (Sevens; for Knock! Knock! see :mod:`engine.knock_knock.session`):
     Result: the state.
 ``new_match {seed?, rules?, seats?, game?}``
     The first deal of a match: deal *n* is shuffled from ``seed + n`` and the
-    deal passes on as the game says (one seat on, in the direction of play).
-    Result: the state, with ``match``: ``seed``, ``deal`` (its number),
-    ``scoring``, ``heading``, ``signed`` (a gain shows its +),
-    ``lower_is_better`` (the lowest total leads), ``deals`` (each finished
-    deal's scores, one a seat) and ``totals``.
+    deal passes on as the game says. Result: the state, with ``match``:
+    ``seed``, ``deal`` (its number), ``scoring``, ``heading``, ``signed`` (a
+    gain shows its +), ``lower_is_better`` (the lowest total leads),
+    ``deals`` (each finished deal's scores, one a seat) and ``totals``.
 ``next_deal {}``
     The match's next deal, once the current one is over. Result: the state.
-``guided {position, script?, goal?, game?}``
-    A lesson's deal from a position in the engine's text form. Result: the state.
+``guided {position, script?, goal?, rules?, game?}``
+    A lesson's deal from a position in the game's text form; *script*: the
+    computer seats' actions in the game's words (Sevens: ``"Robin: 8D;
+    Alex: pass"``; Knock! Knock!: ``"Alex: 2S D knock; Sam: draw; Robin:
+    call"``), each used when its seat acts next and the rules allow it.
+    Result: the state.
 ``restore {record, earlier?, game?}``
     A saved deal, replayed and checked from its game record; with *earlier*
     (the records of its match's deals before it, in order) its match too.
     Result: the state.
 ``state {}``
     The state.
-``play {card}`` / ``pass_turn {}``
-    Your move. Result: ``{"ok", "move"?, "reason"?, "state"}``: ``ok`` false
-    with the engine's ``reason`` (a sentence) when the move is not allowed.
+``act {action}``
+    You take *action*: one of the state's ``actions``, or any other in the
+    same encoding (the seat may be left out), which the engine judges. A
+    game whose turn is made of several steps lists the legal next steps, and
+    the page sends one at a time. Result: ``{"ok", "move"?, "reason"?,
+    "state"}``: ``ok`` false with the engine's ``reason`` (a sentence) when the
+    table does not take it now, and nothing changes; *move* is the log's
+    entry for it (null for a step the log does not show).
 ``computer_move {}``
-    The computer seat on turn moves. Result: ``{"ok", "move", "reason",
-    "choices", "think_ms", "state"}``.
+    One step of the computer seats the table waits for. Result: ``{"ok",
+    "move", "reason", "choices", "think_ms", "state"}`` (*move* null when the
+    step showed nothing in the log, such as calls let pass).
 ``suggest {}``
-    Result: ``{"card": code or null (pass), "reason", "text"}``: *text* is
-    the advice in a learner's words, without the adviser's working.
+    Result: ``{"action", "reason", "text"}``: *action* in the same encoding,
+    *text* the advice in a learner's words, without the adviser's working.
 ``record {}``
     Result: the game record as JSON text.
+
+A game with a review (the state's ``reviews``: Sevens) also offers:
+
 ``replay {record, moves}``
     The deal in *record* after its first *moves* moves, to look at or play on
     from there. Result: the state.
@@ -68,28 +77,29 @@ Methods (Sevens; for Knock! Knock! see :mod:`engine.knock_knock.session`):
     Your moves worth reviewing (a card played where more than one fitted).
     Result: ``{"moves": [indexes into the record's moves], "total"}``.
 ``review_move {record, move}``
-    Sam's estimate of your chance to win with each card that fitted at *move*
-    (see :mod:`engine.sevens.review`); asked one move at a time, so the page
-    can show progress.
+    The adviser's estimate of your chance to win with each choice you had at
+    *move*; asked one move at a time, so the page can show progress.
 
-The state (Sevens): ``game``, ``seed``, ``kind`` (game, match or guided),
+Every state has: ``game``, ``seed``, ``kind`` (game, match or guided),
 ``rules`` (``options``, ``name``, ``text``, ``notes``: one sentence per rule
-that differs from plain Sevens), ``players``, ``dealer``, ``names``, ``turn``,
-``over``, ``your_turn``, ``must_pass``, ``may_pass``, ``rows`` (per suit:
-``cards``, ``loose``, ``next``, ``low``, ``high``, ``text``, ``caption``: the
-row in words as the page shows it), ``hand`` (cards with ``legal`` and ``why``
-not), ``counts``, ``passes``, ``out``, ``seats`` (per seat: ``name``, ``player``:
-the computer player in it or null for you, ``count``, ``cards`` in words,
-``status``: passes left, out, or place),
-``prompt`` (the sentence for your turn), ``log`` (moves with ``text``),
-``result`` (``winner``, ``winner_name``, ``final_card``, ``left``, ``places``,
-``chips``, ``text``), ``match`` (``seed``: the first deal's, ``deal``, ``scoring``, ``heading``, ``deals``:
-each finished deal's scores, ``totals``), ``goal``, ``notice``, ``comment``.
+that differs from the defaults), ``players``, ``dealer``, ``names``,
+``turn``, ``over``, ``your_turn`` (the table waits for you), ``hand`` (cards
+with ``legal`` and ``why`` not), ``counts``, ``seats`` (per seat: ``name``,
+``player``: the computer player in it or null for you, ``count``, ``cards``
+in words, ``status``), ``prompt`` (the sentence for your turn), ``log``
+(entries with ``text``), ``result`` (``winner``, ``winner_name``,
+``final_card``, ``left``, ``text``), ``match``, ``goal``, ``notice``,
+``comment``, ``actions`` (what the table takes from you now, in the
+record's encoding) and ``reviews``. Each game adds its table: Sevens' ``rows``
+(per suit: ``cards``, ``loose``, ``next``, ``low``, ``high``, ``text``,
+``caption``), ``must_pass``, ``may_pass``, ``passes``, ``out`` (see
+:mod:`engine.sevens.session`); Knock! Knock!'s ``top``, ``suit``, ``stock``,
+``call`` and more (see :mod:`engine.knock_knock.session`).
 
 >>> reply = json.loads(handle('{"method": "new_game", "params": {"seed": 7, "rules": "fan-tan"}}'))
 >>> reply["result"]["rules"]["name"], reply["result"]["counts"]
 ('Fan Tan', [13, 13, 13, 13])
->>> reply = json.loads(handle('{"method": "play", "params": {"card": "XX"}}'))
+>>> reply = json.loads(handle('{"method": "act", "params": {"action": {"play": "XX"}}}'))
 >>> reply["ok"], reply["error"]["message"][:18]
 (False, "unknown card 'XX':")
 """
@@ -113,10 +123,14 @@ STARTS = ("new_game", "new_match", "guided", "restore")
 
 
 class Session(Protocol):
-    """A game's browser session (for Sevens, :class:`engine.sevens.session.Session`)."""
+    """A game's browser session (a :class:`engine.core.session.DealSession`)."""
 
     game_name: str
-    methods: tuple[str, ...]  # what a page may ask of it: each a method of the session
+
+    @property
+    def methods(self) -> tuple[str, ...]:
+        """What a page may ask of it: each a method of the session."""
+        ...
 
 
 def read_seats(seats: object, players: int, known: Collection[str], default: Sequence[str]) -> list[str]:

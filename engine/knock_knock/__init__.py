@@ -42,6 +42,8 @@ class KnockKnockGame:
     options: Options[Rules] = OPTIONS
     presets: Mapping[str, Rules] = OPTIONS.presets
     computer_players: Mapping[str, PlayerFactory] = PLAYERS
+    table_module: str | None = "games/knock-knock.js"  # the pile, the stock, Draw, Knock and the calls, in the browser
+    table_keys = "Keys: arrows move through your hand, K knocks, Enter plays the card, D draws, C calls Knock! Knock!, S suggests."
 
     def rules(self, options: Mapping[str, object]) -> Rules:
         return OPTIONS.make(options)

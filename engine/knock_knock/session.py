@@ -5,46 +5,32 @@ could get out of step with it; :meth:`Session.state` reads everything the page
 draws from your seat's view (:class:`~engine.knock_knock.view.PlayerView`), so
 the state never shows another hand or the order of the stock.
 
-The methods a page may ask for (see :mod:`engine.core.webapi`):
+The session supplies the hooks of the core's session (:mod:`engine.core.session`, whose methods a page
+asks for through :mod:`engine.core.webapi`). An action is written as the record writes a move, and
+one step more, which the record leaves out:
 
-``new_game {seed?, rules?, seats?}``
-    A shuffled deal. *rules*: options text (``"players=5,direction=counter-clockwise"``)
-    or an object of options; *seats*: the computer players for seats 1 onwards.
-``new_match {seed?, rules?, seats?}`` / ``next_deal {}``
-    The first deal of a match (deal *n* is shuffled from ``seed + n``), and once a deal is over the
-    next, dealt by the seat after the last dealer in the direction of play.
-``guided {position, script?, goal?, rules?}``
-    A lesson's deal from *position*, in :meth:`State.text() <engine.knock_knock.state.State.text>`'s form:
-    ``hands H0 / H1 / … | pile CARDS (top last) | stock CARDS (top first) | suit S | turn N``, you in
-    seat 0 and Robin, Alex, Sam (then again) in the others; ``suit`` and ``stock`` may be left out (a
-    stock that runs out is rebuilt from the pile). *script*: the computer seats' moves, in order,
-    ``"Robin: 9H; Alex: 2S D; Sam: draw; Robin: QD knock; Alex: call"``: a card to discard (a
-    pick-up card with the suit it names, ``knock`` where the seat knocks), ``draw``, or ``call``
-    ("Knock! Knock!" on the discard just made). Each step is used when its seat acts next and the
-    rules allow it; once a step does not apply (you left the lesson's line) the script is dropped and
-    the computer players choose for themselves. Calls that the script does not make are the
-    players' own (they call every missed knock they see). *goal*: a sentence the page shows.
-``restore {record, earlier?}`` / ``record {}``
-    A saved deal replayed from its game record (with *earlier*, the records of its match's deals before it,
-    in order: its match too); the record of the deal in progress (not for a guided deal).
-``state {}``
-``play {card, suit?, knock?}`` / ``draw {}``
-    Your discard (naming *suit*, C D H or S, with a pick-up card; *knock* true to knock with it) or
-    your draw. Result: ``{"ok", "move"?, "reason"?, "state"}``; ``ok`` false with the engine's
-    reason when the rules refuse it. Leaving out the knock on your third-to-last card is allowed,
-    as at a real table: the others may call it.
-``challenge {}`` / ``let_pass {}``
-    Call "Knock! Knock!" on the discard just made, while ``state.call.you_may_call``; or let it
-    pass when the table asks you (``state.call.asks_you``).
-``computer_move {}``
-    One step of the computer players. While a discard may be called, you are taken to let it
-    pass (unless the table asks you) and each computer seat in turn calls or lets it pass; the
-    step ends there if someone called or a pick-up card's victim picked up. Otherwise the
-    computer seat on turn discards or draws. Result: ``{"ok", "move", "reason", "choices",
-    "think_ms", "state"}``; *move* is null when the step only closed the call window.
-``suggest {}``
-    Sam's move for you: ``{"action": "play" | "draw" | "challenge" | "let_pass", "card", "suit",
-    "knock", "reason", "text"}``; *text* is one sentence in a learner's words.
+``{"seat": 0, "play": "9H"}``, ``{"seat": 0, "play": "2S", "suit": "D"}``, ``{"seat": 0, "play": "QD", "knock": true}``
+    Your discard (naming the suit with a pick-up card; ``knock`` where you knock). Leaving out the knock
+    on your third-to-last card is allowed, as at a real table: the others may call it.
+``{"seat": 0, "draw": true}``
+    Your draw.
+``{"seat": 0, "challenge": true}`` / ``{"seat": 0, "let_pass": true}``
+    Call "Knock! Knock!" on the discard just made, while ``state.call.you_may_call``; or let it pass
+    when the table asks you (``state.call.asks_you``). A let-pass is no move of the record.
+
+``guided {position, script?, goal?, rules?}`` takes *position* in :meth:`State.text()
+<engine.knock_knock.state.State.text>`'s form: ``hands H0 / H1 / … | pile CARDS (top last) | stock CARDS
+(top first) | suit S | turn N``, you in seat 0 and Robin, Alex, Sam (then again) in the others; ``suit``
+and ``stock`` may be left out (a stock that runs out is rebuilt from the pile). *script*: the computer
+seats' moves, in order, ``"Robin: 9H; Alex: 2S D; Sam: draw; Robin: QD knock; Alex: call"``: a card to
+discard (a pick-up card with the suit it names, ``knock`` where the seat knocks), ``draw``, or ``call``
+("Knock! Knock!" on the discard just made). A call in the script is made when its seat may call; calls
+that the script does not make are the players' own (they call every missed knock they see).
+
+``computer_move {}`` is one step of the computer players: while a discard may be called, you are taken to
+let it pass (unless the table asks you) and each computer seat in turn calls or lets it pass; the step
+ends there if someone called or a pick-up card's victim picked up (*move* null). Otherwise the computer
+seat on turn discards or draws.
 
 The state: ``game``, ``seed``, ``kind`` (game, match or guided), ``rules`` (``options``, ``name``,
 ``text``, ``notes``: a sentence per option that differs from the defaults), ``players``,
@@ -76,20 +62,20 @@ costs the caller 7 cards).
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from ..core.cards import Card, Suit
 from ..core.game import YOU
+from ..core.jsontext import shown
 from ..core.session import DealSession
 from ..core.text import counted, join_words, seat_names, sentence
-from .game import Game
-from .players import PLAYERS, Decision, Player, make_player
+from .game import Game, action_from_json, action_to_json
+from .players import PLAYERS, Player, make_player
 from .present import describe, rules_json, score_json, shout
 from .rules import KNOCK_AT, TURN_LIMIT, Rules, card_points, is_pickup
-from .state import Challenge, Draw, Move, PickUp, Play, Quiet, RecordedAction, State, TakeBack
+from .state import Action, Challenge, Draw, Move, PickUp, Play, Quiet, RecordedAction, State, TakeBack
 from .view import PlayerView, SeenEvent
 
 __all__ = ["YOU", "Session", "parse_script"]
@@ -187,28 +173,12 @@ class Session(DealSession[Game, Player]):
     """One deal of Knock! Knock! in the browser (a shuffled deal, or a lesson's guided deal)."""
 
     game_name = "knock-knock"
-    methods = (
-        "new_game",
-        "new_match",
-        "next_deal",
-        "guided",
-        "restore",
-        "state",
-        "play",
-        "draw",
-        "challenge",
-        "let_pass",
-        "computer_move",
-        "suggest",
-        "record",
-    )
 
     def __init__(self) -> None:
         super().__init__(make_player, PLAYERS, adviser=ADVISER)
-        self.script: list[tuple[int, RecordedAction]] = []
         self.held: list[Card] = []  # your hand as it was before your last discard or draw
 
-    # -- starting (new_game, new_match, next_deal and restore: see DealSession) ----------
+    # -- starting (new_game, new_match, next_deal, guided and restore: see DealSession) ----------
 
     def _read_record(self, record: str) -> Game:
         return Game.from_json(record)
@@ -216,20 +186,36 @@ class Session(DealSession[Game, Player]):
     def _score_json(self, rules: Rules) -> JSON:
         return score_json(rules)
 
-    def guided(self, position: str, script: str = "", goal: str = "", rules: object = None) -> JSON:
+    def _guided_deal(self, position: str, rules: object) -> Game:
         """A lesson's deal from *position* (see the module docstring), you in seat 0."""
-        if not isinstance(position, str):
-            raise ValueError("position must be text like 'hands 9H 6H 3S / KC QC / 7C 7D | pile 6C | turn 0'")
         start = State.parse(position, None if rules is None else self._rules(rules))
-        bots = self._seats(None, start.rules.players)
-        game = Game.from_state(start, names=seat_names(bots))
-        self._start(game, bots)
-        self.script = parse_script(script, game.names) if script else []
-        self.goal = goal or None
-        return self.state()
+        return Game.from_state(start, names=seat_names(self._seats(None, start.rules.players)))
+
+    def _parse_script(self, text: str, names: Sequence[str]) -> list[tuple[int, Any]]:
+        return list(parse_script(text, names))
 
     def _sat_down(self, game: Game, seed: int) -> None:
         self.held = list(game.state.hands[YOU])
+
+    # -- actions ------------------------------------------------------------------------
+
+    def _action_from_json(self, data: object) -> tuple[int, Action]:
+        players = self._game.rules.players
+        if isinstance(data, dict) and "let_pass" in data:
+            seat = data.get("seat")
+            if set(data) != {"seat", "let_pass"} or data["let_pass"] is not True:
+                raise ValueError(
+                    f'action {shown(data)}: letting a discard pass is written {{"seat": 0, "let_pass": true}}'
+                )
+            if type(seat) is not int or not 0 <= seat < players:
+                raise ValueError(f"action {shown(data)}: seat must be a whole number from 0 to {players - 1}")
+            return seat, Quiet()
+        return action_from_json(data, players)
+
+    def _action_json(self, seat: int, action: Action) -> JSON:
+        if isinstance(action, Quiet):
+            return {"seat": seat, "let_pass": True}
+        return action_to_json(seat, action)
 
     # -- whose move -------------------------------------------------------------------
 
@@ -245,10 +231,15 @@ class Session(DealSession[Game, Player]):
             and YOU in state.callers()
         )
 
-    def _your_turn(self) -> bool:
+    def _on_turn(self) -> bool:
         """You are to discard or draw: the call window of the last discard is closed and you are on turn."""
         state = self._game.state
         return not state.is_over and state.window is None and state.to_move == YOU
+
+    def _waits_for(self) -> str | None:
+        if self._on_turn():
+            return "it is your turn"
+        return self._not_yours() if self._asks_you() else None
 
     def _not_yours(self) -> str:
         game = self._game
@@ -262,52 +253,44 @@ class Session(DealSession[Game, Player]):
             return f"wait: the others may still call Knock! Knock! on the {window.card.display}"
         return f"it is {game.names[state.to_move]}'s turn, not yours"
 
-    # -- your moves -------------------------------------------------------------------
+    def _refusal(self, action: Action) -> str | None:
+        if isinstance(action, Play | Draw) and not self._on_turn():
+            return self._not_yours()
+        return self._game.why_illegal(YOU, action)
 
-    def play(self, card: str, suit: object = None, knock: object = False) -> JSON:
-        """You discard *card* (naming *suit* with a pick-up card; *knock* true to knock)."""
-        if not isinstance(card, str):
-            raise ValueError(f"card must be a card code like '9H', not {card!r:.40}")
-        if suit is not None and not isinstance(suit, str):
-            raise ValueError(f"suit must be C, D, H or S, not {suit!r:.40}")
-        if not isinstance(knock, bool):
-            raise ValueError(f"knock must be true or false, not {knock!r:.40}")
-        return self._your_move(Play(Card.parse(card), Suit.parse(suit) if suit else None, knock))
+    def _apply(self, seat: int, action: Action) -> None:
+        if seat == YOU and isinstance(action, Play | Draw):
+            self.held = list(self._game.state.hands[YOU])
+        self._game.act(seat, action)
 
-    def draw(self) -> JSON:
-        """You draw a card from the stock; your turn ends."""
-        return self._your_move(Draw())
+    def _moved(self, action: Action) -> JSON | None:
+        return None if isinstance(action, Quiet) else self._last_move()
 
-    def _your_move(self, action: Play | Draw) -> JSON:
-        game = self._game
-        reason = self._not_yours() if not self._your_turn() else game.why_illegal(YOU, action)
-        if reason:
-            return {"ok": False, "reason": sentence(reason), **self._wrap()}
-        self.comment = self._judge(action) if not game.has_record else None
-        self.held = list(game.state.hands[YOU])
-        game.act(YOU, action)
-        self.notice = None
-        return {"ok": True, "move": self._last_move(), **self._wrap()}
+    def _progress(self) -> int:
+        return len(self._game.state.events)
 
-    def challenge(self) -> JSON:
-        """You call "Knock! Knock!" on the discard just made."""
-        return self._answer(Challenge())
+    def _choices(self, seat: int) -> int:
+        return len(self._game.view(seat).fitting())  # the distinct cards that fit
 
-    def let_pass(self) -> JSON:
-        """You let the discard just made pass without a call."""
-        return self._answer(Quiet())
+    def _stand_aside(self) -> Action | None:
+        return Quiet() if YOU in self._game.state.callers() else None  # the table moved on: you let it pass
 
-    def _answer(self, action: Challenge | Quiet) -> JSON:
-        game = self._game
-        reason = game.why_illegal(YOU, action)
-        if reason:
-            return {"ok": False, "reason": sentence(reason), **self._wrap()}
-        game.act(YOU, action)
-        self.notice = None
-        return {"ok": True, "move": self._last_move() if isinstance(action, Challenge) else None, **self._wrap()}
+    def _answering(self) -> bool:
+        return bool(self._game.state.callers())
 
-    def _judge(self, action: Play | Draw) -> str | None:
-        """In a guided deal: a missed knock, or what Sam would have done instead and why."""
+    def _script_fits(self, seat: int, action: Action) -> bool:
+        # While the others may call a discard, only a scripted call is used; the seat's turn comes after.
+        answering = self._answering()
+        return self._game.why_illegal(seat, action) is None and (not answering or isinstance(action, Challenge))
+
+    def _chose(self, action: Action) -> bool:
+        return not (isinstance(action, Draw) and not self._game.view(YOU).fitting())
+
+    def _judge(self, action: Action) -> str | None:
+        """In a guided deal: a missed knock, or what Sam would have done instead and why (a call or a let-pass
+        leaves the comment as it was)."""
+        if isinstance(action, Challenge | Quiet):
+            return self.comment
         state = self._game.state
         missed = state.missed_knock(YOU, action)
         if missed:
@@ -322,72 +305,6 @@ class Session(DealSession[Game, Player]):
             return f"Good choice: {plain}"
         return f"Sam would rather {plain[0].lower()}{plain[1:]}"
 
-    # -- the computer players -----------------------------------------------------------
-
-    def computer_move(self) -> JSON:
-        """One step of the computer players (see the module docstring)."""
-        game = self._game
-        state = game.state
-        if state.is_over:
-            raise ValueError("the deal is over")
-        if self._your_turn():
-            raise ValueError("it is your turn")
-        if self._asks_you():
-            raise ValueError(self._not_yours())
-        shown = len(state.events)
-        if state.window is not None:
-            if YOU in state.callers():
-                game.act(YOU, Quiet())  # the table moved on: you let it pass
-            call = self._calls()
-            if call is not None or len(state.events) > shown or self._your_turn() or state.is_over:
-                return self._step(call, choices=0, think_ms=0.0)
-        seat = state.to_move
-        view = game.view(seat)
-        choices = len(view.fitting())
-        started = time.perf_counter()
-        decision = self._scripted(seat) or self.bots[seat].decide(view)
-        think_ms = (time.perf_counter() - started) * 1000
-        game.act(seat, decision.action)
-        return self._step(decision, choices=choices, think_ms=think_ms)
-
-    def _calls(self) -> Decision | None:
-        """Each computer seat that may still call the discard just made calls or lets it pass, in turn."""
-        game = self._game
-        state = game.state
-        while state.window is not None and not state.is_over:
-            seat = state.callers()[0]
-            step = self.script[0] if self.script else None
-            if step is not None and step[0] == seat and isinstance(step[1], Challenge):
-                self.script.pop(0)
-                decision = Decision(Challenge(), "scripted call")
-            else:
-                decision = self.bots[seat].decide(game.view(seat))
-            game.act(seat, decision.action)
-            if isinstance(decision.action, Challenge):
-                return decision
-        return None
-
-    def _scripted(self, seat: int) -> Decision | None:
-        if not self.script:
-            return None
-        step_seat, action = self.script[0]
-        if step_seat != seat or self._game.why_illegal(seat, action):
-            self.script = []  # you left the lesson's line: the computer players choose for themselves
-            return None
-        self.script.pop(0)
-        return Decision(action, "scripted move")
-
-    def _step(self, decision: Decision | None, *, choices: int, think_ms: float) -> JSON:
-        self.notice = None
-        return {
-            "ok": True,
-            "move": self._last_move() if decision is not None else None,
-            "reason": decision.reason if decision is not None else None,
-            "choices": choices,  # the distinct cards that fitted: with fewer than two there was little to think about
-            "think_ms": think_ms,
-            **self._wrap(),
-        }
-
     def _last_move(self) -> JSON | None:
         game = self._game
         for event in reversed(game.view(YOU).history):
@@ -395,38 +312,13 @@ class Session(DealSession[Game, Player]):
                 return event_json(event, game.names)
         return None
 
-    # -- advice and records ---------------------------------------------------------------
-
-    def suggest(self) -> JSON:
-        """Sam's move for you, and the reason in one sentence in a learner's words."""
-        game = self._game
-        if not self._your_turn() and not self._asks_you():
-            raise ValueError(self._not_yours())
-        decision = self.adviser.decide(game.view(YOU))
-        action = decision.action
-        if game.why_illegal(YOU, action):  # never pass on advice the rules refuse
-            raise ValueError("the adviser chose an illegal move")
-        plain = sentence(decision.plain or decision.reason)
-        chose = not (isinstance(action, Draw) and not game.view(YOU).fitting())
-        text = f"{ADVISER.title()} would {plain[0].lower()}{plain[1:]}" if chose else plain
-        kind = {Draw: "draw", Challenge: "challenge", Quiet: "let_pass"}.get(type(action), "play")
-        play = action if isinstance(action, Play) else None
-        return {
-            "action": kind,
-            "card": play.card.code if play else None,
-            "suit": play.suit.value if play and play.suit else None,
-            "knock": bool(play and play.knock),
-            "reason": sentence(decision.reason),
-            "text": text,
-        }
-
     # -- state --------------------------------------------------------------------------
 
-    def state(self) -> JSON:
+    def _state_json(self) -> JSON:
         """Everything the page draws, from your seat's view, with every sentence it shows."""
         game = self._game
         view = game.view(YOU)
-        yours = self._your_turn()
+        yours = self._on_turn()
         fitting = set(view.fitting()) if yours else set()
         asked = self._asks_you()
         hand = []

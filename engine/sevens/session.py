@@ -14,12 +14,10 @@ read from the game when :meth:`Session.state` is asked for.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from typing import Any
 
 from ..core.cards import Card, cards_of
-from ..core.jsontext import shown
 from ..core.session import DealSession
 from ..core.text import counted, sentence
 from .game import DEFAULT_NAMES, YOU, Game
@@ -117,40 +115,19 @@ def _short_deal_safe(player: Player, view: PlayerView, stand_in: Player) -> Deci
         return stand_in.decide(view)
 
 
-def _move_number(value: object) -> int:
-    if type(value) is not int:
-        raise ValueError(f"move {shown(value)} must be a whole number")
-    return value
-
-
 class Session(DealSession[Game, Player]):
-    """One deal in the browser (a shuffled deal, a deal of a match, or a lesson's guided deal)."""
+    """One deal in the browser (a shuffled deal, a deal of a match, or a lesson's guided deal): Sevens' hooks
+    of the core's session (see :mod:`engine.core.session`). An action is a card, or ``None`` for a pass,
+    written as the record writes a move: ``{"seat": 0, "play": "7D"}`` or ``{"seat": 0, "pass": true}``."""
 
     game_name = "sevens"
-    # What a page may ask of this session (see engine.core.webapi).
-    methods = (
-        "new_game",
-        "new_match",
-        "next_deal",
-        "guided",
-        "restore",
-        "state",
-        "play",
-        "pass_turn",
-        "computer_move",
-        "suggest",
-        "record",
-        "replay",
-        "review_points",
-        "review_move",
-    )
+    reviews = True
 
     def __init__(self) -> None:
         super().__init__(make_player, COMPUTER_PLAYERS, adviser=ADVISER)
         self.stand_in: Player = make_player(STAND_IN, random.Random(0))
-        self.script: list[Move] = []
 
-    # -- starting (new_game, new_match, next_deal and restore: see DealSession) ----------
+    # -- starting (new_game, new_match, next_deal, guided and restore: see DealSession) ----------
 
     def _read_record(self, record: str) -> Game:
         return Game.from_json(record)
@@ -158,94 +135,59 @@ class Session(DealSession[Game, Player]):
     def _score_json(self, rules: SevensRules) -> JSON:
         return score_json(rules)
 
-    def guided(self, position: str, script: str = "", goal: str = "") -> JSON:
-        """A guided deal from a lesson: *position* in the engine's text form, you in seat 0."""
-        start = Position.parse(position)
-        game = Game.from_position(start)
-        self._start(game, self._seats(None, start.rules.players))
-        self.script = parse_script(script, game.names)
-        self.goal = goal or None
-        return self.state()
+    def _guided_deal(self, position: str, rules: object) -> Game:
+        """A guided deal from a lesson: *position* in the engine's text form (which says its rules), you in seat 0."""
+        if rules is not None:
+            raise ValueError("a Sevens position names its own rules: leave rules out")
+        return Game.from_position(Position.parse(position))
 
-    def replay(self, record: str, moves: object) -> JSON:
-        """The deal in *record* after its first *moves* moves, to look at or to play on from there."""
-        self.restore(record)
-        game = replay(self._game, _move_number(moves))
-        self._start(game, self._bot_names())
-        return self.state()
+    def _parse_script(self, text: str, names: Sequence[str]) -> list[tuple[int, Any]]:
+        return [(move.seat, move.card) for move in parse_script(text, names)]
 
     def _sat_down(self, game: Game, seed: int) -> None:
         self.stand_in = make_player(STAND_IN, random.Random(seed))
 
-    # -- moving -----------------------------------------------------------------
+    # -- actions ------------------------------------------------------------------
 
-    def play(self, card: str) -> JSON:
-        """You play *card*; ``ok`` false with the engine's reason when it may not be played."""
-        return self._your_move(Card.parse(card))
+    def _action_from_json(self, data: object) -> tuple[int, Card | None]:
+        move = Move.from_json(data, self._game.rules.players)
+        return move.seat, move.card
 
-    def pass_turn(self) -> JSON:
-        """You pass; ``ok`` false with the reason when you may not."""
-        return self._your_move(None)
+    def _action_json(self, seat: int, action: Card | None) -> JSON:
+        return Move(seat, action).to_json()
 
-    def _your_move(self, card: Card | None) -> JSON:
+    def _waits_for(self) -> str | None:
+        pos = self._game.position
+        return "it is your turn" if pos.turn == YOU and not pos.is_over else None
+
+    def _not_yours(self) -> str:
         game = self._game
-        reason = game.why_illegal(YOU, card)
-        if reason:
-            if not game.is_over and game.turn != YOU:
-                reason = f"it is {game.names[game.turn]}'s turn, not yours"
-            return {"ok": False, "reason": sentence(reason), **self._wrap()}
-        self.comment = self._judge(card) if not game.has_record else None
-        game.act(YOU, card)
-        self.notice = None
-        return {"ok": True, "move": move_json(game.moves[-1], game.names), **self._wrap()}
+        return "the deal is over" if game.is_over else f"it is {game.names[game.turn]}'s turn, not yours"
 
-    def _judge(self, card: Card | None) -> str | None:
+    def _moved(self, action: Card | None) -> JSON:
+        game = self._game
+        return move_json(game.moves[-1], game.names)
+
+    def _progress(self) -> int:
+        return len(self._game.moves)
+
+    def _choices(self, seat: int) -> int:
+        return self._game.position.legal_mask().bit_count()
+
+    def _chose(self, action: Card | None) -> bool:
+        # A pass when nothing fits is no choice of Sam's, so it is said as it is.
+        return action is not None or bool(self._game.position.legal_mask())
+
+    def _judge(self, action: Card | None) -> str | None:
         """In a guided deal, what the strongest bot would have done instead, and why."""
-        if card is None or len(self._game.position.legal_moves()) < 2:
+        if action is None or len(self._game.position.legal_moves()) < 2:
             return None
         advice = self._decide(self.adviser, YOU)
-        if advice.card == card:
+        if advice.card == action:
             return f"Good choice: {sentence(advice.reason)}"
         if advice.card is None:
             return None
         return f"{advice.card.display} was worth a thought: {sentence(advice.reason)}"
-
-    def computer_move(self) -> JSON:
-        """The computer seat to move plays one card or passes."""
-        game = self._game
-        if game.is_over:
-            raise ValueError("the deal is over")
-        seat = game.turn
-        if seat == YOU:
-            raise ValueError("it is your turn")
-        choices = game.position.legal_mask().bit_count()
-        started = time.perf_counter()
-        move, reason = self._scripted(seat)
-        if move is None:
-            decision = self._decide(self.bots[seat], seat)
-            move, reason = Move(seat, decision.card), decision.reason
-        elapsed = (time.perf_counter() - started) * 1000
-        game.act(seat, move.card)
-        self.notice = None
-        return {
-            "ok": True,
-            "move": move_json(move, game.names),
-            "reason": reason,
-            "choices": choices,  # the cards that fitted: with fewer than two there was nothing to think about
-            "think_ms": elapsed,
-            **self._wrap(),
-        }
-
-    def _scripted(self, seat: int) -> tuple[Move | None, str]:
-        if not self.script:
-            return None, ""
-        move = self.script[0]
-        if move.seat != seat or self._game.why_illegal(seat, move.card):
-            # You left the lesson's line, so the script no longer applies; the bots take over.
-            self.script = []
-            return None, ""
-        self.script.pop(0)
-        return move, "scripted reply"
 
     def _decide(self, player: Player, seat: int) -> Decision:
         game = self._game
@@ -254,43 +196,22 @@ class Session(DealSession[Game, Player]):
             return player.decide(view)
         return _short_deal_safe(player, view, self.stand_in)
 
-    # -- advice and records -------------------------------------------------------
+    # -- the review: asked one decision at a time, so the page can show its progress --------
 
-    def suggest(self) -> JSON:
-        """A legal move for you and the one-sentence reason, from the strongest computer player."""
-        game = self._game
-        if game.is_over:
-            raise ValueError("the deal is over")
-        if game.turn != YOU:
-            raise ValueError(f"it is {game.names[game.turn]}'s turn, not yours")
-        decision = self._decide(self.adviser, YOU)
-        if game.why_illegal(YOU, decision.card):  # never pass on advice the rules refuse
-            raise ValueError("the adviser chose an illegal move")
-        plain = sentence(decision.plain or decision.reason)
-        # In a learner's words: "Sam would play 2♦: it opens the way to your A♦." A pass when nothing fits
-        # is no choice of Sam's, so it is said as it is.
-        chose = decision.card is not None or bool(game.position.legal_mask())
-        said = f"{ADVISER.title()} would {plain[0].lower()}{plain[1:]}" if chose else plain
-        return {
-            "card": decision.card.code if decision.card else None,
-            "reason": sentence(decision.reason),
-            "text": said,
-        }
+    def _review_points(self, game: Game) -> list[int]:
+        """Yours where you played a card and more than one fitted."""
+        return decisions(game)
 
-    # A review is asked for one decision at a time, so the page can show its progress.
-
-    def review_points(self, record: str) -> JSON:
-        """The moves of *record* to review: yours where you played a card and more than one fitted."""
-        game = Game.from_json(record)
-        return {"moves": decisions(game), "total": len(game.moves)}
-
-    def review_move(self, record: str, move: object) -> JSON:
+    def _review_move(self, game: Game, move: int) -> JSON:
         """Sam's estimate of your chance to win with each card that fitted at *move* (see :mod:`engine.sevens.review`)."""
-        return estimate(Game.from_json(record), _move_number(move))
+        return estimate(game, move)
+
+    def _after_moves(self, game: Game, moves: int) -> Game:
+        return replay(game, moves)
 
     # -- state ------------------------------------------------------------------
 
-    def state(self) -> JSON:
+    def _state_json(self) -> JSON:
         """Everything the page draws, as plain JSON, with every sentence it shows."""
         game = self._game
         pos = game.position

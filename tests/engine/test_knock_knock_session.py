@@ -34,15 +34,20 @@ def error_of(session: Session, method: str, **params: Any) -> str:
     return message
 
 
-def your_move(state: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    """A learner's move: call a missed knock, else the first card that fits (knocking when due), else draw."""
+def your_move(state: dict[str, Any]) -> dict[str, Any]:
+    """A learner's action: call a missed knock, else the first card that fits (knocking when due), else draw."""
     if state["call"] and state["call"]["asks_you"]:
-        return "challenge", {}
+        return {"challenge": True}
     legal = [card for card in state["hand"] if card["legal"]]
     if not legal:
-        return "draw", {}
+        return {"draw": True}
     card = legal[0]
-    return "play", {"card": card["code"], "suit": "S" if card["pickup"] else None, "knock": state["must_knock"]}
+    action: dict[str, Any] = {"play": card["code"]}
+    if card["pickup"]:
+        action["suit"] = "S"
+    if state["must_knock"]:
+        action["knock"] = True
+    return action
 
 
 def play_out(session: Session, check: Any = None) -> dict[str, Any]:
@@ -51,8 +56,7 @@ def play_out(session: Session, check: Any = None) -> dict[str, Any]:
         if state["over"]:
             return state
         if state["your_turn"]:
-            method, params = your_move(state)
-            reply = call(session, method, **params)
+            reply = call(session, "act", action=your_move(state))
             assert reply["ok"], reply
         else:
             reply = call(session, "computer_move")
@@ -90,26 +94,50 @@ def test_the_web_api_deals_knock_knock_when_a_page_names_the_game() -> None:
     assert again["hand"] == state["hand"]
 
 
-def test_each_game_offers_its_own_moves_and_no_other() -> None:
+def test_every_game_offers_the_one_protocol_and_nothing_else() -> None:
     session = new_session(seed=1)
-    assert error_of(session, "pass_turn").startswith("unknown method 'pass_turn': knock-knock offers new_game,")
+    assert error_of(session, "draw").startswith("unknown method 'draw': knock-knock offers new_game,")
     assert error_of(session, "_start").startswith("unknown method '_start'")
+    assert error_of(session, "review_points", record="{}").startswith("unknown method 'review_points'")
     from engine.sevens.session import Session as SevensSession
 
-    assert error_of(SevensSession(), "draw").startswith("unknown method 'draw': sevens offers")
+    assert error_of(SevensSession(), "pass_turn").startswith("unknown method 'pass_turn': sevens offers")
+    assert set(session.methods) < set(SevensSession().methods)  # the same protocol, and Sevens' review
+
+
+def test_the_state_lists_your_actions_in_the_records_encoding_and_one_comes_back() -> None:
+    session = Session()
+    state = call(
+        session, "guided", position="hands 2S 6H 3C 9D / KC QC / 8S 9S / 7D 8D | pile 4C 6C | stock 5S 6S 7S | turn 0"
+    )
+    assert state["actions"] == [
+        {"seat": 0, "play": "3C"},
+        {"seat": 0, "play": "6H"},
+        *({"seat": 0, "play": "2S", "suit": suit} for suit in "CDHS"),
+        {"seat": 0, "draw": True},
+    ]
+    assert call(session, "act", action=state["actions"][3])["move"]["text"] == "You play 2♠ and name diamonds"
+    assert call(session, "state")["actions"] == []  # the others may call it: nothing is yours to do
+    assert (
+        error_of(session, "act", action={"seat": 1, "draw": True})
+        == "action {'seat': 1, 'draw': True}: you play seat 0, not seat 1"
+    )
+    assert error_of(session, "act", action="draw").startswith("a move must be an object like")
 
 
 def test_illegal_moves_are_refused_with_the_engines_reasons_and_nothing_changes() -> None:
     session = Session()
     call(session, "guided", position="hands 9H 6H 2S 3C / KC / 8S / 7D | pile 4C 6C | stock 5S 6S | turn 0")
     before = session.state()
-    refused = call(session, "play", card="9H")
+    refused = call(session, "act", action={"play": "9H"})
     assert refused["ok"] is False
     assert refused["reason"] == "9♥ does not fit: the playing suit is clubs and the top card is the 6♣."
-    assert call(session, "play", card="2S")["reason"] == "Name a suit for the 2♠."
-    assert call(session, "play", card="AD")["reason"] == "You do not hold the A♦."
-    assert call(session, "play", card="3C", suit="D")["reason"].startswith("Only a pick-up card")
-    assert error_of(session, "play", card="3C", knock="yes") == "knock must be true or false, not 'yes'"
+    assert call(session, "act", action={"play": "2S"})["reason"] == "Name a suit for the 2♠."
+    assert call(session, "act", action={"play": "AD"})["reason"] == "You do not hold the A♦."
+    assert call(session, "act", action={"play": "3C", "suit": "D"})["reason"].startswith("Only a pick-up card")
+    assert error_of(session, "act", action={"play": "3C", "knock": "yes"}).endswith(
+        '"knock" is written only as true, where the player knocked'
+    )
     assert session.state() == before
     assert [card["why"] for card in before["hand"] if card["code"] == "9H"] == [refused["reason"]]
     assert [card["name_suit"] for card in before["hand"] if card["pickup"]] == ["Name the playing suit for the 2♠."]
@@ -118,7 +146,7 @@ def test_illegal_moves_are_refused_with_the_engines_reasons_and_nothing_changes(
 def test_a_pick_up_card_names_the_suit_and_the_next_player_picks_up_and_misses_a_turn() -> None:
     session = Session()
     call(session, "guided", position="hands 2S 6H 3C 9D / KC QC / 8S 9S / 7D 8D | pile 4C 6C | stock 5S 6S 7S | turn 0")
-    played = call(session, "play", card="2S", suit="D")
+    played = call(session, "act", action={"play": "2S", "suit": "D"})
     assert played["ok"] and played["move"]["text"] == "You play 2♠ and name diamonds"
     state = played["state"]
     assert (state["suit"]["name"], state["top"]["code"], state["your_turn"]) == ("diamonds", "2S", False)
@@ -134,7 +162,7 @@ def test_you_may_forget_to_knock_and_the_computer_players_call_it() -> None:
         state["must_knock"]
         and state["prompt"] == "Your turn: this is your third-to-last card, so knock as you put it down."
     )
-    assert call(session, "play", card="6H")["ok"]  # no knock: allowed, and risky
+    assert call(session, "act", action={"play": "6H"})["ok"]  # no knock: allowed, and risky
     step = call(session, "computer_move")
     texts = [entry["text"] for entry in step["state"]["log"]]
     assert step["move"]["kind"] == "challenge"
@@ -147,7 +175,7 @@ def test_you_may_forget_to_knock_and_the_computer_players_call_it() -> None:
 def test_a_knock_with_the_third_to_last_card_is_safe() -> None:
     session = Session()
     call(session, "guided", position=YOUR_KNOCK)
-    played = call(session, "play", card="6H", knock=True)
+    played = call(session, "act", action={"play": "6H", "knock": True})
     assert played["move"]["text"] == "You knock and play 6♥" and played["move"]["shout"] == "You knock!"
     step = call(session, "computer_move")
     assert step["state"]["counts"][0] == 2 and step["move"]["seat"] == 1  # nobody called; Robin moved on
@@ -162,7 +190,8 @@ def test_the_table_waits_for_you_to_call_a_missed_knock_and_a_right_call_costs_t
     assert state["hand"][0]["why"] == "First call Knock! Knock! on the K♣, or let it pass."
     assert state["prompt"].startswith("Robin put down their third-to-last card, the K♣, without knocking")
     assert error_of(session, "computer_move").startswith("first call Knock! Knock! on the K♣")
-    called = call(session, "challenge")
+    assert state["actions"] == [{"seat": 0, "challenge": True}, {"seat": 0, "let_pass": True}]
+    called = call(session, "act", action={"challenge": True})
     assert called["move"]["text"] == "You call “Knock! Knock!”"
     texts = [entry["text"] for entry in called["state"]["log"][-3:]]
     assert texts[1:] == [
@@ -170,14 +199,17 @@ def test_the_table_waits_for_you_to_call_a_missed_knock_and_a_right_call_costs_t
         "Robin picks up 7 cards, and their turn is over",
     ]
     assert called["state"]["counts"][1] == 10 and called["state"]["call"] is None
-    assert call(session, "challenge")["reason"] == "Only the first call counts: seat 0 has already called Knock! Knock!"
+    assert (
+        call(session, "act", action={"challenge": True})["reason"]
+        == "Only the first call counts: seat 0 has already called Knock! Knock!"
+    )
 
 
 def test_a_missed_knock_you_let_pass_is_called_by_alex() -> None:
     session = Session()
     call(session, "guided", position=ROBIN_FORGETS, script="Robin: KC")
     call(session, "computer_move")
-    assert call(session, "let_pass")["state"]["your_turn"] is False
+    assert call(session, "act", action={"let_pass": True})["state"]["your_turn"] is False
     step = call(session, "computer_move")
     assert step["move"]["text"] in ("Alex calls “Knock! Knock!”", "Sam calls “Knock! Knock!”")
 
@@ -187,7 +219,7 @@ def test_a_wrong_call_costs_the_caller_seven() -> None:
     call(session, "guided", position=ROBIN_FORGETS, script="Robin: KC knock")
     state = call(session, "computer_move")["state"]
     assert state["call"]["you_may_call"] and not state["call"]["asks_you"] and not state["your_turn"]
-    called = call(session, "challenge")
+    called = call(session, "act", action={"challenge": True})
     assert called["state"]["log"][-1]["text"] == "Wrong call: nobody missed a knock, so you pick up 7 cards"
     assert [entry["shout"] for entry in called["state"]["log"][-2:]] == ["You call “Knock! Knock!”", "Wrong call!"]
     assert called["state"]["counts"][0] == 11
@@ -209,7 +241,7 @@ def test_a_guided_deal_has_a_goal_and_no_record() -> None:
     state = call(session, "guided", position=YOUR_KNOCK, goal="Knock as you go down to two.")
     assert (state["kind"], state["goal"], state["seed"]) == ("guided", "Knock as you go down to two.", None)
     assert error_of(session, "record").startswith("a deal set up from a position has no game record")
-    played = call(session, "play", card="6H")
+    played = call(session, "act", action={"play": "6H"})
     assert played["state"]["comment"] == "You must knock when you put down your third-to-last card."
     assert play_out(session)["result"]["text"]
 
@@ -218,12 +250,15 @@ def test_suggest_says_in_a_learners_words_what_sam_would_do() -> None:
     session = Session()
     call(session, "guided", position=YOUR_KNOCK)
     advice = call(session, "suggest")
-    assert advice["action"] == "play" and advice["knock"] and advice["card"] in ("6H", "9H")
+    action = advice["action"]
+    assert action["play"] in ("6H", "9H") and action == {"seat": 0, "play": action["play"], "knock": True}
     assert advice["text"].startswith("Sam would play ") and advice["text"].endswith("it is your third-to-last card.")
     call(session, "guided", position=ROBIN_FORGETS, script="Robin: KC")
     call(session, "computer_move")
     advice = call(session, "suggest")
-    assert advice["action"] == "challenge" and advice["text"].startswith("Sam would call Knock! Knock!")
+    assert advice["action"] == {"seat": 0, "challenge": True} and advice["text"].startswith(
+        "Sam would call Knock! Knock!"
+    )
 
 
 @pytest.mark.parametrize("seed", [3, 11])
@@ -260,8 +295,7 @@ def test_restore_continues_a_deal_in_progress_and_refuses_a_tampered_record() ->
     for _ in range(6):
         state = session.state()
         if state["your_turn"]:
-            method, params = your_move(state)
-            call(session, method, **params)
+            call(session, "act", action=your_move(state))
         else:
             call(session, "computer_move")
     record = call(session, "record")

@@ -35,7 +35,7 @@ def play_out(session: Session) -> dict[str, Any]:
     while not state["over"]:
         if state["your_turn"]:
             legal = [card["code"] for card in state["hand"] if card["legal"]]
-            reply = session.play(legal[0]) if legal else session.pass_turn()
+            reply = session.act({"play": legal[0]}) if legal else session.act({"pass": True})
             assert reply["ok"], reply
         else:
             reply = session.computer_move()
@@ -93,7 +93,7 @@ def test_parse_seed_refuses_what_a_url_could_carry_but_is_not_a_deal_number() ->
 def test_an_illegal_card_is_refused_with_the_engines_reason_and_nothing_changes() -> None:
     session = Session()
     session.guided("7D / 9D 8D 2C / 3C / 4C / 5C / 0")
-    reply = session.play("9D")
+    reply = session.act({"play": "9D"})
     assert reply["ok"] is False
     assert reply["reason"] == "9♦ does not fit: the diamonds row holds only the 7♦, so the next diamonds are 6♦ and 8♦."
     assert reply["state"]["log"] == []
@@ -103,11 +103,11 @@ def test_an_illegal_card_is_refused_with_the_engines_reason_and_nothing_changes(
 def test_pass_is_refused_while_a_card_fits_and_allowed_when_none_does() -> None:
     session = Session()
     session.guided("7D / 8D 2C / 3C / 4C / 5C / 0")
-    refused = session.pass_turn()
+    refused = session.act({"pass": True})
     assert refused["ok"] is False and refused["reason"] == "You must play: 8♦ fits."
     session.guided("7D / 2C 3C / 3D / 4C / 5C / 0")
     assert session.state()["must_pass"] is True
-    passed = session.pass_turn()
+    passed = session.act({"pass": True})
     assert passed["ok"] is True and passed["move"]["text"] == "You passed"
 
 
@@ -126,7 +126,7 @@ def test_computer_moves_come_one_at_a_time_with_a_log_line() -> None:
     state = session.new_game(3)
     while state["your_turn"]:
         legal = [c["code"] for c in state["hand"] if c["legal"]]
-        state = (session.play(legal[0]) if legal else session.pass_turn())["state"]
+        state = (session.act({"play": legal[0]}) if legal else session.act({"pass": True}))["state"]
     before = len(state["log"])
     legal = session.game.position.legal_moves()
     reply = session.computer_move()
@@ -146,14 +146,14 @@ def test_suggest_gives_a_legal_card_with_a_reason() -> None:
     session = Session()
     session.guided("7D 7H / 8D 6H 6D 2C / 3C / 4C / 5C / 0")
     advice = call(session, "suggest")
-    assert advice["card"] in {"8D", "6H", "6D"}
+    assert advice["action"]["play"] in {"8D", "6H", "6D"}
     assert advice["reason"]
 
 
 def test_suggest_passes_when_nothing_fits() -> None:
     session = Session()
     session.guided("7D / 2C 3C / 3D / 4C / 5C / 0")
-    assert call(session, "suggest")["card"] is None
+    assert call(session, "suggest")["action"] == {"seat": 0, "pass": True}
 
 
 def test_record_and_restore_round_trip_mid_deal() -> None:
@@ -163,7 +163,7 @@ def test_record_and_restore_round_trip_mid_deal() -> None:
         state = session.state()
         if state["your_turn"]:
             legal = [c["code"] for c in state["hand"] if c["legal"]]
-            session.play(legal[0]) if legal else session.pass_turn()
+            session.act({"play": legal[0]}) if legal else session.act({"pass": True})
         else:
             session.computer_move()
     record = call(session, "record")
@@ -184,7 +184,7 @@ def test_restore_refuses_a_tampered_record_with_the_reason() -> None:
 def test_guided_deal_follows_the_script_then_the_bots_take_over() -> None:
     session = Session()
     session.guided("7D / 8D 9D 2C / 6D 3C / 5D 4C / KC 5C / 0", script="Robin: 6D; Alex: 5D; Sam: pass")
-    session.play("8D")
+    session.act({"play": "8D"})
     texts = [session.computer_move()["move"]["text"] for _ in range(3)]
     assert texts == ["Robin played 6♦", "Alex played 5♦", "Sam passed"]
 
@@ -192,7 +192,7 @@ def test_guided_deal_follows_the_script_then_the_bots_take_over() -> None:
 def test_guided_script_that_no_longer_fits_gives_way_to_the_bots() -> None:
     session = Session()
     session.guided("7D / 8D 9D 2C / 6D 3C / 5D 4C / KC 5C / 0", script="Robin: 9D")
-    session.play("8D")
+    session.act({"play": "8D"})
     reply = session.computer_move()
     assert reply["move"]["text"] == "Robin played 6♦"  # 9♦ is the learner's; Robin's only legal card is 6♦
 
@@ -201,7 +201,7 @@ def test_guided_deal_reports_its_goal_and_result() -> None:
     session = Session()
     state = session.guided("7D / 8D / 3C / 4C / 5C / 0", goal="Empty your hand first")
     assert state["goal"] == "Empty your hand first" and state["kind"] == "guided"
-    result = session.play("8D")["state"]["result"]
+    result = session.act({"play": "8D"})["state"]["result"]
     assert result["winner"] == 0 and result["text"] == "You win, going out with 8♦."
 
 
@@ -268,7 +268,7 @@ def test_suggest_says_in_plain_words_what_sam_would_play_without_its_working() -
     session = Session()
     session.guided("7D 7H / 8D 6H 6D 2C / 3C / 4C / 5C / 0")
     advice = call(session, "suggest")
-    card = Card.parse(advice["card"])
+    card = Card.parse(advice["action"]["play"])
     assert advice["text"].startswith(f"Sam would play {card.display}: ") or advice["text"].startswith("Sam would hold ")
     assert "imagined" not in advice["text"] and advice["text"].endswith(".")
     assert "imagined deals" in advice["reason"]  # the command line's form keeps Sam's working
@@ -304,7 +304,7 @@ def test_the_state_counts_passes_and_words_each_row_for_the_board() -> None:
         "hearts row has not started; the 7♥ can begin it",
         "spades row has not started; the 7♠ can begin it",
     ]
-    assert session.pass_turn()["state"]["passes"] == [1, 0, 0, 0]
+    assert session.act({"pass": True})["state"]["passes"] == [1, 0, 0, 0]
     assert call(Session(), "new_game", seed=3)["rows"][0]["caption"].endswith("the 7♦ must open the deal first")
 
 
@@ -313,7 +313,7 @@ def play_out_session(session: Session, state: dict[str, Any]) -> dict[str, Any]:
     while not state["over"]:
         if state["your_turn"]:
             legal = [c["code"] for c in state["hand"] if c["legal"]]
-            state = (session.play(legal[0]) if legal else session.pass_turn())["state"]
+            state = (session.act({"play": legal[0]}) if legal else session.act({"pass": True}))["state"]
         else:
             state = session.computer_move()["state"]
     return state
@@ -401,3 +401,16 @@ def test_bad_rules_and_seats_are_refused_as_data() -> None:
     ]:
         reply = json.loads(handle(json.dumps({"method": "new_game", "session": "bad-rules", "params": params})))
         assert not reply["ok"] and message in reply["error"]["message"]
+
+
+def test_the_state_lists_your_actions_as_the_record_writes_moves_and_act_takes_one_back() -> None:
+    session = Session()
+    state = call(session, "guided", position="7D / 8D 6D 2C / 3C / 4C / 5C / 0")
+    assert state["actions"] == [{"seat": 0, "play": "6D"}, {"seat": 0, "play": "8D"}]
+    played = call(session, "act", action=state["actions"][1])
+    assert played["ok"] and played["move"]["text"] == "You played 8♦"
+    assert played["state"]["actions"] == []  # Robin's turn: nothing is yours to do
+    assert call(session, "guided", position="7D / 2C 3C / 3D / 4C / 5C / 0")["actions"] == [{"seat": 0, "pass": True}]
+    assert error_of(session, "act", action={"play": "XX"}).startswith("unknown card 'XX'")
+    assert error_of(session, "act", action={"play": "2C", "knock": True}).startswith("move {'seat': 0, 'play': '2C'")
+    assert error_of(session, "play", card="2C").startswith("unknown method 'play': sevens offers new_game, new_match")

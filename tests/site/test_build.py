@@ -346,6 +346,17 @@ def test_the_game_page_keeps_its_introduction(good_site: Path) -> None:
     assert "Play against three computer players." in play and 'class="layout-game"' in play
 
 
+def test_the_game_page_draws_the_table_its_games_registry_entry_names(good_site: Path) -> None:
+    from engine.core.game import find_game
+
+    sevens = find_game("sevens")
+    play = (good_site / "play/index.html").read_text(encoding="utf-8")
+    assert f'data-table-module="{sevens.table_module}"' in play
+    assert f'<link rel="modulepreload" href="../static/js/{sevens.table_module}">' in play
+    assert f'<p class="game-keys">{sevens.table_keys}</p>' in play
+    assert (good_site / "static/js" / sevens.table_module).is_file()
+
+
 @pytest.mark.skipif(
     not (ROOT / "node_modules/pyodide/pyodide.mjs").is_file(), reason="Pyodide is not installed (npm ci)"
 )

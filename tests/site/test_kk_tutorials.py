@@ -265,9 +265,9 @@ def test_each_guided_deal_is_won_along_the_line_its_lesson_teaches() -> None:
             while not state["your_turn"]:
                 state = ask("computer_move", pid)["state"]  # type: ignore[assignment]
             card, *rest = step.split()
-            params: dict[str, object] = {"card": card, "knock": "knock" in rest}
-            params.update(("suit", word) for word in rest if word != "knock")
-            reply = ask("play", pid, **params)
+            action: dict[str, object] = {"play": card}
+            action.update(("knock", True) if word == "knock" else ("suit", word) for word in rest)
+            reply = ask("act", pid, action=action)
             assert reply["ok"], (pid, step, reply)
             state = reply["state"]  # type: ignore[assignment]
         assert state["over"] and state["result"]["winner"] == 0, (pid, state["result"])  # type: ignore[index]

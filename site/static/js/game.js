@@ -11,7 +11,6 @@ import {
   cardButton,
   drawLog as drawLogList,
   drawPlayers as drawPlayerList,
-  drawRows as drawRowList,
   el,
   markCard,
   SPEEDS,
@@ -19,7 +18,6 @@ import {
   sleep,
   speed,
 } from "./board.js";
-import { knockKnockTable } from "./knock_knock.js";
 import { Review } from "./review.js";
 import { getRuntime } from "./runtime.js";
 import { drawScore, drawShortScore } from "./score.js";
@@ -34,6 +32,7 @@ import {
   setUpTableMenu,
   tableInUrl,
 } from "./table-menu.js";
+import { loadTable } from "./tables.js";
 
 const $ = (id) => document.getElementById(id);
 const game = $("game");
@@ -50,28 +49,28 @@ let table = null; // {rules, players, seats}: the table this match is played at
 let recovering = false; // the engine is being restarted after a crash
 let replayFrom = null; // the move this deal was replayed from (a review's "Play from here"); replays are not counted
 let advice = null; // the latest suggestion, until the next move
+let advised = null; // the card it plays, marked in the hand
 
-// The game this page plays (the template says which). Sevens' board and controls are drawn here; another game
-// brings its own part of the table (its board, controls and keys), lent what it needs of this page.
-const GAME = game.dataset.game || "sevens";
-const own =
-  GAME === "knock-knock"
-    ? knockKnockTable({
-        state: () => state,
-        busy: () => busy,
-        recovering: () => recovering,
-        selected: () => selected,
-        select: (code) => {
-          selected = code;
-        },
-        advice: () => advice,
-        showFits,
-        move,
-        interrupt,
-        say,
-        draw,
-      })
-    : null;
+// The game this page plays and its table (the template names both, from the game's registry entry): the table
+// module builds the board and the game's controls and turns clicks and keys into one action (see tables.js).
+// Only this game's module is downloaded, while the engine starts.
+const GAME = game.dataset.game;
+let gameTable = null; // the game's table (its board and controls), once its module has loaded
+const tableReady = loadTable(game.dataset.tableModule).then((createTable) => {
+  gameTable = createTable(
+    { board: $("game-board"), actions: $("game-actions"), before: $("game-suggest"), id: (name) => name },
+    {
+      state: () => state,
+      act,
+      interrupts: () => !recovering,
+      say,
+      redraw: draw,
+      advice: () => advice,
+      keyboard,
+      focusCard: (code) => $("game-hand").querySelector(`[data-code="${code}"]`)?.focus({ preventScroll: true }),
+    },
+  );
+});
 
 // ---- settings -----------------------------------------------------------------------
 
@@ -140,11 +139,6 @@ $("game-retry").addEventListener("click", () => {
 
 // ---- drawing ----------------------------------------------------------------------
 
-// The places that fit are marked only while the deal goes on.
-function drawRows() {
-  drawRowList($("game-rows"), state, { showFits: showFits() && !state.over });
-}
-
 function drawPlayers() {
   drawPlayerList($("game-players"), state);
 }
@@ -174,7 +168,7 @@ function drawHand() {
   buttons = [...hand.querySelectorAll("button.card")];
   state.hand.forEach((card, i) => {
     markCard(buttons[i], card, { selected: card.code === selected, showFits: marks, yourTurn: state.your_turn });
-    buttons[i].classList.toggle("suggested", card.code === advice?.card); // until the next move
+    buttons[i].classList.toggle("suggested", card.code === advised); // until the next move
     buttons[i].setAttribute("aria-pressed", String(card.code === selected));
   });
   hand.querySelector(".empty-hand")?.remove();
@@ -205,13 +199,7 @@ function focusAFit() {
 
 function drawControls() {
   const yours = state.your_turn && !busy && !recovering;
-  if (own) own.drawControls(yours);
-  else {
-    $("game-play").disabled = !(yours && selected);
-    // Pass is open on every turn of yours: a pass the rules refuse goes to the engine, which says why not
-    // (state.may_pass is not used, so that a learner who hides the fits is not told that nothing fits).
-    $("game-pass").disabled = !yours;
-  }
+  $("game-play").disabled = !(yours && selected);
   $("game-suggest").disabled = !yours;
   const match = state.match;
   $("game-variant").textContent = state.rules?.name ?? "";
@@ -238,7 +226,7 @@ function drawStatus() {
   const dealt = state.match && !last ? `${state.dealer === 0 ? "You" : state.names[state.dealer]} dealt.` : null;
   const parts = last ? [`${last.text}.`] : dealt ? [dealt] : [];
   if (state.over) parts.push(state.result.text);
-  else if (state.your_turn) parts.push(own?.status() ?? "Your turn.");
+  else if (state.your_turn) parts.push(gameTable.status(state));
   else parts.push(`${state.names[state.turn]} is thinking…`);
   $("game-status").textContent = parts.join(" ");
 }
@@ -258,6 +246,7 @@ function drawResult() {
   $("game-offer").hidden = !(setting(SHOW_FITS_KEY) === null && finishedDeals() >= LEARNER_DEALS);
   // In a match the seats show the cards left, and the score table what they cost.
   $("game-result-left").hidden = Boolean(state.match);
+  $("game-review-open").hidden = !state.reviews;
   $("game-result-left").replaceChildren(
     ...state.names.map((name, seat) => {
       const left = result.left[seat];
@@ -267,8 +256,10 @@ function drawResult() {
 }
 
 function draw() {
-  if (own) own.drawBoard();
-  else drawRows();
+  if (!gameTable || !state) return;
+  const yours = state.your_turn && !busy && !recovering;
+  // The places that fit are marked only while the deal goes on.
+  gameTable.draw(state, { yours, marks: showFits() && !state.over, hints: showFits() });
   drawPlayers();
   drawHand();
   drawControls();
@@ -327,11 +318,22 @@ async function request(method, params) {
   }
 }
 
-async function move(method, params) {
+// The table's action: your move while the table waits for you; an action the state lists (a call) while the
+// computer players move interrupts them.
+function act(action) {
+  if (state?.your_turn && !busy && !recovering) return move(action);
+  if (listed(action)) return interrupt(action);
+  return null;
+}
+
+const listed = (action) =>
+  state?.actions?.some((each) => Object.entries(action).every(([key, value]) => each[key] === value)) ?? false;
+
+async function move(action) {
   if (!state?.your_turn || busy || recovering) return;
   let reply;
   try {
-    reply = await request(method, params);
+    reply = await request("act", { action });
   } catch (error) {
     if (error.crashed) return; // recover() takes over
     say(`Something went wrong: ${error.message}`);
@@ -341,14 +343,14 @@ async function move(method, params) {
   afterMove(reply);
 }
 
-// A call made while the computer players are moving (Knock! Knock! on a discard): it reaches the engine at once,
+// An action the state lists while the computer players are moving (a call on a discard): it reaches the engine at once,
 // ahead of their next move, and their sequence starts again from the state it leaves.
-async function interrupt(method, params) {
+async function interrupt(action) {
   if (!state || state.over || recovering) return;
   generation += 1;
   let reply;
   try {
-    reply = await runtime.call(method, params);
+    reply = await runtime.call("act", { action });
   } catch (error) {
     if (error.crashed) return; // recover() takes over
     say(`Something went wrong: ${error.message}`);
@@ -357,6 +359,7 @@ async function interrupt(method, params) {
   }
   state = reply.state;
   advice = null;
+  advised = null;
   if (!reply.ok) {
     say(reply.reason);
     announce(reply.reason);
@@ -367,12 +370,15 @@ async function interrupt(method, params) {
   computerTurns();
 }
 
-const playCard = (code) => (own ? own.play(code) : move("play", { card: code }));
-const pass = () => move("pass_turn", {});
+function playCard(code) {
+  const card = state?.hand.find((c) => c.code === code);
+  if (card) gameTable.play(card);
+}
 
 function afterMove(reply) {
   state = reply.state;
   advice = null;
+  advised = null;
   if (!reply.ok) {
     say(reply.reason);
     announce(reply.reason);
@@ -418,13 +424,9 @@ async function computerTurns() {
     announce([...news, state.result.text].join(". "));
     $(state.match ? "game-next" : "game-again").focus();
   } else {
-    const hint = state.must_pass && showFits();
-    // The engine's prompt says when nothing fits; a learner who hides the fits hears only that it is their turn.
-    const prompt = own ? own.prompt() : state.must_pass && !hint ? "Your turn." : state.prompt;
-    announce([...news, prompt].join(". "));
-    if (hint) say(`Nothing fits: press Pass${keyboard() ? " (or P)" : ""}.`);
+    announce([...news, gameTable.prompt(state, showFits())].join(". "));
+    gameTable.arrived(state, showFits());
     focusAFit();
-    own?.focus();
   }
 }
 
@@ -485,7 +487,8 @@ async function deal(seed, resume = null, { push = false, notice: told = null, at
   if (review.visible) review.close();
   selected = null;
   advice = null;
-  own?.reset();
+  advised = null;
+  gameTable?.reset();
   say("");
   busy = true;
   game.dataset.yourTurn = "false";
@@ -493,6 +496,7 @@ async function deal(seed, resume = null, { push = false, notice: told = null, at
   let notice = told;
   try {
     await runtime.ready;
+    await tableReady;
     if (resume) {
       try {
         state = await runtime.call("restore", restoreParams(resume));
@@ -553,6 +557,7 @@ async function recover() {
   showNotice("The game engine stopped; restarting it…");
   try {
     await runtime.ready;
+    await tableReady;
     if (mine !== generation) return;
     if (saved) state = await runtime.call("restore", restoreParams(saved));
     else await newDeal(state?.match?.seed ?? state?.seed ?? "", table ?? chosenTable());
@@ -580,8 +585,8 @@ async function suggest() {
   if (!state?.your_turn || busy || recovering) return;
   try {
     advice = await request("suggest");
-    if (own) own.suggested(advice);
-    else if (advice.card) selected = advice.card;
+    advised = gameTable.suggested(advice);
+    if (advised) selected = advised;
     draw();
     // From the keyboard Enter plays the focused card, so the suggested card takes the focus from another in the hand.
     const hand = $("game-hand");
@@ -619,7 +624,6 @@ function begin() {
 // ---- controls and keys -------------------------------------------------------------------
 
 $("game-play").addEventListener("click", () => selected && playCard(selected));
-$("game-pass")?.addEventListener("click", pass);
 $("game-suggest").addEventListener("click", suggest);
 $("game-next").addEventListener("click", () => deal(null, null, { push: true, next: true }));
 $("game-again").addEventListener("click", () => deal("", null, { push: true, at: table }));
@@ -729,15 +733,12 @@ document.addEventListener("keydown", (event) => {
     return;
   }
   if (event.target.closest?.("input, select, textarea")) return;
-  if (own?.key(event)) {
+  if (gameTable?.key(event)) {
     event.preventDefault();
     return;
   }
   const key = event.key.toLowerCase();
-  if (key === "p" && $("game-pass") && !$("game-pass").disabled) {
-    event.preventDefault();
-    pass();
-  } else if (key === "s" && !$("game-suggest").disabled) {
+  if (key === "s" && !$("game-suggest").disabled) {
     event.preventDefault();
     suggest();
   }
