@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -29,3 +30,15 @@ def test_the_rules_index_links_every_rules_file() -> None:
     for path in RULES.glob("*.md"):
         if path.name != "README.md":
             assert f"({path.name})" in index, f"docs/rules/README.md does not link {path.name}"
+
+
+def test_the_readme_is_a_short_front_door_whose_links_all_lead_somewhere() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) <= 150, "the README is a front door: details belong in docs/"
+    assert "make serve" in readme and "make test" in readme
+    targets = re.findall(r"\]\(((?!https?:)[^)#]+)\)", readme)
+    assert targets, "the README links its documents"
+    for target in targets:
+        assert (ROOT / target).exists(), f"README.md links {target}, which does not exist"
+    for document in ("architecture.md", "adding-a-game.md", "writing-lessons.md", "benchmarks.md", "options.md"):
+        assert f"docs/{document}" in readme, f"README.md does not link docs/{document}"
