@@ -232,6 +232,10 @@ function drawNotes() {
   $("game-notes").closest("section").hidden = !notes.length;
 }
 
+// Who the table waits for when it is not your turn: the player on turn, or, when that is you (in a game where
+// the others may still call the last discard before you play), the others.
+const thinking = () => (state.turn === 0 ? "The other players are" : `${state.names[state.turn]} is`);
+
 // The status line: the last move, and whose turn it is.
 function drawStatus() {
   const last = state.log.at(-1);
@@ -239,7 +243,7 @@ function drawStatus() {
   const parts = last ? [`${last.text}.`] : dealt ? [dealt] : [];
   if (state.over) parts.push(state.result.text);
   else if (state.your_turn) parts.push(own?.status() ?? "Your turn.");
-  else parts.push(`${state.names[state.turn]} is thinking…`);
+  else parts.push(`${thinking()} thinking…`);
   $("game-status").textContent = parts.join(" ");
 }
 
@@ -293,7 +297,7 @@ function choose(code) {
   const card = state?.hand.find((c) => c.code === code);
   if (!card) return;
   if (!state.your_turn || busy || recovering) {
-    say(state.over ? "The deal is over." : `Wait for your turn: ${state.names[state.turn]} is thinking.`);
+    say(state.over ? "The deal is over." : `Wait for your turn: ${thinking()} thinking.`);
     return;
   }
   if (!card.legal) {
