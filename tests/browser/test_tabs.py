@@ -7,7 +7,10 @@ these tests make both tabs write in that moment, as often as they can.
 from __future__ import annotations
 
 import random
+import shutil
+import subprocess
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,6 +34,8 @@ RECORD = """async ([url, at, count, kind]) => {
   return true;
 }"""
 START = "(args) => { window.__recorded = (" + RECORD + ")(args); }"
+MODEL = Path(__file__).with_name("store_model.mjs")
+STORE = Path(__file__).resolve().parents[2] / "site" / "static" / "js" / "store.js"
 SEEN = "async ([url, kind]) => (await import(url)).read('sevens').practice[kind] ?? null"
 
 
@@ -82,3 +87,15 @@ def test_one_answer_in_each_tab_a_few_milliseconds_apart_is_never_lost(tabs: lis
         record_at_once(tabs, url, 1, "one-each", [0, shuffle.uniform(0, 20)])
         for page in tabs:
             assert wait_seen(page, url, "one-each", 2 * trial)["tried"] == 2 * trial, f"trial {trial}"
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed (make setup needs it)")
+def test_no_interleaving_of_writes_in_a_model_of_several_tabs_loses_a_result() -> None:
+    # The browser shows a few interleavings; the model (store_model.mjs) tries many more, with store.js itself,
+    # each tab's writes reaching the others in random order (copies out of date, folds overwriting folds).
+    trials = 24
+    run = subprocess.run(
+        ["node", str(MODEL), STORE.as_uri(), str(trials)], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines() == ["kept"] * trials, run.stdout
