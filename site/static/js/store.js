@@ -627,15 +627,50 @@ export function saveDeal(deal, game = "sevens") {
   if (session) keep(session, dealKey(game), JSON.stringify(deal));
 }
 
-export function loadDeal(game = "sevens") {
-  let deal = null;
-  try {
-    deal = JSON.parse(session?.getItem(dealKey(game)) ?? "null");
-  } catch {
-    return null;
+const MAX_RECORD_CHARS = 1_000_000; // a deal's record is a few thousand characters
+const MAX_EARLIER = 500; // a match's finished deals
+const RULES_TEXT = /^[\w=,. -]{0,200}$/; // a preset's name and options, as the table menu writes them
+
+// Why *deal*, read back from sessionStorage or the browser's history, cannot be continued, or null: every field
+// the game page uses is checked, as strictly as an imported progress file, so a damaged one is set aside whole
+// instead of stalling the page or reaching the address. (Whether the engine can restore its record, and whether
+// its table is one the page deals, the game page checks.)
+export function dealProblem(deal) {
+  if (!isObject(deal)) return "it is not a record of a deal";
+  if (!isKey(deal.id)) return "its “id” is not a short text";
+  if (!isCount(deal.seed)) return "its “seed” is not a whole number";
+  if (typeof deal.over !== "boolean") return "its “over” is not true or false";
+  if (typeof deal.record !== "string" || !deal.record || deal.record.length > MAX_RECORD_CHARS) return "its “record” is not a game record";
+  if (deal.replay != null && !isCount(deal.replay)) return "its “replay” is not a move number";
+  const earlier = deal.earlier;
+  if (earlier != null && !(Array.isArray(earlier) && earlier.length <= MAX_EARLIER && earlier.every((r) => typeof r === "string" && r && r.length <= MAX_RECORD_CHARS))) {
+    return "its “earlier” is not a list of game records";
   }
-  const ok = isObject(deal) && typeof deal.id === "string" && typeof deal.record === "string";
-  return ok ? deal : null;
+  const table = deal.table;
+  if (table === undefined || table === null) return null; // saved before deals kept their table: the engine's record says
+  if (!isObject(table)) return "its “table” is not a table";
+  if (typeof table.rules !== "string" || !RULES_TEXT.test(table.rules)) return "its table's “rules” are not rules";
+  if (!Number.isInteger(table.players) || table.players < 2 || table.players > 8) return "its table's “players” is not a number of players";
+  if (!isSeats(table.seats) || table.seats.length !== table.players - 1) return "its table's “seats” are not the computer players";
+  return null;
+}
+
+// {deal, problem}: the deal in progress of *game* in this tab, or null; a damaged one is set aside (kept under
+// sevens.corrupt.* in sessionStorage, where it was) and *problem* says why, for the page's notice.
+export function loadDeal(game = "sevens") {
+  const text = session?.getItem(dealKey(game)) ?? null;
+  if (text === null) return { deal: null, problem: null };
+  let deal;
+  try {
+    deal = JSON.parse(text);
+  } catch {
+    deal = undefined;
+  }
+  const problem = deal === undefined ? "it is not JSON" : dealProblem(deal);
+  if (!problem) return { deal, problem: null };
+  keep(session, `${CORRUPT_PREFIX}${dealKey(game)}.${Date.now()}`, text);
+  session.removeItem(dealKey(game));
+  return { deal: null, problem };
 }
 
 // -- export and import -----------------------------------------------------------------------------
