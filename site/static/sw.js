@@ -1,6 +1,9 @@
 // Service worker: the runtime (Pyodide and the engine wheel) comes from the cache after the first visit,
 // and every page or asset seen once is there when the network is not. The build hash in this script's
 // URL names the cache, so a new build starts a new cache and the old one is deleted.
+// Everything is kept by its path alone: the site is static files, whose content never depends on the query
+// string (?seed=5&rules=fan-tan is the same play/index.html as ?seed=6), so the cache holds at most one entry per
+// file of the site, however many addresses are visited.
 
 const BUILD = new URL(self.location.href).searchParams.get("build") || "dev";
 const CACHE = `sevens-${BUILD}`;
@@ -33,16 +36,24 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// The cache's key for *request*: its address without the query string or the fragment.
+function keyOf(request) {
+  const url = new URL(request.url);
+  url.search = "";
+  url.hash = "";
+  return url.href;
+}
+
 function isRuntimeFile(url) {
   return url.href.startsWith(RUNTIME.href) && !url.pathname.endsWith("/manifest.json");
 }
 
 async function cacheFirst(request) {
   const cache = await caches.open(CACHE);
-  const hit = await cache.match(request);
+  const hit = await cache.match(keyOf(request));
   if (hit) return hit;
   const response = await fetch(request);
-  if (response.ok) await cache.put(request, response.clone());
+  if (response.ok) await cache.put(keyOf(request), response.clone());
   return response;
 }
 
@@ -50,10 +61,10 @@ async function networkFirst(request) {
   const cache = await caches.open(CACHE);
   try {
     const response = await fetch(request);
-    if (response.ok) await cache.put(request, response.clone());
+    if (response.ok) await cache.put(keyOf(request), response.clone());
     return response;
   } catch (error) {
-    const hit = await cache.match(request, { ignoreSearch: request.mode === "navigate" });
+    const hit = await cache.match(keyOf(request));
     if (hit) return hit;
     throw error;
   }

@@ -155,3 +155,9 @@ export function speed() {
 export function setSpeed(value) {
   keepSetting(SPEED_KEY, value);
 }
+
+// Who the table waits for when it is not your turn: the player on turn, or, when that is you (in a game where the
+// others may still call the last discard before you play), the others.
+export function thinking(state) {
+  return state.turn === 0 ? "The other players are thinking…" : `${state.names[state.turn]} is thinking…`;
+}

@@ -17,11 +17,12 @@ import {
   setSpeed,
   sleep,
   speed,
+  thinking,
 } from "./board.js";
 import { Review } from "./review.js";
 import { getRuntime } from "./runtime.js";
 import { drawScore, drawShortScore } from "./score.js";
-import { keepSetting, loadDeal, read, recordGame, saveDeal, setting } from "./store.js";
+import { dealProblem, keepSetting, loadDeal, read, recordGame, saveDeal, setting } from "./store.js";
 import {
   chosenTable,
   DEFAULT_RULES,
@@ -31,6 +32,7 @@ import {
   setTableInUrl,
   setUpTableMenu,
   tableInUrl,
+  tableProblem,
 } from "./table-menu.js";
 import { loadTable } from "./tables.js";
 
@@ -227,7 +229,7 @@ function drawStatus() {
   const parts = last ? [`${last.text}.`] : dealt ? [dealt] : [];
   if (state.over) parts.push(state.result.text);
   else if (state.your_turn) parts.push(gameTable.status(state));
-  else parts.push(`${state.names[state.turn]} is thinking…`);
+  else parts.push(thinking(state));
   $("game-status").textContent = parts.join(" ");
 }
 
@@ -284,7 +286,7 @@ function choose(code) {
   const card = state?.hand.find((c) => c.code === code);
   if (!card) return;
   if (!state.your_turn || busy || recovering) {
-    say(state.over ? "The deal is over." : `Wait for your turn: ${state.names[state.turn]} is thinking.`);
+    say(state.over ? "The deal is over." : `Wait for your turn: ${thinking()} thinking.`);
     return;
   }
   if (!card.legal) {
@@ -455,7 +457,23 @@ const DEFAULT_TABLE = { rules: DEFAULT_RULES, players: 4, seats: ["robin", "alex
 
 // The table a restored deal was played at: kept with it, or (a deal saved before tables had rules) its rules.
 const tableOf = (resume) =>
-  resume.table ?? { rules: state.rules.text, players: state.players, seats: state.seats.slice(1).map((seat) => seat.player) };
+  resume.table ?? {
+    rules: state.rules.text
+      .split(",")
+      .filter((part) => !part.startsWith("players="))
+      .join(","),
+    players: state.players,
+    seats: state.seats.slice(1).map((seat) => seat.player),
+  };
+
+// Why the restored deal's *at* is not a table this page deals, or not the one its record was dealt at, or null.
+function restoredTableProblem(at) {
+  const seats = state.seats.slice(1).map((seat) => seat.player);
+  const wrong = tableProblem(at);
+  if (wrong) return wrong;
+  if (at.players !== state.players || at.seats.some((name, i) => name !== seats[i])) return "its table is not the one it was dealt at";
+  return null;
+}
 
 const restoreParams = (resume) => ({
   record: resume.record,
@@ -481,8 +499,9 @@ async function newDeal(seed, at) {
 
 // A fresh match from *seed* at table *at* (the remembered one if null), the match's next deal (*next*), or the
 // deal in *resume* ({id, seed, over, record, earlier, table}) continued where it was.
-// *push* makes it a new entry in the browser's history (Back returns to the deal before).
-async function deal(seed, resume = null, { push = false, notice: told = null, at = null, next = false } = {}) {
+// *push* makes it a new entry in the browser's history (Back returns to the deal before). *refused* says why the
+// table the address asked for could not be dealt: the notice says so, and what is dealt instead.
+async function deal(seed, resume = null, { push = false, notice: told = null, at = null, next = false, refused = null } = {}) {
   generation += 1;
   if (review.visible) review.close();
   selected = null;
@@ -500,6 +519,8 @@ async function deal(seed, resume = null, { push = false, notice: told = null, at
     if (resume) {
       try {
         state = await runtime.call("restore", restoreParams(resume));
+        const wrong = restoredTableProblem(tableOf(resume));
+        if (wrong) throw new Error(wrong);
         table = tableOf(resume);
         earlier = resume.earlier ?? [];
       } catch (error) {
@@ -527,6 +548,11 @@ async function deal(seed, resume = null, { push = false, notice: told = null, at
   saved = resume;
   replayFrom = Number.isInteger(resume?.replay) ? resume.replay : null;
   notice ??= state.notice;
+  if (refused) {
+    const others = state.names.slice(1);
+    const dealt = `${state.rules.name} with ${others.length > 1 ? `${others.slice(0, -1).join(", ")} and ` : ""}${others.at(-1)}`;
+    notice = [`The address asks for a table this page cannot deal (${refused}), so this is ${dealt}.`, notice].filter(Boolean).join(" ");
+  }
   heard = 0;
   const url = new URL(location.href);
   url.searchParams.set("seed", String(state.match ? state.match.seed : state.seed));
@@ -608,17 +634,20 @@ async function suggest() {
 function begin() {
   const url = new URL(location.href);
   const seed = url.searchParams.get("seed");
-  const asked = tableInUrl(url);
+  const { table: asked, problem: refused } = tableInUrl(url);
   const entry = history.state?.deal;
-  if (entry && typeof entry.record === "string" && String(entry.seed) === seed) {
+  const entryProblem = entry ? dealProblem(entry) : null;
+  if (entry && !entryProblem && String(entry.seed) === seed && !refused) {
     deal(seed, entry);
     return;
   }
-  const last = loadDeal(GAME);
+  const { deal: last, problem } = loadDeal(GAME);
+  const damaged = problem ?? entryProblem;
+  const notice = damaged ? `Your last deal could not be continued (${damaged}), so here is a fresh one.` : null;
   const kept = last?.table ?? DEFAULT_TABLE;
   const sameTable = !asked || (asked.rules === kept.rules && asked.players === kept.players);
   const resume = last && sameTable && (seed === null ? !last.over : seed === String(last.seed)) ? last : null;
-  deal(seed ?? "", resume, { at: asked });
+  deal(seed ?? "", resume, { at: asked, notice, refused });
 }
 
 // ---- controls and keys -------------------------------------------------------------------

@@ -5,7 +5,7 @@
 // entry): the deal runs in that game's session and its board and controls are that module's (see tables.js),
 // the same as on the game page. Only the tables of the games on this page are downloaded.
 
-import { cardButton, drawLog, drawPlayers, el, SPEEDS, sleep, speed } from "./board.js";
+import { cardButton, drawLog, drawPlayers, el, SPEEDS, sleep, speed, thinking } from "./board.js";
 import { getRuntime } from "./runtime.js";
 import { loadTable } from "./tables.js";
 
@@ -138,7 +138,7 @@ class GuidedDeal {
     } else if (state.your_turn) {
       this.status.textContent = this.table.guide(state);
     } else {
-      this.status.textContent = `${state.names[state.turn]} is thinking…`;
+      this.status.textContent = thinking(state);
     }
   }
 

@@ -2,9 +2,19 @@
 // the site teaches, under one versioned localStorage key, the deal in progress in sessionStorage (so a reload continues it), and settings
 // such as the computer players' pace. No other script touches Web Storage: when the browser blocks it (its
 // settings, private mode, a full disk), everything here still works for this page, and notKept() tells the
-// pages so. Every change reads the stored record afresh, changes it and writes it back at once, so two tabs
-// never overwrite each other's progress with a stale copy. Anything unreadable is set aside, never fatal, and
-// a record whose parts fail their checks keeps every part that passes.
+// pages so. Anything unreadable is set aside, never fatal, and a record whose parts fail their checks keeps
+// every part that passes.
+//
+// Two tabs never lose each other's results. Each tab of a browser reads its own copy of localStorage, which
+// other tabs' writes reach a moment later, so a read-change-write of one shared key can overwrite what another
+// tab wrote in that moment: no lock helps, since a tab holding one may still read a stale copy. The one thing
+// localStorage does at once is a single setItem of one key. So every change (a result, a reset, an import) is
+// first written as an event under a key of its own, which nothing else ever writes: sevens.v4.event.TIME.TAB.N.
+// A read is the record under KEY with every event not yet folded into it applied, in order of time. After each
+// change the tab folds the events it sees into the record under KEY, naming each in the record's "folded"
+// (event key -> when), all in one setItem; a fold from a stale copy can drop another tab's fold, but never the
+// event itself, which stays until it has been folded for SETTLE_MS (longer than any copy is out of date) and is
+// folded again if it is missing. So no interleaving of writes in any number of tabs loses a result.
 //
 // Lessons are kept puzzle by puzzle: {solved, missed, choice}. "missed" means not right first time (a wrong
 // answer or "Show the answer" before solving); "choice" is the answer that solved it, shown again after a
@@ -24,6 +34,9 @@ export const V3_KEY = "sevens.v3"; // Sevens only: migrated, then removed
 export const V2_KEY = "sevens.v2"; // progress per tutorial, not per puzzle: migrated, then removed
 export const OLD_KEY = "sevens.progress.v1"; // written by the first version of the site: migrated, then removed
 export const CORRUPT_PREFIX = "sevens.corrupt.";
+export const EVENT_PREFIX = `${KEY}.event.`; // one change, written once by one tab (see above)
+const SETTLE_MS = 30_000; // an event folded this long ago is in every tab's copy of the record, and may go
+const EVENT_PATTERN = /^sevens\.v4\.event\.\d{15}\.[a-z0-9]{1,16}\.\d{9}$/;
 export const DEAL_KEY = "sevens.deal";
 export const PLAYERS = ["you", "robin", "alex", "sam"]; // whose wins are counted: you and each computer player
 // Counters stop here instead of growing past it: beyond the largest whole number JavaScript holds exactly,
@@ -127,7 +140,42 @@ function salvage(data) {
     }
     record.stats.tables = Object.fromEntries(tables);
   }
+  checkStats(record.stats, drop);
   return { record, dropped };
+}
+
+const total = (values) => values.reduce((sum, value) => sum + value, 0);
+
+// What one game's statistics must obey, each kind of count checked on its own: each game has one winner, a
+// streak is part of your wins and never longer than your best, a table's games are some of all the games. A
+// part that breaks them is dropped (set back to none) with the reason, naming the fields. Sums are not checked
+// once games has stopped at MAX_COUNT, since counting goes on past it for the wins.
+function checkStats(stats, drop) {
+  const capped = stats.games === MAX_COUNT;
+  const wins = Object.values(stats.wins);
+  if (wins.some((count) => count > stats.games) || (!capped && total(wins) > stats.games)) {
+    drop(`“wins” add up to more than “games” (${total(wins)} wins in ${stats.games} games)`, "your game statistics");
+    Object.assign(stats, { games: 0, wins: emptyStats().wins });
+  }
+  if (stats.best > stats.wins.you) {
+    drop(`“best” (${stats.best}) is more than your wins (${stats.wins.you})`, "your best streak");
+    stats.best = 0;
+  }
+  if (stats.streak > stats.best) {
+    drop(`“streak” (${stats.streak}) is longer than “best” (${stats.best})`, "your winning streak");
+    stats.streak = 0;
+  }
+  for (const [name, table] of Object.entries(stats.tables)) {
+    if (table.won > table.games) {
+      drop(`table “${name}”: “won” (${table.won}) is more than “games” (${table.games})`, `your statistics at table ${name}`);
+      delete stats.tables[name];
+    }
+  }
+  const kept = Object.values(stats.tables);
+  if (!capped && (total(kept.map((t) => t.games)) > stats.games || total(kept.map((t) => t.won)) > stats.wins.you)) {
+    drop("“tables” count more games or wins than “games” and “wins”", "your statistics per table");
+    stats.tables = {};
+  }
 }
 
 // Tutorial-level progress (versions 1 and 2) as puzzle-level: a finished tutorial stays finished (its stages
@@ -185,7 +233,14 @@ export function parse(text) {
       dropped.push(...kept.dropped);
     }
   }
-  return { record, dropped };
+  // The events already folded into this record (see the top of this file): bookkeeping, kept apart from it.
+  let folded = {};
+  if (data.folded !== undefined) {
+    const ok = isObject(data.folded) && Object.entries(data.folded).every(([key, at]) => EVENT_PATTERN.test(key) && isCount(at));
+    if (ok) folded = Object.fromEntries(Object.entries(data.folded));
+    else dropped.push({ why: "“folded” is not a list of events", lost: null, lesson: null });
+  }
+  return { record, dropped, folded };
 }
 
 // One game's salvaged part of an older record, as a whole record: Sevens progress, nothing yet for other games.
@@ -223,12 +278,20 @@ let memory = emptyRecord(); // the record when storage is blocked or full
 let unsaved = false; // a write was refused: the record lives in memory for the rest of this page
 const whenUnsaved = []; // callbacks waiting for that, see notKept()
 let notice = null; // said once, by takeNotice()
+const TAB = Math.random().toString(36).slice(2, 12) || "tab"; // names this tab's events
+let sequence = 0; // this tab's events so far
 
-function write(record) {
-  memory = record;
-  if (!local || unsaved || keep(local, KEY, JSON.stringify(record))) return;
+function refused() {
   unsaved = true;
   for (const callback of whenUnsaved.splice(0)) callback(NOT_KEPT);
+}
+
+// The record under KEY, with the events folded into it (none: no "folded" at all).
+function writeBase(record, folded = {}) {
+  memory = record;
+  if (!local || unsaved) return;
+  const bookkeeping = Object.keys(folded).length ? { folded } : {};
+  if (!keep(local, KEY, JSON.stringify({ version: record.version, games: record.games, ...bookkeeping }))) refused();
 }
 
 // "A, B and C", or "A, B, C and 5 more" when there are more than one past NAMES_SHOWN.
@@ -246,52 +309,211 @@ function lostWords(dropped) {
   return parts.length ? listed(parts) : null;
 }
 
+// Keep a copy of *text* under its own key (returned); no room for it: resetting still beats a site that cannot
+// save anything.
+function keepCopy(text) {
+  let key = `${CORRUPT_PREFIX}${Date.now()}`;
+  for (let n = 2; local.getItem(key) !== null; n += 1) key = `${CORRUPT_PREFIX}${Date.now()}.${n}`;
+  keep(local, key, text);
+  return key;
+}
+
 // Keep a copy of *text* under its own key and say what was lost, if the learner can see it.
 function setAside(text, record, dropped) {
-  const key = `${CORRUPT_PREFIX}${Date.now()}`;
-  keep(local, key, text); // no room for the copy: resetting still beats a site that cannot save anything
-  const copy = `A copy of the old data is kept in this browser under “${key}”.`;
+  const copy = `A copy of the old data is kept in this browser under “${keepCopy(text)}”.`;
   const lost = lostWords(dropped);
   if (!record) notice = `Your saved progress could not be read (${dropped[0].why}), so it has been reset. ${copy}`;
   else if (lost) notice = `Part of your saved progress could not be read, so it was left out: ${lost}. Everything else is kept. ${copy}`;
 }
 
-// The record in *text*, anything that fails its checks set aside; written back when that changed anything,
-// or when *migrating* it from OLD_KEY.
+// The record in *text* and the events folded into it, {record, folded}, anything that fails its checks set
+// aside; written back when that changed anything, or when *migrating* it from an older key.
 function settle(text, migrating = false) {
-  const { record, dropped } = parse(text);
+  const { record, dropped, folded = {} } = parse(text);
   if (dropped.length) setAside(text, record, dropped);
   const kept = record ?? emptyRecord();
-  if (dropped.length || migrating) write(structuredClone(kept));
-  return kept;
+  if (dropped.length || migrating) writeBase(structuredClone(kept), folded);
+  return { record: kept, folded };
 }
 
-// The whole record, every game's progress, straight from storage; migrates or sets aside what it finds there on
-// the way.
-export function readAll() {
-  if (!local || unsaved) return structuredClone(memory);
+// {record, folded} under KEY; migrates or sets aside what it finds there on the way.
+function storedBase() {
   const text = local.getItem(KEY);
   if (text !== null) return settle(text);
   const old = local.getItem(V3_KEY) ?? local.getItem(V2_KEY) ?? local.getItem(OLD_KEY);
-  if (old === null) return emptyRecord();
-  const record = settle(old, true);
+  if (old === null) return { record: emptyRecord(), folded: {} };
+  const base = settle(old, true);
   for (const key of [V3_KEY, V2_KEY, OLD_KEY]) local.removeItem(key);
+  return base;
+}
+
+// -- events: each change, under a key of its own (see the top of this file) -----------------------------------
+
+const isKey = (value) => typeof value === "string" && value.length > 0 && value.length <= 200 && value !== "__proto__";
+const isSeats = (value) => Array.isArray(value) && value.length <= 7 && value.every((name) => DEFAULT_TABLE.includes(name));
+const tableName = (table, rules) => table.join(",") + (rules === PLAIN_RULES ? "" : ` · ${rules}`);
+
+function lessonOf(record, slug) {
+  record.lessons[slug] ??= { finished: false, puzzles: {} };
+  return record.lessons[slug];
+}
+
+// Each kind of event: [the check of its fields, what it does to its game's part of the record].
+const CHANGES = {
+  // An answer to a lesson puzzle. Once solved, a puzzle keeps its first result.
+  answer: [
+    (e) => isKey(e.slug) && isKey(e.id) && typeof e.right === "boolean" && typeof e.choice === "string" && e.choice.length <= 200,
+    (part, e) => {
+      const puzzle = (lessonOf(part, e.slug).puzzles[e.id] ??= { solved: false, missed: false, choice: "" });
+      if (puzzle.solved) return;
+      if (e.right) Object.assign(puzzle, { solved: true, choice: e.choice });
+      else puzzle.missed = true;
+    },
+  ],
+  // "Show the answer" before solving: the puzzle can no longer be right first time.
+  shown: [
+    (e) => isKey(e.slug) && isKey(e.id),
+    (part, e) => {
+      const puzzle = (lessonOf(part, e.slug).puzzles[e.id] ??= { solved: false, missed: false, choice: "" });
+      if (!puzzle.solved) puzzle.missed = true;
+    },
+  ],
+  practice: [
+    (e) => isKey(e.kind) && typeof e.first === "boolean",
+    (part, e) => {
+      const counts = (part.practice[e.kind] ??= { tried: 0, first: 0 });
+      counts.tried = oneMore(counts.tried);
+      if (e.first) counts.first = oneMore(counts.first);
+    },
+  ],
+  // A finished game, counted once by its id (see recordGame).
+  game: [
+    (e) =>
+      isKey(e.id) &&
+      isSeats(e.table) &&
+      Number.isInteger(e.seat) &&
+      e.seat >= 0 &&
+      e.seat <= e.table.length &&
+      typeof e.rules === "string" &&
+      TABLE_NAME.test(tableName(e.table, e.rules)),
+    (part, e) => {
+      const stats = part.stats;
+      if (stats.counted.includes(e.id)) return;
+      const name = tableName(e.table, e.rules);
+      const winner = e.seat === 0 ? "you" : e.table[e.seat - 1];
+      stats.games = oneMore(stats.games);
+      stats.wins[winner] = oneMore(stats.wins[winner]);
+      const kept = Object.hasOwn(stats.tables, name) ? stats.tables[name] : { games: 0, won: 0 };
+      stats.tables[name] = { games: oneMore(kept.games), won: e.seat === 0 ? oneMore(kept.won) : kept.won };
+      stats.streak = e.seat === 0 ? oneMore(stats.streak) : 0;
+      stats.best = Math.max(stats.best, stats.streak);
+      stats.counted = [...stats.counted, e.id].slice(-COUNTED_KEPT);
+    },
+  ],
+  "reset-lesson": [(e) => isKey(e.slug), (part, e) => delete part.lessons[e.slug]],
+  "reset-stats": [
+    () => true,
+    (part) => {
+      part.stats = emptyStats();
+    },
+  ],
+};
+
+// Apply the event in *text* to *record*: null when done, else why it cannot be (undefined: a kind of event this
+// version does not know, left for a newer version of the site in another tab).
+function apply(record, text) {
+  let event;
+  try {
+    event = JSON.parse(text);
+  } catch {
+    return "it is not JSON";
+  }
+  if (!isObject(event) || typeof event.op !== "string") return "it is not a change to your progress";
+  if (event.op === "replace") {
+    // Everything at once: a reset of all progress, or an imported file, checked as the import checks it.
+    const { record: whole, dropped } = parse(JSON.stringify(event.record ?? null));
+    if (!whole || dropped.length) return `the progress it brings is not a record: ${dropped[0].why}`;
+    record.games = whole.games;
+    return null;
+  }
+  if (!Object.hasOwn(CHANGES, event.op)) return undefined;
+  const [check, change] = CHANGES[event.op];
+  if (!GAMES.includes(event.game) || !check(event)) return `it is not a “${event.op}” this site knows`;
+  change((record.games[event.game] ??= emptyGame()), event);
+  return null;
+}
+
+// The event keys in storage, oldest first.
+function eventKeys() {
+  const keys = [];
+  for (let i = 0; i < local.length; i += 1) {
+    const key = local.key(i);
+    if (key?.startsWith(EVENT_PREFIX)) keys.push(key);
+  }
+  return keys.sort();
+}
+
+// {record, folded, pending}: the record under KEY with every event not folded into it applied, in order
+// (*pending*: their keys). A damaged event is set aside like a damaged part of the record.
+function load() {
+  const { record, folded } = storedBase();
+  const pending = [];
+  for (const key of eventKeys()) {
+    if (Object.hasOwn(folded, key)) continue;
+    const text = local.getItem(key);
+    if (text === null) continue; // folded and removed by another tab meanwhile
+    const problem = EVENT_PATTERN.test(key) ? apply(record, text) : "its name is not an event's";
+    if (problem === null) pending.push(key);
+    else if (problem !== undefined) {
+      const copy = keepCopy(text);
+      local.removeItem(key);
+      notice = `A change to your saved progress could not be read (${problem}), so it was left out. Everything else is kept. A copy of it is kept in this browser under “${copy}”.`;
+    }
+  }
+  return { record, folded, pending };
+}
+
+// Fold the events this tab sees into the record under KEY, and remove those folded more than SETTLE_MS ago
+// (their names stay in "folded" as long again, for a tab whose copy still has them). Returns the record.
+function fold() {
+  const { record, folded, pending } = load();
+  const now = Date.now();
+  const kept = {};
+  for (const [key, at] of Object.entries(folded)) {
+    const present = local.getItem(key) !== null;
+    if (present && at < now - SETTLE_MS) local.removeItem(key);
+    if (present || at >= now - 2 * SETTLE_MS) kept[key] = at;
+  }
+  for (const key of pending) kept[key] = now;
+  if (pending.length || Object.keys(kept).length !== Object.keys(folded).length) writeBase(structuredClone(record), kept);
   return record;
+}
+
+// Record *event* under a key of its own, then fold; the whole record afterwards.
+function commit(event) {
+  if (!local || unsaved) {
+    apply(memory, JSON.stringify(event));
+    return structuredClone(memory);
+  }
+  sequence += 1;
+  const key = `${EVENT_PREFIX}${String(Date.now()).padStart(15, "0")}.${TAB}.${String(sequence).padStart(9, "0")}`;
+  if (keep(local, key, JSON.stringify(event))) return fold();
+  memory = load().record; // storage is full: this page goes on in memory
+  apply(memory, JSON.stringify(event));
+  refused();
+  return structuredClone(memory);
+}
+
+// The whole record, every game's progress, straight from storage with every other tab's changes that reached this
+// one; migrates or sets aside what it finds there on the way.
+export function readAll() {
+  if (!local || unsaved) return structuredClone(memory);
+  return load().record;
 }
 
 // One game's progress, {lessons, practice, stats}: this page's game unless *game* is given.
 export function read(game = PAGE_GAME) {
   return readAll().games[game] ?? emptyGame();
-}
-
-// Read, change, write back at once: *change* gets the fresh progress of *game* and may return false to write
-// nothing.
-export function update(change, game = PAGE_GAME) {
-  const record = readAll();
-  const part = (record.games[game] ??= emptyGame());
-  if (change(part) === false) return part;
-  write(record);
-  return part;
 }
 
 // The message about data set aside, once; null after that.
@@ -313,7 +535,8 @@ export function notKept(callback) {
 // *callback* runs when another tab changes the record, with the progress of *game* (null: the whole record).
 export function onChange(callback, game = PAGE_GAME) {
   window.addEventListener("storage", (event) => {
-    if (!unsaved && event.storageArea === local && (event.key === KEY || event.key === null)) {
+    const event_ = event.key?.startsWith(EVENT_PREFIX) && event.newValue !== null; // a change; not a clean-up
+    if (!unsaved && event.storageArea === local && (event.key === KEY || event.key === null || event_)) {
       callback(game ? read(game) : readAll());
     }
   });
@@ -335,38 +558,23 @@ export function keepSetting(key, value) {
 
 // -- lessons ------------------------------------------------------------------------------
 
-function lessonOf(record, slug) {
-  record.lessons[slug] ??= { finished: false, puzzles: {} };
-  return record.lessons[slug];
-}
-
 // An answer to a lesson puzzle. Once solved, a puzzle keeps its first result: replaying it changes nothing.
+// Each of these returns the page's game's progress afterwards.
 export function recordAnswer(slug, id, right, choice = "") {
-  return update((record) => {
-    const lesson = lessonOf(record, slug);
-    const puzzle = (lesson.puzzles[id] ??= { solved: false, missed: false, choice: "" });
-    if (puzzle.solved) return false;
-    if (right) Object.assign(puzzle, { solved: true, choice });
-    else puzzle.missed = true;
-  });
+  if (read().lessons[slug]?.puzzles[id]?.solved) return read();
+  return commit({ op: "answer", game: PAGE_GAME, slug, id, right, choice }).games[PAGE_GAME];
 }
 
 // "Show the answer" before solving: the puzzle can no longer be right first time.
 export function recordShown(slug, id) {
-  return update((record) => {
-    const puzzle = (lessonOf(record, slug).puzzles[id] ??= { solved: false, missed: false, choice: "" });
-    if (puzzle.solved || puzzle.missed) return false;
-    puzzle.missed = true;
-  });
+  const puzzle = read().lessons[slug]?.puzzles[id];
+  if (puzzle?.solved || puzzle?.missed) return read();
+  return commit({ op: "shown", game: PAGE_GAME, slug, id }).games[PAGE_GAME];
 }
 
 // A practice answer, counted per kind of puzzle.
 export function recordPractice(kind, rightFirstTime) {
-  return update((record) => {
-    const counts = (record.practice[kind] ??= { tried: 0, first: 0 });
-    counts.tried = oneMore(counts.tried);
-    if (rightFirstTime) counts.first = oneMore(counts.first);
-  });
+  return commit({ op: "practice", game: PAGE_GAME, kind, first: Boolean(rightFirstTime) }).games[PAGE_GAME];
 }
 
 // {complete, stars, solved} for a stage whose puzzles are *ids*: 3 stars when all were right first time,
@@ -384,19 +592,15 @@ export function stageResult(record, slug, ids) {
 }
 
 export function resetLesson(slug, game = PAGE_GAME) {
-  return update((record) => {
-    delete record.lessons[slug];
-  }, game);
+  return commit({ op: "reset-lesson", game, slug }).games[game];
 }
 
 export function resetStats(game = PAGE_GAME) {
-  return update((record) => {
-    record.stats = emptyStats();
-  }, game);
+  return commit({ op: "reset-stats", game }).games[game];
 }
 
 export function resetAll() {
-  write(emptyRecord());
+  commit({ op: "replace", record: emptyRecord() });
   return emptyRecord();
 }
 
@@ -407,23 +611,11 @@ export function resetAll() {
 // sat in, and for the table: the same players under other rules are another table). Returns true when it was
 // counted now.
 export function recordGame(id, winnerSeat, table = DEFAULT_TABLE, rules = PLAIN_RULES) {
-  let counted = false;
-  const name = table.join(",") + (rules === PLAIN_RULES ? "" : ` · ${rules}`);
-  update((record) => {
-    const stats = record.stats;
-    const seated = Number.isInteger(winnerSeat) && winnerSeat >= 0 && winnerSeat <= table.length;
-    if (stats.counted.includes(id) || !seated || !TABLE_NAME.test(name)) return false;
-    const winner = winnerSeat === 0 ? "you" : table[winnerSeat - 1];
-    stats.games = oneMore(stats.games);
-    stats.wins[winner] = oneMore(stats.wins[winner]);
-    const kept = stats.tables[name] ?? { games: 0, won: 0 };
-    stats.tables[name] = { games: oneMore(kept.games), won: winnerSeat === 0 ? oneMore(kept.won) : kept.won };
-    stats.streak = winnerSeat === 0 ? oneMore(stats.streak) : 0;
-    stats.best = Math.max(stats.best, stats.streak);
-    stats.counted = [...stats.counted, id].slice(-COUNTED_KEPT);
-    counted = true;
-  });
-  return counted;
+  const event = { op: "game", game: PAGE_GAME, id, seat: winnerSeat, table, rules };
+  const [check] = CHANGES.game;
+  if (!check(event) || read().stats.counted.includes(id)) return false;
+  commit(event);
+  return true;
 }
 
 // The deal in progress in this tab, {id, seed, over, record}: a reload or a restarted engine continues it.
@@ -435,15 +627,50 @@ export function saveDeal(deal, game = "sevens") {
   if (session) keep(session, dealKey(game), JSON.stringify(deal));
 }
 
-export function loadDeal(game = "sevens") {
-  let deal = null;
-  try {
-    deal = JSON.parse(session?.getItem(dealKey(game)) ?? "null");
-  } catch {
-    return null;
+const MAX_RECORD_CHARS = 1_000_000; // a deal's record is a few thousand characters
+const MAX_EARLIER = 500; // a match's finished deals
+const RULES_TEXT = /^[\w=,. -]{0,200}$/; // a preset's name and options, as the table menu writes them
+
+// Why *deal*, read back from sessionStorage or the browser's history, cannot be continued, or null: every field
+// the game page uses is checked, as strictly as an imported progress file, so a damaged one is set aside whole
+// instead of stalling the page or reaching the address. (Whether the engine can restore its record, and whether
+// its table is one the page deals, the game page checks.)
+export function dealProblem(deal) {
+  if (!isObject(deal)) return "it is not a record of a deal";
+  if (!isKey(deal.id)) return "its “id” is not a short text";
+  if (!isCount(deal.seed)) return "its “seed” is not a whole number";
+  if (typeof deal.over !== "boolean") return "its “over” is not true or false";
+  if (typeof deal.record !== "string" || !deal.record || deal.record.length > MAX_RECORD_CHARS) return "its “record” is not a game record";
+  if (deal.replay != null && !isCount(deal.replay)) return "its “replay” is not a move number";
+  const earlier = deal.earlier;
+  if (earlier != null && !(Array.isArray(earlier) && earlier.length <= MAX_EARLIER && earlier.every((r) => typeof r === "string" && r && r.length <= MAX_RECORD_CHARS))) {
+    return "its “earlier” is not a list of game records";
   }
-  const ok = isObject(deal) && typeof deal.id === "string" && typeof deal.record === "string";
-  return ok ? deal : null;
+  const table = deal.table;
+  if (table === undefined || table === null) return null; // saved before deals kept their table: the engine's record says
+  if (!isObject(table)) return "its “table” is not a table";
+  if (typeof table.rules !== "string" || !RULES_TEXT.test(table.rules)) return "its table's “rules” are not rules";
+  if (!Number.isInteger(table.players) || table.players < 2 || table.players > 8) return "its table's “players” is not a number of players";
+  if (!isSeats(table.seats) || table.seats.length !== table.players - 1) return "its table's “seats” are not the computer players";
+  return null;
+}
+
+// {deal, problem}: the deal in progress of *game* in this tab, or null; a damaged one is set aside (kept under
+// sevens.corrupt.* in sessionStorage, where it was) and *problem* says why, for the page's notice.
+export function loadDeal(game = "sevens") {
+  const text = session?.getItem(dealKey(game)) ?? null;
+  if (text === null) return { deal: null, problem: null };
+  let deal;
+  try {
+    deal = JSON.parse(text);
+  } catch {
+    deal = undefined;
+  }
+  const problem = deal === undefined ? "it is not JSON" : dealProblem(deal);
+  if (!problem) return { deal, problem: null };
+  keep(session, `${CORRUPT_PREFIX}${dealKey(game)}.${Date.now()}`, text);
+  session.removeItem(dealKey(game));
+  return { deal: null, problem };
 }
 
 // -- export and import -----------------------------------------------------------------------------
@@ -463,6 +690,9 @@ export async function importFile(file) {
     const others = more ? ` (and ${more} more problem${more === 1 ? "" : "s"})` : "";
     return { problem: `it is not a Sevens progress file: ${dropped[0].why}${others}` };
   }
-  write(record);
+  commit({ op: "replace", record });
   return { ok: true };
 }
+
+// Each page folds what other tabs left behind when it opens, so the events of closed tabs do not pile up.
+if (local) fold();

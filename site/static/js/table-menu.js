@@ -31,12 +31,46 @@ function validCount(value) {
   return playerCounts().includes(count) ? count : null;
 }
 
-// {rules, players, seats}: the remembered table, with anything missing at its default.
+// The computer players a seat may hold, as the menu offers them.
+const seatNames = () => [...(seatSelects()[0]?.options ?? [])].map((option) => option.value);
+
+// Why *rules* (a preset's name, then options name=value; the number of players apart) cannot be dealt at this
+// page's table, or null. Only what the menu offers is taken (the build writes it from the game's engine), each
+// option once: anything else in the address or in storage is refused here, rather than quietly dropped or
+// overridden by the engine. The engine checks the rules again when it deals.
+export function rulesProblem(rules) {
+  if (typeof rules !== "string" || rules.length > 200) return "the rules are not a short text";
+  const given = new Set();
+  const parts = rules.split(",").map((part) => part.trim());
+  for (const [index, part] of parts.entries()) {
+    if (!part) continue;
+    const [name, ...rest] = part.split("=");
+    const shown = `“${part.slice(0, 40)}”`;
+    if (!rest.length) {
+      if (index === 0 && presetButtons().some((button) => button.dataset.preset === part.toLowerCase())) continue;
+      const presets = presetButtons().map((button) => button.dataset.preset);
+      return presets.length ? `${shown} is not one of the presets (${presets.join(", ")})` : `${shown} is not an option written name=value`;
+    }
+    const option = name.trim().toLowerCase().replaceAll("-", "_");
+    if (option === "players") return `${shown}: the number of players is chosen apart from the rules`;
+    const select = optionSelects().find((each) => each.dataset.option === option);
+    if (!select) return `${shown} is not one of the options (${optionSelects().map((each) => each.dataset.option).join(", ")})`;
+    if (given.has(option)) return `“${option}” is given twice`;
+    given.add(option);
+    const value = rest.join("=").trim().toLowerCase();
+    const values = [...select.options].map((each) => each.value);
+    if (!values.some((each) => each.toLowerCase() === value)) return `${shown}: “${option}” is one of ${values.join(", ")}`;
+  }
+  return null;
+}
+
+// {rules, players, seats}: the remembered table, with anything missing, or that the page cannot deal, at its default.
 export function chosenTable() {
   const players = validCount(setting(PLAYERS_KEY)) ?? DEFAULT_PLAYERS;
-  const kept = (setting(TABLE_KEY) ?? "").split(",").filter(Boolean);
+  const kept = (setting(TABLE_KEY) ?? "").split(",").filter((name) => seatNames().includes(name));
   const seats = around(DEFAULT_SEATS, players - 1).map((name, i) => kept[i] ?? name);
-  return { rules: setting(RULES_KEY) ?? DEFAULT_RULES, players, seats };
+  const rules = setting(RULES_KEY);
+  return { rules: rules !== null && !rulesProblem(rules) ? rules : DEFAULT_RULES, players, seats };
 }
 
 // Keep *table*; seats beyond its players are kept too, so going from 8 players to 4 and back loses nobody.
@@ -47,14 +81,46 @@ export function keepTable({ rules, players, seats }) {
   keepSetting(TABLE_KEY, [...seats, ...kept.slice(seats.length)].join(","));
 }
 
-// The table the address names (?rules=…&players=…), over the remembered one; null when it names none.
+// {table, problem}: the table the address names (?rules=…&players=…) over the remembered one (null when it names
+// none). Rules may name the number of players as the engine's own text does (?rules=fan-tan,players=6), once. A
+// value the page cannot deal gives way to the remembered one, and *problem* says what and why, so the page can
+// say so and put the table it deals in the address instead.
 export function tableInUrl(url) {
-  const rules = url.searchParams.get("rules");
+  const text = url.searchParams.get("rules");
   const players = url.searchParams.get("players");
-  if (rules === null && players === null) return null;
+  if (text === null && players === null) return { table: null, problem: null };
   const table = chosenTable();
-  const count = validCount(players) ?? table.players;
-  return { rules: rules ?? table.rules, players: count, seats: around(table.seats, count - 1) };
+  const problems = [];
+  const isCount = (part) => /^\s*players\s*=/i.test(part);
+  const parts = (text ?? "").split(",");
+  const counts = [...parts.filter(isCount).map((part) => part.split("=").slice(1).join("=").trim()), ...(players === null ? [] : [players])];
+  const rules = text === null ? null : parts.filter((part) => !isCount(part)).join(",");
+  const rulesWrong = rules === null ? null : rulesProblem(rules);
+  if (rulesWrong) problems.push(`rules “${rules.slice(0, 60)}”: ${rulesWrong}`);
+  let count = null;
+  if (counts.length > 1) problems.push(`the number of players is given ${counts.length} times`);
+  else if (counts.length) {
+    count = validCount(/^\d{1,2}$/.test(counts[0]) ? counts[0] : NaN);
+    const choices = playerCounts();
+    const or = `${choices.slice(0, -1).join(", ")} or ${choices.at(-1)}`;
+    if (count === null) problems.push(`“players=${counts[0].slice(0, 20)}”: this table seats ${or} players`);
+  }
+  const seated = count ?? table.players;
+  return {
+    table: { rules: rules === null || rulesWrong ? table.rules : rules, players: seated, seats: around(table.seats, seated - 1) },
+    problem: problems.length ? problems.join("; ") : null,
+  };
+}
+
+// Why *table* ({rules, players, seats}, as a saved deal keeps it) is not one this page can deal, or null.
+export function tableProblem(table) {
+  const rules = rulesProblem(table.rules);
+  if (rules) return `its rules: ${rules}`;
+  if (validCount(table.players) === null) return `it is for ${table.players} players`;
+  if (table.seats.length !== table.players - 1 || !table.seats.every((name) => seatNames().includes(name))) {
+    return "its seats are not the computer players'";
+  }
+  return null;
 }
 
 export function setTableInUrl(url, table) {

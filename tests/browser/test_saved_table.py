@@ -1,0 +1,159 @@
+"""What the game page reads back, from the tab's saved deal and from its address, is checked before it is used.
+
+A damaged saved deal is set aside with a notice and a fresh deal starts; a table the address asks for that the
+page cannot deal is named in a notice, and the address and storage carry the table dealt instead.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from gameplay import INSTANT, READY, START_MS
+from playwright.sync_api import Browser, Page, expect
+
+FRESH = "so here is a fresh one."
+VALID_RULES = {"sevens", "fan-tan", "shichinarabe", "parliament", ""}  # "": every option at its default
+
+
+@pytest.fixture(scope="module")
+def game(browser: Browser, browser_context_args: dict[str, Any], site_url: str) -> Iterator[Page]:
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    page.add_init_script(INSTANT)
+    page.goto(f"{site_url}play/?seed=31")
+    page.wait_for_selector(READY, timeout=START_MS)
+    yield page
+    context.close()
+
+
+def address(page: Page) -> dict[str, list[str]]:
+    return parse_qs(urlsplit(page.url).query, keep_blank_values=True)
+
+
+def saved(page: Page) -> dict[str, Any]:
+    deal: dict[str, Any] = page.evaluate("JSON.parse(sessionStorage.getItem('sevens.deal'))")
+    return deal
+
+
+CASES: list[tuple[str, Any, str]] = [
+    # The stall of issue 27: the page drew the Table menu from seats that were null.
+    ("seats-null", {"table": {"rules": "sevens", "players": 4, "seats": None}}, "“seats” are not the computer players"),
+    ("no-record", {"record": None}, "its “record” is not a game record"),
+    ("record-number", {"record": 5}, "its “record” is not a game record"),
+    ("seed-text", {"seed": "<b>31</b>"}, "its “seed” is not a whole number"),
+    ("over-text", {"over": "no"}, "its “over” is not true or false"),
+    ("earlier-junk", {"earlier": [1, 2]}, "its “earlier” is not a list of game records"),
+    (
+        "rules-html",
+        {"table": {"rules": "<img src=x onerror=alert(1)>", "players": 4, "seats": ["robin", "alex", "sam"]}},
+        "its table's “rules” are not rules",
+    ),
+    ("players-text", {"table": {"rules": "sevens", "players": "4", "seats": ["robin", "alex", "sam"]}}, "“players”"),
+    ("stranger", {"table": {"rules": "sevens", "players": 4, "seats": ["robin", "eve", "sam"]}}, "“seats”"),
+    # Well formed, but not a table this page deals, or not the one the record was dealt at: the page finds these
+    # once the engine has restored the deal.
+    ("two-players", {"table": {"rules": "sevens", "players": 2, "seats": ["robin"]}}, "it is for 2 players"),
+    ("bad-option", {"table": {"rules": "opening=8H", "players": 4, "seats": ["robin", "alex", "sam"]}}, "“opening”"),
+    (
+        "wrong-count",
+        {"table": {"rules": "sevens", "players": 5, "seats": ["robin"] * 4}},
+        "not the one it was dealt at",
+    ),
+]
+
+
+AFTER_RESTORE = {"two-players", "bad-option", "wrong-count"}
+
+
+@pytest.mark.parametrize(("case", "change", "why"), CASES, ids=[case for case, _, _ in CASES])
+def test_a_damaged_saved_deal_is_set_aside_with_a_notice_and_a_fresh_deal_starts(
+    game: Page, site_url: str, case: str, change: dict[str, Any], why: str
+) -> None:
+    good = saved(game)
+    assert good["table"] == {"rules": "sevens", "players": 4, "seats": ["robin", "alex", "sam"]}
+    bad = {**good, "over": False, **change}
+    game.evaluate("text => sessionStorage.setItem('sevens.deal', text)", json.dumps(bad))
+    game.goto(f"{site_url}play/")  # the Play link continues the saved deal, if it can
+    game.wait_for_selector(READY, timeout=START_MS)
+    notice = game.locator("#game-notice")
+    expect(notice).to_contain_text("Your last deal could not be continued (")
+    expect(notice).to_contain_text(why)
+    expect(notice).to_contain_text(FRESH)
+    expect(game.locator("#game-hand .card")).to_have_count(13)
+    query = address(game)
+    assert query["rules"] == ["sevens"] and query["players"] == ["4"], query
+    assert saved(game)["table"] == good["table"]  # the fresh deal replaced the damaged one
+    # A damaged record of a deal is kept aside, as damaged progress is; one the engine restored is replaced.
+    aside = game.evaluate(
+        "Object.keys(sessionStorage).filter((key) => key.startsWith('sevens.corrupt.')).map((key) => sessionStorage.getItem(key))"
+    )
+    if case not in AFTER_RESTORE:
+        assert any(json.loads(text) == bad for text in aside)
+
+
+def test_a_saved_deal_that_is_not_json_is_set_aside_too(game: Page, site_url: str) -> None:
+    game.evaluate("() => sessionStorage.setItem('sevens.deal', '{\"id\": \"x\", ')")
+    game.goto(f"{site_url}play/")
+    game.wait_for_selector(READY, timeout=START_MS)
+    expect(game.locator("#game-notice")).to_have_text(
+        "Your last deal could not be continued (it is not JSON), so here is a fresh one."
+    )
+    expect(game.locator("#game-hand .card")).to_have_count(13)
+
+
+def test_a_good_saved_deal_still_continues(game: Page, site_url: str) -> None:
+    game.goto(f"{site_url}play/?seed=808")
+    game.wait_for_selector(READY, timeout=START_MS)
+    before = game.locator("#game-hand .card").evaluate_all("cards => cards.map(c => c.dataset.code)")
+    game.goto(f"{site_url}play/")
+    game.wait_for_selector(READY, timeout=START_MS)
+    expect(game.locator("#game-seed")).to_have_text("808")
+    expect(game.locator("#game-notice")).to_be_hidden()
+    assert game.locator("#game-hand .card").evaluate_all("cards => cards.map(c => c.dataset.code)") == before
+
+
+@pytest.mark.parametrize(
+    ("query", "why", "players"),
+    [
+        ("rules=players=2", "“players=2”: this table seats 3, 4, 5, 6, 7 or 8 players", 4),
+        ("rules=sevens&players=2", "“players=2”: this table seats 3, 4, 5, 6, 7 or 8 players", 4),
+        ("rules=fan-tan,players=6&players=6", "the number of players is given 2 times", 4),
+        ("rules=opening=any-seven,opening=7D", "“opening” is given twice", 4),
+        ("rules=scoring=chips,scoring=wins&players=5", "“scoring” is given twice", 5),
+        ("rules=snap", "“snap” is not one of the presets", 4),
+        ("rules=jokers=wild", "“jokers=wild” is not one of the options", 4),
+        ("rules=opening=8H", "“opening” is one of 7D, any-seven, all-sevens", 4),
+        ("players=abc", "“players=abc”: this table seats", 4),
+    ],
+)
+def test_a_table_the_page_cannot_deal_is_named_and_not_kept(
+    game: Page, site_url: str, query: str, why: str, players: int
+) -> None:
+    # A fresh deal (no deal of this tab to continue), at no remembered table.
+    game.evaluate("() => ['rules', 'players', 'table'].forEach((key) => localStorage.removeItem('sevens.' + key))")
+    game.evaluate("() => sessionStorage.removeItem('sevens.deal')")
+    game.goto(f"{site_url}play/?seed=12&{query}")
+    game.wait_for_selector(READY, timeout=START_MS)
+    notice = game.locator("#game-notice")
+    expect(notice).to_contain_text("The address asks for a table this page cannot deal (")
+    expect(notice).to_contain_text(why)
+    expect(notice).to_contain_text(re.compile(r"so this is (Sevens|Fan Tan)\b.* with Robin( 1)?, Alex"))
+    expect(game.locator("#game-players .player")).to_have_count(players)
+    # Nothing the page refused stays in the address or in storage.
+    asked = address(game)
+    assert asked["rules"][0] in VALID_RULES and asked["players"] == [str(players)], asked
+    kept = game.evaluate("[localStorage.getItem('sevens.rules'), localStorage.getItem('sevens.players')]")
+    assert kept[0] in VALID_RULES and kept[1] == str(players), kept
+
+
+def test_rules_naming_the_players_as_the_engine_writes_them_are_dealt(game: Page, site_url: str) -> None:
+    game.goto(f"{site_url}play/?seed=12&rules=fan-tan,players=6")
+    game.wait_for_selector(READY, timeout=START_MS)
+    expect(game.locator("#game-notice")).to_be_hidden()
+    expect(game.locator("#game-players .player")).to_have_count(6)
+    assert address(game)["rules"] == ["fan-tan"] and address(game)["players"] == ["6"]
