@@ -174,6 +174,8 @@ def context(
         },
         "game": current,
         "courses": courses,
+        # The games whose progress the browser keeps (store.js): those with lessons or a table on this site.
+        "site_games": [c["name"] for c in courses if c["lessons"] or find_game(c["name"]).table_module],
         "static_files": static_files,
         "content": Markup(page.html),
         "tutorials": lessons,

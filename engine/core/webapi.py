@@ -90,11 +90,9 @@ in words, ``status``), ``prompt`` (the sentence for your turn), ``log``
 (entries with ``text``), ``result`` (``winner``, ``winner_name``,
 ``final_card``, ``left``, ``text``), ``match``, ``goal``, ``notice``,
 ``comment``, ``actions`` (what the table takes from you now, in the
-record's encoding) and ``reviews``. Each game adds its table: Sevens' ``rows``
-(per suit: ``cards``, ``loose``, ``next``, ``low``, ``high``, ``text``,
-``caption``), ``must_pass``, ``may_pass``, ``passes``, ``out`` (see
-:mod:`engine.sevens.session`); Knock! Knock!'s ``top``, ``suit``, ``stock``,
-``call`` and more (see :mod:`engine.knock_knock.session`).
+record's encoding) and ``reviews``. Each game adds what its table shows (its
+rows, or its pile, playing suit and stock, and so on): its session module's
+docstring (``engine/<game>/session.py``) lists them.
 
 >>> reply = json.loads(handle('{"method": "new_game", "params": {"seed": 7, "rules": "fan-tan"}}'))
 >>> reply["result"]["rules"]["name"], reply["result"]["counts"]

@@ -28,7 +28,9 @@
 
 export const KEY = "sevens.v4";
 export const VERSION = 4;
-export const GAMES = ["sevens", "knock-knock"];
+// The games whose progress is kept, from the registry (the build writes them on every page), the default game first:
+// records from before games were kept apart are its.
+export const GAMES = (document.documentElement.dataset.games || "").split(" ").filter(Boolean);
 export const PAGE_GAME = GAMES.includes(document.documentElement.dataset.game) ? document.documentElement.dataset.game : GAMES[0];
 export const V3_KEY = "sevens.v3"; // Sevens only: migrated, then removed
 export const V2_KEY = "sevens.v2"; // progress per tutorial, not per puzzle: migrated, then removed
@@ -621,9 +623,9 @@ export function recordGame(id, winnerSeat, table = DEFAULT_TABLE, rules = PLAIN_
 // The deal in progress in this tab, {id, seed, over, record}: a reload or a restarted engine continues it.
 // Without room for it, or without sessionStorage, the game page still has the deal in its memory.
 // One deal in progress per game, so a deal of one game never comes back on another game's page.
-const dealKey = (game) => (game === "sevens" ? DEAL_KEY : `${DEAL_KEY}.${game}`);
+const dealKey = (game) => (game === GAMES[0] ? DEAL_KEY : `${DEAL_KEY}.${game}`);
 
-export function saveDeal(deal, game = "sevens") {
+export function saveDeal(deal, game = GAMES[0]) {
   if (session) keep(session, dealKey(game), JSON.stringify(deal));
 }
 
@@ -657,7 +659,7 @@ export function dealProblem(deal) {
 
 // {deal, problem}: the deal in progress of *game* in this tab, or null; a damaged one is set aside (kept under
 // sevens.corrupt.* in sessionStorage, where it was) and *problem* says why, for the page's notice.
-export function loadDeal(game = "sevens") {
+export function loadDeal(game = GAMES[0]) {
   const text = session?.getItem(dealKey(game)) ?? null;
   if (text === null) return { deal: null, problem: null };
   let deal;

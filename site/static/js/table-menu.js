@@ -1,6 +1,6 @@
 // The table the player sits at: the rules (a preset or the options), the number of players and who fills each
 // seat. The menu's presets, options, their values and the default rules are written into the page by the build
-// from the game's engine (its rules_menu, e.g. engine/sevens/present.py); this module only reads and sets the
+// from the game's engine (its rules_menu, from the game's declaration of its options); this module only reads and sets the
 // controls, keeps the choice through store.js (under the page's game) and writes it into the address. The engine
 // checks the rules: a bad choice comes back as its message.
 
@@ -8,7 +8,7 @@ import { keepSetting, setting } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 // Each game keeps its own table: "sevens.rules", "knock-knock.rules", …
-const GAME = $("game")?.dataset.game || "sevens";
+const GAME = $("game")?.dataset.game || document.documentElement.dataset.games.split(" ")[0];
 const RULES_KEY = `${GAME}.rules`; // a preset's name, or options text without players ("opening=any-seven,…")
 const PLAYERS_KEY = `${GAME}.players`;
 const TABLE_KEY = `${GAME}.table`; // the computer players for seats 1 onwards
