@@ -17,6 +17,11 @@ JS = ROOT / "site/static/js"
 @pytest.mark.parametrize("name", game_names())
 def test_each_game_names_a_table_module_that_builds_its_table(name: str) -> None:
     game = find_game(name)
+    if game.table_module is None:
+        # A game without its table yet has no game page and no guided deal: the build refuses to make one.
+        pages = [path for path in (ROOT / "tutorials").rglob("*.md") if f"game: {name}" in path.read_text("utf-8")]
+        assert not pages, f"{name} has no table module, yet {pages} name it"
+        return
     module = JS / game.table_module
     assert module.is_file(), module
     assert "export function createTable(parts, page)" in module.read_text(encoding="utf-8")
