@@ -25,8 +25,9 @@ from engine.games import GAMES
 from engine.knock_knock.puzzles import parse_kk
 from engine.sevens.puzzles import parse
 from sitebuild.lessons import tutorials_of
-from sitebuild.practice import bank
+from sitebuild.practice import bank, kept_bank
 from sitebuild.puzzle_ext import kinds_of
+from sitebuild.verdicts import VerdictCache
 
 ROOT = Path(build.__file__).resolve().parent
 FENCE = re.compile(r"^```puzzle\n(.*?)^```", re.DOTALL | re.MULTILINE)
@@ -267,3 +268,26 @@ def test_a_practice_puzzle_whose_feedback_fails_the_check_stops_the_bank_at_its_
     sevens = next(game for game in GAMES if game.name == "sevens")
     with pytest.raises(ValueError, match=r"engine/sevens/puzzles_bank\.py:\d+: puzzle \"practice-play-or-pass-\d+\""):
         list(bank(sevens))
+
+
+def test_a_kept_practice_puzzle_whose_feedback_fails_the_check_is_refused_at_its_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    sevens = next(game for game in GAMES if game.name == "sevens")
+    problems: list[tuple[int, str]] = []
+    assert kept_bank(sevens, VerdictCache(), problems) and problems == []
+    monkeypatch.setattr(sevens_puzzles, "nudge_best", lambda *args: CARELESS)
+    assert kept_bank(sevens, VerdictCache(), problems) == []
+    assert problems and all(
+        line > 0 and "doubled full stop" in " ".join(m for _, m in problems) for line, _ in problems
+    )
+
+
+def test_a_knock_knock_kind_names_pick_up_cards_absent_when_none_is_in_view() -> None:
+    plain = parse_kk(fields(kind="score", question="Points?", hand="7S 8S", choices="2 6", answer="2"))
+    mixed = parse_kk(fields(kind="score", question="Points?", hand="AS 8S", choices="3 6", answer="3"))
+    assert (plain.absent(), mixed.absent()) == (("pick-up",), ())
+    fits = parse_kk(fields(kind="fits", question="Fits?", pile="4C 6C", card="9H", answer="no"))
+    assert fits.absent() == ("pick-up",)
+    picked = parse_kk(fields(kind="fits", question="Fits?", pile="4C 2C", suit="H", card="9H", answer="yes"))
+    assert picked.absent() == ()  # the 2♣ on the pile is one
