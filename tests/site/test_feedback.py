@@ -290,3 +290,8 @@ def test_a_knock_knock_kind_names_pick_up_cards_absent_when_none_is_in_view() ->
     assert fits.absent() == ("pick-up",)
     picked = parse_kk(fields(kind="fits", question="Fits?", pile="4C 2C", suit="H", card="9H", answer="yes"))
     assert picked.absent() == ()  # the 2♣ on the pile is one
+
+
+def test_the_check_says_what_the_page_says_before_a_right_answers_solution() -> None:
+    script = (ROOT / "site/static/js/puzzle.js").read_text(encoding="utf-8")
+    assert all(f'"{prefix}"' in script for prefix in RIGHT)
