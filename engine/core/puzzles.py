@@ -496,7 +496,8 @@ def _words(puzzle: Puzzle, answer: str) -> str:
 
 def feedback_problems(puzzle: Puzzle) -> list[str]:
     """Every text the page can show for *puzzle*, for every answer, checked: after a right answer the page says
-    one of :data:`RIGHT` then the solution; after a wrong one, its nudge; once solved, the reasons and the answer.
+    one of :data:`RIGHT` then the solution; after a wrong one, its nudge; once solved, the reasons and the answer;
+    and the author's hint and explanation.
 
     A puzzle judged in the browser (a guided deal) has none to check here.
     """
@@ -532,5 +533,7 @@ def feedback_problems(puzzle: Puzzle) -> list[str]:
         sentence(f"Answer: {puzzle.answer_label()}"),
     ]
     for text in others:
+        problems += text_problems(text, absent)
+    for text in (puzzle.hint, puzzle.explain or ""):  # the author's words, shown beside the engine's
         problems += text_problems(text, absent)
     return [f'puzzle "{puzzle.id}": {problem}' for problem in dict.fromkeys(problems)]

@@ -295,3 +295,13 @@ def test_a_knock_knock_kind_names_pick_up_cards_absent_when_none_is_in_view() ->
 def test_the_check_says_what_the_page_says_before_a_right_answers_solution() -> None:
     script = (ROOT / "site/static/js/puzzle.js").read_text(encoding="utf-8")
     assert all(f'"{prefix}"' in script for prefix in RIGHT)
+
+
+def test_an_authors_hint_about_pick_up_cards_on_a_table_without_one_is_refused() -> None:
+    given = {"kind": "fits", "question": "Fits?", "pile": "4C 6C", "card": "9H", "answer": "no"}
+    assert feedback_problems(parse_kk(fields(**given))) == []
+    wrong = parse_kk(fields(**given) + "\nexplain: The 6♣ is a pick-up card, so..")
+    assert [p.split(":")[1].strip() for p in feedback_problems(wrong)] == [
+        "has a doubled full stop",
+        "mentions “pick-up”, which this position does not have",
+    ]
