@@ -13,6 +13,7 @@ answers at once, with no Python in the browser.
 from __future__ import annotations
 
 import importlib
+import inspect
 import json
 import random
 from collections.abc import Iterator
@@ -20,7 +21,7 @@ from html import escape
 from pathlib import Path
 
 from engine.core.game import DEFAULT_GAME, GameType, find_game
-from engine.core.puzzles import Puzzle, PuzzleError, parse_puzzle
+from engine.core.puzzles import Puzzle, PuzzleError, feedback_problems, parse_puzzle
 
 from .puzzle_ext import kinds_of, with_verdict
 from .puzzle_html import puzzle_html
@@ -40,9 +41,13 @@ def bank(game: GameType | None = None) -> Iterator[Puzzle]:
             continue
         for n in range(kind.practice):
             fields = kind.make(rng, n)
-            yield parse_puzzle(
+            puzzle = parse_puzzle(
                 f"id: practice-{kind.name}-{n + 1}\nkind: {kind.name}\nhint: {kind.hint}\n{fields}", kinds
             )
+            if said := feedback_problems(puzzle):  # the maker's file:line, since no lesson file wrote it
+                where = f"{inspect.getsourcefile(kind.make)}:{inspect.getsourcelines(kind.make)[1]}"
+                raise ValueError("\n".join(f"{where}: {problem}" for problem in said))
+            yield puzzle
 
 
 def kept_file(game: GameType) -> Path | None:
@@ -81,6 +86,9 @@ def kept_bank(game: GameType, verdicts: VerdictCache | None, problems: list[tupl
         judged, problem = with_verdict(puzzle, game, verdicts)
         if problem:
             problems.append((number, f"{problem}: run tools/find_best_puzzles.py again"))
+            continue
+        if said := feedback_problems(judged):
+            problems.extend((number, each) for each in said)
             continue
         found.append(judged)
     return found

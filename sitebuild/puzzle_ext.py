@@ -24,7 +24,7 @@ from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
 
 from engine.core.game import DEFAULT_GAME, GameType, find_game
-from engine.core.puzzles import Puzzle, PuzzleError, PuzzleKinds, parse_puzzle
+from engine.core.puzzles import Puzzle, PuzzleError, PuzzleKinds, feedback_problems, parse_puzzle
 
 from .authored import AuthoredHtml
 from .puzzle_html import puzzle_html
@@ -126,6 +126,10 @@ class PuzzleExtension(Extension):
             self.problems.append((line_of.get("answer", fence_line), f'puzzle "{puzzle.id}": {problem}'))
             return '<p class="puzzle-error">This puzzle has errors.</p>'
         puzzle = judged
+        # Every text the page can say to every answer, checked as the learner would read it.
+        if said := feedback_problems(puzzle):
+            self.problems.extend((line_of.get("id", fence_line), problem) for problem in said)
+            return '<p class="puzzle-error">This puzzle has errors.</p>'
         if any(p.id == puzzle.id for p in self.puzzles):
             id_line = line_of.get("id", fence_line)
             self.problems.append((id_line, f'puzzle "{puzzle.id}": id is used by another puzzle on this page'))

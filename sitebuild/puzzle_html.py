@@ -82,8 +82,8 @@ def solution_html(judgement: Judgement) -> str:
 def _answer(puzzle: Puzzle, inline: Inline) -> str:
     """The no-script answer: the right choice, the engine's reason, then the lesson's own words if any."""
     explain = f"<p>{inline(puzzle.explain)}</p>" if puzzle.explain else ""
-    label = escape(puzzle.answer_label())
-    return f"<p><strong>Answer: {label}.</strong></p>{solution_html(puzzle.judge())}{explain}"
+    label = escape(sentence(f"Answer: {puzzle.answer_label()}"))  # no full stop after “Knock! Knock!”
+    return f"<p><strong>{label}</strong></p>{solution_html(puzzle.judge())}{explain}"
 
 
 def puzzle_html(puzzle: Puzzle, inline: Inline, number: int | None = None, stage: int | None = None) -> str:

@@ -37,6 +37,7 @@ from .text import sentence
 __all__ = [
     "COMMON_OPTIONAL",
     "COMMON_REQUIRED",
+    "RIGHT",
     "SEAT_NAMES",
     "AnsweredBy",
     "Field",
@@ -55,10 +56,13 @@ __all__ = [
     "Rows",
     "Shown",
     "Steps",
+    "feedback_problems",
     "named_steps",
     "parse_puzzle",
+    "praise_problems",
     "read_fields",
     "seat_name",
+    "text_problems",
     "yes_no",
 ]
 
@@ -332,6 +336,11 @@ class Puzzle:
         """The JSON a page embeds for this puzzle."""
         return {"id": self.id, "kind": self.kind, **self.judge().data()}
 
+    def absent(self) -> tuple[str, ...]:
+        """Words naming features this position does not have (``pick-up`` for a hand without one), which no text
+        of the puzzle may then mention; a kind that cannot know says none."""
+        return ()
+
 
 Reader = Callable[[FieldReader, dict[str, Any]], Puzzle | None]
 Maker = Callable[[random.Random, int], str]
@@ -418,3 +427,113 @@ def parse_puzzle(text: str, kinds: PuzzleKinds) -> Puzzle:
     if reader.problems or puzzle is None:
         raise PuzzleError(sorted(reader.problems, key=lambda p: p.line))
     return puzzle
+
+
+# -- what the page says to each answer, checked -------------------------------------------------------------------
+
+# What the page (site/static/js/puzzle.js) says before the solution when an answer is right.
+RIGHT = ("Right first time!", "Right.")
+_PRAISE = re.compile(r"\b(?:Right|Good choice|Well done|Correct)\b")
+_CHECKS = (
+    (re.compile(r"\bRight\b[.!:,]?\s+Right\b"), "repeats “Right”"),
+    (re.compile(r"[.!?][”’\"]\s*[.!?]"), "has a full stop after a closing quote that already ends the sentence"),
+    (re.compile(r"(?<![.])[.][.](?![.])"), "has a doubled full stop"),
+    (
+        re.compile(r"(?:,|\bso|\band|\bbut)\s+(?:You|Your|They|Their|He|She|It|We)\b"),
+        "has a capital letter in mid-sentence",
+    ),
+)
+
+
+def text_problems(text: str, absent: Sequence[str] = ()) -> list[str]:
+    """What is wrong with a sentence the page shows: a repeated “Right”, stray full stops, a capital letter in
+    mid-sentence, or a word for a feature the position does not have (*absent*).
+
+    >>> text_problems("Right. You hold the 7♦, so You open.")
+    ['has a capital letter in mid-sentence: Right. You hold the 7♦, so You open.']
+    """
+    found = [f"{message}: {text}" for pattern, message in _CHECKS if pattern.search(text)]
+    found += [
+        f"mentions “{word}”, which this position does not have: {text}"
+        for word in absent
+        if re.search(rf"\b{re.escape(word)}", text, re.IGNORECASE)
+    ]
+    return found
+
+
+def praise_problems(text: str, own: str, others: Sequence[str]) -> list[str]:
+    """A text said to the learner's answer *own* that praises it, then recommends one of *others* (the words of
+    the other answers: a card, a choice's label).
+
+    >>> praise_problems("You play 2♦. Good choice: play 9♥.", "2♦", ["9♥", "Draw"])
+    ['praises an answer, then names another (9♥): You play 2♦. Good choice: play 9♥.']
+    """
+    praise = _PRAISE.search(text)
+    if praise is None:
+        return []
+    rest = text[praise.end() :]
+    return [
+        f"praises an answer, then names another ({other}): {text}"
+        for other in others
+        if other
+        and other != own
+        and own not in other
+        and re.search(rf"\b(?:play|choose|pick|answer(?: is)?:?)\s+(?:the\s+)?{re.escape(other)}", rest, re.IGNORECASE)
+    ]
+
+
+def _words(puzzle: Puzzle, answer: str) -> str:
+    """How the page names *answer*: its choice's label, else its cards (``play:2D`` is the 2♦)."""
+    labels = dict(puzzle.choices())
+    if answer in labels:
+        return labels[answer]
+    codes = answer.removeprefix("play:").split()
+    try:
+        return " ".join(Card.parse(code).display for code in codes)
+    except ValueError:
+        return answer
+
+
+def feedback_problems(puzzle: Puzzle) -> list[str]:
+    """Every text the page can show for *puzzle*, for every answer, checked: after a right answer the page says
+    one of :data:`RIGHT` then the solution; after a wrong one, its nudge; once solved, the reasons and the answer;
+    and the author's hint and explanation.
+
+    A puzzle judged in the browser (a guided deal) has none to check here.
+    """
+    if puzzle.guided() is not None:
+        return []
+    judgement = puzzle.judge()
+    said = [sentence(judgement.explanation)]
+    if len(judgement.items) == 1:
+        said.append(sentence(judgement.items[0]))
+    solution = " ".join(said)
+    listed = [sentence(item) for item in judgement.items] if len(judgement.items) > 1 else []
+    if puzzle.asks_which_card and judgement.answer == ("play",):
+        rights = [f"play:{card}" for card in judgement.cards]
+    elif puzzle.answered_by == "selection":
+        rights = [" ".join(judgement.answer)]
+    else:
+        rights = list(judgement.answer)
+    answers = [*rights, *judgement.nudges, *(value for value, _ in puzzle.choices())]
+    words = [_words(puzzle, answer) for answer in dict.fromkeys(answers)]
+    absent = puzzle.absent()
+    problems: list[str] = []
+    for right in rights:
+        own = _words(puzzle, right)
+        for prefix in RIGHT:
+            text = f"{prefix} {solution}"
+            problems += text_problems(text, absent) + praise_problems(text, own, words)
+    for answer, nudge in judgement.nudges.items():
+        text = sentence(nudge)
+        problems += text_problems(text, absent) + praise_problems(text, _words(puzzle, answer), words)
+    others = [
+        *listed,
+        *(sentence(reason) for reason in judgement.reasons.values()),
+        sentence(f"Answer: {puzzle.answer_label()}"),
+    ]
+    for text in others:
+        problems += text_problems(text, absent)
+    for text in (puzzle.hint, puzzle.explain or ""):  # the author's words, shown beside the engine's
+        problems += text_problems(text, absent)
+    return [f'puzzle "{puzzle.id}": {problem}' for problem in dict.fromkeys(problems)]

@@ -33,12 +33,17 @@ def counted(number: int, noun: str, plural: str | None = None) -> str:
 
 
 def sentence(text: str) -> str:
-    """A clause as a sentence: a capital first letter and a full stop, unless it ends with one already."""
+    """A clause as a sentence: a capital first letter and a full stop, unless it ends with one already (maybe
+    inside a closing quote: ``… answered: “Wrong call.”`` takes no other).
+
+    >>> sentence("it would be answered: “Wrong call.”")
+    'It would be answered: “Wrong call.”'
+    """
     text = text.strip()
     if not text:
         return text
     text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
+    return text if text.rstrip('”’"').endswith((".", "!", "?")) else text + "."
 
 
 def seat_names(bots: Sequence[str]) -> tuple[str, ...]:

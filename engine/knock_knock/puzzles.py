@@ -178,6 +178,12 @@ class KnockKnockPuzzle(Puzzle):
     def choose_cards(self) -> bool:
         return False
 
+    def absent(self) -> tuple[str, ...]:
+        """No pick-up card on the pile, in your hand or among the cards played: no text may talk of one."""
+        seen = [self.state.top, *self.state.hands[0], *(card for card in [getattr(self, "card", None)] if card)]
+        seen += [action.card for _, action in getattr(self, "moves", ()) if isinstance(action, Play)]
+        return () if any(is_pickup(card) for card in seen) else ("pick-up",)
+
     def choices(self) -> tuple[tuple[str, str], ...]:
         return (("yes", "Yes"), ("no", "No"))
 
@@ -405,6 +411,9 @@ class PicksUpPuzzle(_Situation):
             return 0, f"the {card} is not a pick-up card, so {mid(_who(self.seat))} {picks} up nothing"
         return pickups[0].wanted, f"the {card} is a pick-up card: {mid(describe(pickups[0], SEAT_NAMES)[:-1])}"
 
+    def absent(self) -> tuple[str, ...]:
+        return ()  # the question is whether the card is a pick-up card: "it is not a pick-up card" answers it
+
     def judge(self) -> Judgement:
         count, why = self.count()
         nudge = "Which kind of card went down: an ace, a two, the 5♦, or none of these?"
@@ -486,6 +495,8 @@ class CallPuzzle(_Situation):
             " so You ", " so you "
         )
         if any(isinstance(e, TakeBack) for e in called.events):
+            # The page says "Right." first: the engine's "Right call: " would say it twice.
+            said = said.removeprefix("Right call: ")
             return Judgement(("call",), said, {"call": said, "quiet": said}, {"quiet": nudges["quiet"]})
         who, card = _who(window.seat), window.card.display
         slip = f"{who} knocked with the {card}" if window.knocked else f"the {card} was not {who}'s third-to-last card"
@@ -494,6 +505,7 @@ class CallPuzzle(_Situation):
             why = f"{offender}'s {last[1].card.display} is safe now that play has moved on, and {slip}"
         else:
             why = f"{slip}, so there is nothing to call"
+        # The quoted answer ends its own sentence, so nothing follows the closing quote.
         why += f". A call now, against {last_card}, would be answered: “{said}”"
         return Judgement(("quiet",), why, {"call": why, "quiet": why}, {"call": nudges["call"]})
 
@@ -521,7 +533,9 @@ class ScorePuzzle(KnockKnockPuzzle):
         total = self.total()
         parts = [f"{card.display} {card_points(card)}" for card in self.state.hands[0]]
         why = f"{_list(parts)}: {total} point{'' if total == 1 else 's'}"
-        nudge = "Go through the cards one at a time: do the pick-up cards count the same as the others?"
+        nudge = "Go through the cards one at a time: what does each one score?"
+        if any(is_pickup(card) for card in self.state.hands[0]):
+            nudge = "Go through the cards one at a time: do the pick-up cards count the same as the others?"
         choices = [str(n) for n in self.offered]
         return Judgement(
             (str(total),), why, dict.fromkeys(choices, why), {c: nudge for c in choices if c != str(total)}

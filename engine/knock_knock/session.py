@@ -300,7 +300,9 @@ class Session(DealSession[Game, Player]):
         advice = self.adviser.decide(self._game.view(YOU))
         plain = sentence(advice.plain or advice.reason)
         if advice.action == action or (
-            isinstance(advice.action, Play) and isinstance(action, Play) and advice.action.card == action.card
+            isinstance(advice.action, Play)
+            and isinstance(action, Play)
+            and (advice.action.card, advice.action.suit) == (action.card, action.suit)  # the suit named too
         ):
             return f"Good choice: {plain}"
         return f"Sam would rather {plain[0].lower()}{plain[1:]}"

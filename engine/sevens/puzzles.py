@@ -296,7 +296,8 @@ class OpenerPuzzle(Puzzle):
     def judge(self) -> Judgement:
         first = SEAT_NAMES[self.opener()]
         holds = "hold" if first == "You" else "holds"
-        explanation = f"{first} {holds} the {OPENING_CARD.display}, so {first} {'open' if first == 'You' else 'opens'}"
+        opens = "you open" if first == "You" else f"{first} opens"
+        explanation = f"{first} {holds} the {OPENING_CARD.display}, so {opens}"
         reasons = {}
         for name in SEAT_NAMES:
             if name == first:
