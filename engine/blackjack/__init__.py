@@ -141,7 +141,9 @@ class BlackjackGame:
         return None
 
     def session(self) -> Any:
-        raise NotImplementedError("Blackjack has no browser table yet")
+        from .session import Session
+
+        return Session()
 
     def rules_menu(self) -> dict[str, Any]:
         from .present import rules_menu
