@@ -449,7 +449,9 @@ class Session(DealSession[Game, Player]):
             verb = "win" if winner == YOU else "wins"
             text = f"{names[winner]} {verb}, going out with the {final.display}."
             if points is not None:
-                scored = [f"{names[seat]} {counted(points[seat], 'point')}" for seat in range(len(names)) if seat != winner]
+                scored = [
+                    f"{names[seat]} {counted(points[seat], 'point')}" for seat in range(len(names)) if seat != winner
+                ]
                 text += f" Points for the cards left: {join_words(scored)}."
         return {
             "winner": winner,
