@@ -219,11 +219,23 @@ def test_restoring_the_record_gives_the_same_state() -> None:
 
 
 def test_a_computer_seat_plays_its_whole_turn_in_one_step() -> None:
+    # Under draw=until-play a turn may be several draws and then a chain: one computer_move plays all of it.
     session = Session()
     state = call(session, "new_game", seed=3, rules="draw=until-play")
-    step = call(session, "computer_move")
-    assert step["move"]["seat"] == 1 and step["reason"]
-    assert step["state"]["turn"] != 1 or step["state"]["over"]  # Robin's turn is over, draws and all
+    longest = 0
+    while not state["over"]:
+        if state["your_turn"]:
+            state = call(session, "act", action=state["actions"][-1] if not state["chain"] else state["actions"][0])[
+                "state"
+            ]
+            continue
+        seat, before = state["turn"], len(state["log"])
+        step = call(session, "computer_move")
+        state = step["state"]
+        assert step["move"]["seat"] == seat and step["reason"]
+        assert state["turn"] != seat or state["over"] or state["players"] == 2
+        longest = max(longest, len([entry for entry in state["log"][before:] if entry["kind"] != "reshuffle"]))
+    assert longest >= 2
 
 
 def test_sam_suggests_the_next_step_with_a_reason() -> None:
@@ -247,3 +259,10 @@ def test_a_match_goes_on_to_its_next_deal() -> None:
             state = call(session, "computer_move")["state"]
     state = call(session, "next_deal")
     assert state["match"]["deal"] == 2 and len(state["match"]["deals"]) == 1 and not state["over"]
+
+
+def test_you_pass_when_nothing_fits_and_nothing_can_be_drawn() -> None:
+    session, state = guided("hands 9C 8D / KD 3C | pile 5H | turn 0")
+    assert state["actions"] == [{"seat": 0, "pass": True}]
+    assert state["prompt"] == "Your turn: nothing fits and you cannot draw, so pass."
+    assert call(session, "act", action={"pass": True})["move"]["text"] == "You pass"
