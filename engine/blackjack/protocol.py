@@ -13,7 +13,7 @@ The answer is a record entry without the seat: ``{"chain": ["5S", "6S"],
 ``{"pickup": true}`` (the number drawn is the table's to write) or
 ``{"pass": true}``.
 
->>> view = read_request({"seat": 1, "upcard": "6C", "hand": ["6H", "9C", "KD", "2S", "3H", "4H", "5H"], "moves": []})
+>>> view = read_request({"seat": 1, "upcard": "6C", "hand": ["6H", "9C", "KD", "2S", "3H", "4H", "5H"], "moves": []}).view
 >>> view.seat, view.turn, view.top.code
 (1, 1, '6C')
 >>> legal_listing(Rules(), {"table": "5H", "hand": "9H 6S 5S AC 2D"})
