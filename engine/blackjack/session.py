@@ -422,7 +422,7 @@ class Session(DealSession[Game, Player]):
                 return f"Your turn: {more}name the suit to follow for the {view.laid[-1].display}, and play."
             return f"Your turn: {more}play to end your turn."
         if view.pickup:
-            return f"Your turn: {sentence(state.why_illegal(YOU, Draw()) or '')}"
+            return f"Your turn: {state.why_illegal(YOU, Draw())}."  # the engine's words: what answers it
         fits = bool(state.next_cards(YOU))
         if any(isinstance(action, Draw) for action in legal):
             return "Your turn: lay a card that fits, or draw." if fits else "Your turn: nothing fits, so draw a card."

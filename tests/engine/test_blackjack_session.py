@@ -157,7 +157,9 @@ def test_a_pick_up_is_answered() -> None:
 def test_a_pick_up_is_taken() -> None:
     session, state = guided(UNANSWERED)
     assert state["actions"] == [{"seat": 0, "pickup": 2}]
-    assert "pick-up of 2" in state["prompt"] and state["hand"][0]["why"].startswith("You face a pick-up of 2")
+    assert state["prompt"].startswith("Your turn: you face a pick-up of 2: answer with") and state["hand"][0][
+        "why"
+    ].startswith("You face a pick-up of 2")
     taken = call(session, "act", action={"pickup": 2})
     assert (
         taken["move"]["kind"] == "pickup"
