@@ -268,3 +268,18 @@ def test_you_pass_when_nothing_fits_and_nothing_can_be_drawn() -> None:
     assert state["actions"] == [{"seat": 0, "pass": True}]
     assert state["prompt"] == "Your turn: nothing fits and you cannot draw, so pass."
     assert call(session, "act", action={"pass": True})["move"]["text"] == "You pass"
+
+
+def test_a_guided_deal_follows_its_script_and_comments_on_your_steps() -> None:
+    session = Session()
+    call(session, "guided", position=WILD, script="Robin: KD", goal="Name a suit Robin holds.")
+    laid = call(session, "act", action={"lay": "AC"})
+    assert laid["state"]["comment"].startswith(("Good choice: ", "Sam would rather "))
+    state = call(session, "act", action={"stop": True, "suit": "D"})["state"]
+    assert state["goal"] == "Name a suit Robin holds." and state["kind"] == "guided"
+    step = call(session, "computer_move")
+    assert step["move"]["text"] == "Robin lays K♦" and step["reason"] == "scripted move"
+    assert step["state"]["direction"] == -1 and step["state"]["direction_text"].startswith(
+        "Play goes round the other way"
+    )
+    assert step["state"]["your_turn"]  # the king turned play back to you
