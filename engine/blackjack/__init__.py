@@ -4,8 +4,9 @@ The package: :mod:`.rules` (the options, the presets and what each card does),
 :mod:`.state` (a turn built one card at a time, and why a step is refused),
 :mod:`.game` (a deal and its record), :mod:`.view` (what one seat sees),
 :mod:`.present` (events in words), :mod:`.protocol` (bot requests and the
-``moves`` listing), :mod:`.terminal` and :mod:`.players` (random, Robin, Alex
-and Sam).
+``moves`` listing), :mod:`.terminal`, :mod:`.session` (the browser's one
+protocol: a turn sent one step at a time) and :mod:`.players` (random, Robin,
+Alex and Sam).
 
 >>> from engine.core.game import load_game
 >>> rules = load_game("blackjack", players=6, packs="auto")
@@ -141,7 +142,9 @@ class BlackjackGame:
         return None
 
     def session(self) -> Any:
-        raise NotImplementedError("Blackjack has no browser table yet")
+        from .session import Session
+
+        return Session()
 
     def rules_menu(self) -> dict[str, Any]:
         from .present import rules_menu

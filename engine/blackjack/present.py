@@ -28,9 +28,18 @@ _SECOND_PERSON = {"lays": "lay", "draws": "draw", "picks": "pick", "passes": "pa
 
 
 def _say(who: str, sentence: str) -> str:
+    """*sentence* said of *who*; of you, each verb in the second person (a verb may end the sentence).
+
+    >>> _say("You", "passes.")
+    'You pass.'
+    """
     if who != PERSON:
         return f"{who} {sentence}"
-    return "You " + " ".join(_SECOND_PERSON.get(word, word) for word in sentence.split(" "))
+    words = []
+    for word in sentence.split(" "):
+        bare = word.rstrip(".")
+        words.append(_SECOND_PERSON.get(bare, bare) + word[len(bare) :])
+    return "You " + " ".join(words)
 
 
 def _cards(count: int) -> str:

@@ -13,7 +13,7 @@ The answer is a record entry without the seat: ``{"chain": ["5S", "6S"],
 ``{"pickup": true}`` (the number drawn is the table's to write) or
 ``{"pass": true}``.
 
->>> view = read_request({"seat": 1, "upcard": "6C", "hand": ["6H", "9C", "KD", "2S", "3H", "4H", "5H"], "moves": []})
+>>> view = read_request({"seat": 1, "upcard": "6C", "hand": ["6H", "9C", "KD", "2S", "3H", "4H", "5H"], "moves": []}).view
 >>> view.seat, view.turn, view.top.code
 (1, 1, '6C')
 >>> legal_listing(Rules(), {"table": "5H", "hand": "9H 6S 5S AC 2D"})
@@ -100,6 +100,8 @@ def read_request(data: Mapping[str, Any]) -> SeatPosition:
             for card in action.cards:
                 if Counter(action.cards)[card] > Counter(state.hands[who])[card]:
                     _bring(state, who, card, f"move {number}", keep=list(action.cards))
+        if rules.draw == "until-play" and isinstance(action, Draw | Pass) and state.drawn and not state.pickup:
+            _suit_until_play(state, who, fits=isinstance(action, Pass))
         reason = state.why_illegal(who, action)
         if reason is not None:
             raise ValueError(f"move {number}: {reason}")
@@ -134,6 +136,26 @@ def _fit_hand(state: State, seat: int, hand: list[Card]) -> None:
             _bring(state, seat, card, "hand", keep=hand)
     except ValueError:
         return
+
+
+def _suit_until_play(state: State, seat: int, *, fits: bool) -> None:
+    """Under ``draw=until-play`` a seat that has drawn draws again only while nothing it holds fits, and passes only
+    once something does: the stand-in hand of *seat* (its cards unseen by the asker) is made so, by swapping cards
+    with the stock (unseen too). Where no swap can do it, the replay refuses the move with the rules' reason."""
+    hand, stock = state.hands[seat], state._stock
+    if fits:
+        if any(state.opens(card) for card in hand) or not hand:
+            return
+        wanted = [i for i, card in enumerate(stock) if state.opens(card)]
+        if wanted:
+            hand[0], stock[wanted[0]] = stock[wanted[0]], hand[0]
+    else:
+        spare = [i for i, card in enumerate(stock) if not state.opens(card)]
+        for place, card in enumerate(hand):
+            if state.opens(card) and spare:
+                where = spare.pop(0)  # to the bottom of the stock (its top is last), not to be drawn next
+                hand[place], stock[where] = stock[where], card
+    hand.sort()
 
 
 def _filled_in(rules: Rules, dealer: int, upcard: Card) -> Game:

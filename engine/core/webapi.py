@@ -227,8 +227,8 @@ def handle(request: str, session: Any = None) -> str:
 
     >>> json.loads(handle('{"method": "fly"}'))["error"]["message"][:21]
     "unknown method 'fly':"
-    >>> json.loads(handle('{"method": "play", "params": {"card": 7}}'))["error"]["message"]
-    'card must be text (a JSON string), not 7'
+    >>> json.loads(handle('{"method": "restore", "params": {"record": 7}}'))["error"]["message"]
+    'record must be text (a JSON string), not 7'
     """
     method: object = None
     try:

@@ -261,3 +261,20 @@ def test_the_game_type_says_where_every_card_is_and_writes_the_request_a_seat_wo
         mine.hand, mine.counts, mine.pile, mine.suit, mine.turn, mine.stock_size,
     )  # fmt: skip
     assert game_type.turn_limit >= TURN_LIMIT and game_type.strength_tables[0] == ("alex,random,random,random", 0.40)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_request_replays_the_draws_and_passes_of_draw_until_play(seed: int) -> None:
+    # Under draw=until-play a seat draws again only while nothing it holds fits: the request's stand-in hands of the
+    # other seats must let every recorded draw and pass replay, whatever cards they were given.
+    from engine.core.protocol import read_request
+
+    game_type = find_game("blackjack")
+    rules = Rules(draw="until-play")
+    deal = Game.new(rules, seed)
+    players = [make_player("alex", random.Random(seat)) for seat in range(rules.players)]
+    while not deal.is_over:
+        seat = deal.turn
+        view = read_request(json.dumps(game_type.request(deal, seat)), game_type)
+        assert view == deal.view(seat)
+        deal.act(seat, players[seat].decide(deal.view(seat)).action)

@@ -166,6 +166,11 @@ def check_bot(game: GameType, deal: Any, seat: int, rules: Any, name: str) -> No
     # The answer is legal, even where the request cannot carry everything (see KNOWN_GAPS).
     answered = json.loads(answer(line, computer_player(game.computer_players, name, random.Random(0)), game))
     legal = [game.answer(Decision(action)) for action in deal.legal_actions(seat)]
+    # A game whose turn is built in steps (Blackjack) lists only the next steps, and its players answer a whole
+    # turn: the turn the same player takes at the table, which the rules allow, is legal too.
+    at_table = computer_player(game.computer_players, name, random.Random(0)).decide(deal.view(seat))
+    if deal.why_illegal(seat, at_table.action) is None:
+        legal.append(game.answer(at_table))
     # Where the request cannot carry the position (a known gap), the core's check of the rebuilt position may refuse
     # it with its reason instead: never an illegal action.
     assert answered in legal or (known_gap(game, rules) and ("error" not in answered or answered["error"])), answered

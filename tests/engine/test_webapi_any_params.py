@@ -28,52 +28,47 @@ JSON_VALUES = st.recursive(
 GAMES = game_names()
 
 
-def _record(game: str) -> str:
-    """A finished deal's record of *game*, as the page saves it."""
+def _record(game: str) -> tuple[str, list[Any]]:
+    """A finished deal's record of *game*, as the page saves it, and actions the page sent on the way: each the first
+    of the state's ``actions``, through the one protocol (``act``) every game's session speaks."""
     webapi.SESSIONS.clear()
     webapi.handle(json.dumps({"method": "new_game", "params": {"game": game, "seed": 5}}))
-    for _ in range(2000):
-        reply = json.loads(webapi.handle('{"method": "state"}'))["result"]
-        if reply["over"]:
+    sent: list[Any] = []
+    for _ in range(5000):
+        state = json.loads(webapi.handle('{"method": "state"}'))["result"]
+        if state["over"]:
             break
-        moved = json.loads(webapi.handle('{"method": "computer_move"}'))
-        if not moved["ok"]:
-            suggestion = json.loads(webapi.handle('{"method": "suggest"}'))["result"]
-            card = suggestion.get("card")
-            if card is None:
-                methods = find_game(game).session().methods
-                webapi.handle(json.dumps({"method": "pass_turn" if "pass_turn" in methods else "draw"}))
-            else:
-                webapi.handle(json.dumps({"method": "play", "params": {"card": card, **_extras(suggestion)}}))
+        if state["your_turn"]:
+            action = state["actions"][0]
+            sent.append(action)
+            reply = json.loads(webapi.handle(json.dumps({"method": "act", "params": {"action": action}})))
+        else:
+            reply = json.loads(webapi.handle('{"method": "computer_move"}'))
+        assert reply["ok"], reply
     record: str = json.loads(webapi.handle('{"method": "record"}'))["result"]
-    return record
-
-
-def _extras(suggestion: dict[str, Any]) -> dict[str, Any]:
-    return {key: suggestion[key] for key in ("suit", "knock") if suggestion.get(key) is not None}
+    return record, sent
 
 
 POSITIONS = {
     "sevens": ["7D / 8D / 3C / 4C / 5C / 0", "7D 8D / 9D / 3C / 4C / 5C / 1"],
     "knock-knock": ["hands 9H 6H 2S 3C / KC / 8S / 7D | pile 4C 6C | stock 5S 6S | turn 0"],
+    "blackjack": ["hands 5S 6S AC 9D / KD QC / 3C 4C / 8H 9H | pile 5H 2H | stock 2D 3H 4H | pickup 2 | turn 0"],
 }
 
 
 def _good_values(game: str) -> dict[str, list[Any]]:
     """Values of the right type for each parameter name, so that a request also reaches past the first check."""
-    record = _record(game)
+    record, sent = _record(game)
     return {
         "seed": [1, "12"],
         "rules": ["players=5", {"players": 5}, ""],
         "seats": [["robin", "alex", "sam"]],
         "position": POSITIONS.get(game, []),
-        "script": ["Robin: 8D", "", "Alex: pass"],
+        "script": ["Robin: 8D", "", "Alex: pass", "Robin: KD; Alex: draw"],
         "goal": ["Win"],
         "record": [record],
         "earlier": [[], [record]],
-        "card": ["7D", "2S", "6C", "AS", "XX"],
-        "suit": ["H", "D"],
-        "knock": [True, False],
+        "action": sent[:3] + sent[-3:] + [{"seat": 1}, {}],
         "moves": [0, 3],
         "move": [0, 2],
     }
@@ -128,10 +123,19 @@ def _reply_of(request: str) -> dict[str, Any]:
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(requests())
-@example(("sevens", ['{"method": "new_game", "params": {"seed": 1}}', '{"method": "play", "params": {"card": 7}}']))
+@example(("sevens", ['{"method": "new_game", "params": {"seed": 1}}', '{"method": "act", "params": {"action": 7}}']))
 @example(("sevens", ['{"method": "guided", "params": {"position": 7}}']))
 @example(("sevens", ['{"method": "guided", "params": {"position": "7D / 8D / 3C / 4C / 5C / 0", "script": [1]}}']))
-@example(("knock-knock", ['{"method": "play", "params": {"game": "knock-knock", "card": ["7D"]}}']))
+@example(("knock-knock", ['{"method": "act", "params": {"action": {"play": ["7D"]}}}']))
+@example(
+    (
+        "blackjack",
+        [
+            '{"method": "new_game", "params": {"game": "blackjack"}}',
+            '{"method": "act", "params": {"action": {"lay": 5}}}',
+        ],
+    )
+)
 def test_every_method_of_every_game_answers_any_params_with_json(case: tuple[str, list[str]]) -> None:
     webapi.SESSIONS.clear()
     try:
@@ -142,19 +146,20 @@ def test_every_method_of_every_game_answers_any_params_with_json(case: tuple[str
 
 
 @pytest.mark.parametrize(
-    ("params", "message"),
+    ("method", "params", "message"),
     [
-        ({"card": 7}, "card must be text (a JSON string), not 7"),
-        ({"card": None}, "card must be text (a JSON string), not None"),
-        ({}, "play needs card"),
-        ({"card": "7D", "colour": "red"}, "play has no parameter 'colour': it takes card"),
+        ("restore", {"record": 7}, "record must be text (a JSON string), not 7"),
+        ("restore", {"record": None}, "record must be text (a JSON string), not None"),
+        ("act", {}, "act needs action"),
+        ("act", {"action": {}, "colour": "red"}, "act has no parameter 'colour': it takes action"),
     ],
 )
-def test_a_parameter_of_the_wrong_type_is_refused_naming_it(params: dict[str, Any], message: str) -> None:
-    webapi.SESSIONS.clear()
-    _reply_of('{"method": "new_game", "params": {"seed": 1}}')
-    reply = _reply_of(json.dumps({"method": "play", "params": params}))
-    assert reply == {"ok": False, "error": {"message": message}}
+def test_a_parameter_of_the_wrong_type_is_refused_naming_it(method: str, params: dict[str, Any], message: str) -> None:
+    for game in GAMES:
+        webapi.SESSIONS.clear()
+        _reply_of(json.dumps({"method": "new_game", "params": {"game": game, "seed": 1}}))
+        reply = _reply_of(json.dumps({"method": method, "params": params}))
+        assert reply == {"ok": False, "error": {"message": message}}
     webapi.SESSIONS.clear()
 
 

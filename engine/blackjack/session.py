@@ -1,0 +1,485 @@
+"""A deal of Blackjack in the browser: you in seat 0, computer players in the other seats.
+
+The session holds one :class:`~engine.blackjack.game.Game` and reads everything
+the page draws from your seat's view (:class:`~engine.blackjack.view.PlayerView`),
+so the state never shows another hand or the order of the stock. It supplies
+the hooks of the core's session (:mod:`engine.core.session`, whose methods a
+page asks for through :mod:`engine.core.webapi`).
+
+Your turn is built one step at a time, as at the table: the state's ``actions``
+are the legal next steps. A step is written as the record writes a move, or as
+one of the steps the record folds into its chain:
+
+``{"seat": 0, "lay": "5S"}``
+    Lay the 5♠: the first card of your turn, or the next one of your chain.
+``{"seat": 0, "undo": true}``
+    Take the card laid last this turn back into your hand.
+``{"seat": 0, "stop": true}``, with ``"suit": "H"`` after a wild card, ``"last": true`` to call "Last cards"
+    End a turn that laid cards (the log then shows the whole chain).
+``{"seat": 0, "draw": true}``, ``{"seat": 0, "pickup": 4}``, ``{"seat": 0, "pass": true}``
+    Draw a card, pick up the pending pick-up (its size), or pass; each may call ``"last": true``.
+``{"seat": 0, "chain": ["5S", "6S"], "suit"?: "H", "last"?: true}``
+    A whole turn at once, as a record writes it.
+
+Where the rules ask you to call "Last cards" the actions list each ending step twice: with the call and
+without it (forgetting is allowed, and costs the chance to go out next turn).
+
+``computer_move {}`` plays the whole turn of the computer seat on turn (its draws under the drawing rules that
+go on drawing, then its chain, pick-up or pass); *move* is the log's entry for the step that ended the turn.
+``suggest {}`` gives Sam's next step (the first card of the chain Sam would lay) with its reason.
+
+``guided {position, script?, goal?, rules?}`` takes *position* in :meth:`State.text()
+<engine.blackjack.state.State.text>`'s form: ``hands H0 / H1 / … | pile CARDS (top last) | stock CARDS
+(top first) | suit S | turn N | pickup N | jacks N | direction -1 | called 0 2``, you in seat 0. *script*:
+the computer seats' turns as the terminal reads them, ``"Robin: 5S 6S 6C last; Alex: AC H; Sam: draw;
+Robin: pickup; Alex: pass"``.
+
+The state: ``game``, ``seed``, ``kind`` (game, match or guided), ``rules`` (``options``, ``name``, ``text``,
+``notes``), ``players``, ``dealer``, ``names``, ``turn``, ``over``, ``your_turn``, ``top`` (a card:
+``code``, ``display``, ``name``, ``suit``, ``wild``), ``suit`` (the suit to follow: ``code``, ``name``,
+``symbol``), ``suit_named`` (a wild card named it), ``table_text``, ``direction`` (1: seat numbers
+increasing, -1: the other way) and ``direction_text``, ``pickup`` (the pending pick-up: ``size``, ``seat``
+that faces it, ``text``; null when none), ``stock`` (its size) and ``stock_text``, ``pile`` (its size),
+``hand`` (cards with ``legal``: may be laid as the next step, and ``why`` not), ``chain`` (the cards laid so
+far this turn: ``cards``, ``text``; null when none), ``name_suit`` (the next step names a suit: the page offers
+``suits``), ``suits``, ``must_call`` (stopping now, the rules ask you to call "Last cards") and
+``call_text``, ``drawn`` (cards drawn so far this turn), ``counts``, ``seats`` (``seat``, ``name``,
+``player``, ``count``, ``cards``, ``called``, ``status``), ``prompt``, ``log`` (``seat``, ``kind``: chain,
+draw, pickup, pass, penalty or reshuffle; ``cards``, ``suit``, ``last``, ``got``, ``text``), ``result``
+(``winner``, ``winner_name``, ``final_card``, ``left``, ``points``, ``text``), ``match``, ``goal``,
+``notice``, ``comment``; the core adds ``actions`` and ``reviews``.
+
+>>> session = Session()
+>>> state = session.new_game(7)
+>>> state["counts"], state["stock"], state["direction"]
+([7, 7, 7, 7], 23, 1)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.cards import Card, Suit
+from ..core.game import YOU
+from ..core.jsontext import shown
+from ..core.records import record_card
+from ..core.session import DealSession
+from ..core.text import counted, join_words, seat_names, sentence
+from .game import Game, action_from_json, move_to_json
+from .players import PLAYERS, Decision, Player, make_player
+from .present import describe, rules_json
+from .rules import TURN_LIMIT, Rules
+from .state import Action, Chain, Draw, Lay, Move, Pass, Penalty, PickUp, RecordedAction, State, Stop, Undo
+from .terminal import parse_command
+from .view import PlayerView, Reshuffled, SeenEvent
+
+__all__ = ["YOU", "Session", "parse_script"]
+
+ADVISER = "sam"
+
+JSON = dict[str, Any]
+
+_STEPS = '{"lay": "5S"}, {"undo": true}, {"stop": true, "suit"?: "H", "last"?: true}'
+
+
+def parse_script(text: str, names: Sequence[str]) -> list[tuple[int, RecordedAction]]:
+    """The computer seats' turns of a guided deal (see the module docstring).
+
+    >>> parse_script("Robin: 5S 6S last; alex: AC h; Sam: draw", ["You", "Robin", "Alex", "Sam"])  # doctest: +NORMALIZE_WHITESPACE
+    [(1, Chain(cards=(Card.parse('5S'), Card.parse('6S')), suit=None, last=True)),
+     (2, Chain(cards=(Card.parse('AC'),), suit=<Suit.HEARTS: 'H'>, last=False)), (3, Draw(last=False))]
+    """
+    seats = {name.lower(): seat for seat, name in enumerate(names)}
+    steps: list[tuple[int, RecordedAction]] = []
+    for step in text.replace("\n", ";").split(";"):
+        if not step.strip():
+            continue
+        who, colon, what = step.partition(":")
+        seat = seats.get(who.strip().lower())
+        if not colon or seat is None or seat == YOU or not what.strip():
+            raise ValueError(
+                f"script step {step.strip()!r}: expected a computer player and a turn, like 'Robin: 5S 6S' or "
+                "'Alex: draw'"
+            )
+        try:
+            command = parse_command(what)
+        except ValueError as error:
+            raise ValueError(f"script step {step.strip()!r}: {error}") from None
+        action: RecordedAction
+        if command.kind == "chain":
+            action = Chain(command.cards, command.suit, command.last)
+        elif command.kind == "draw":
+            action = Draw(command.last)
+        elif command.kind == "pickup":
+            action = PickUp(command.last)
+        elif command.kind == "pass":
+            action = Pass(command.last)
+        else:
+            raise ValueError(f"script step {step.strip()!r}: a turn is cards to lay, draw, pickup or pass")
+        steps.append((seat, action))
+    return steps
+
+
+def card_json(card: Card, rules: Rules) -> JSON:
+    return {
+        "code": card.code,
+        "display": card.display,
+        "name": card.name,
+        "suit": card.suit.value,
+        "wild": rules.is_wild(card),
+    }
+
+
+def suit_json(suit: Suit) -> JSON:
+    return {"code": suit.value, "name": suit.plural, "symbol": suit.symbol}
+
+
+def event_json(event: SeenEvent, names: Sequence[str], rules: Rules) -> JSON:
+    """One line of the log: who, what kind of event, the cards of a chain, the suit named, the call, the cards a
+    pick-up or a penalty gave, and the sentence (a chain written out)."""
+    text = describe(event, names).removesuffix(".")
+    entry: JSON = {"seat": None, "kind": "reshuffle", "cards": [], "suit": None, "last": False, "got": 0, "text": text}
+    if isinstance(event, Reshuffled):
+        return entry
+    entry["seat"] = event.seat
+    if isinstance(event, Penalty):
+        entry.update(kind="penalty", got=event.got)
+        return entry
+    action = event.action
+    entry["last"] = action.last
+    if isinstance(action, Chain):
+        entry["kind"] = "chain"
+        entry["cards"] = [card_json(card, rules) for card in action.cards]
+        if action.suit is not None:
+            entry["suit"] = suit_json(action.suit)
+    elif isinstance(action, PickUp):
+        entry.update(kind="pickup", got=event.got)
+    else:
+        entry["kind"] = "draw" if isinstance(action, Draw) else "pass"
+    return entry
+
+
+def score_json(rules: Rules) -> JSON:
+    """What a match's scores are: deals won, most is best; or points for the cards left, lowest is best.
+
+    >>> score_json(Rules(scoring="points"))["heading"], score_json(Rules())["heading"]
+    ('Points', 'Deals won')
+    """
+    points = rules.scoring == "points"
+    return {
+        "scoring": rules.scoring,
+        "heading": "Points" if points else "Deals won",
+        "signed": False,
+        "lower_is_better": points,
+    }
+
+
+class Session(DealSession[Game, Player]):
+    """One deal of Blackjack in the browser (a shuffled deal, a deal of a match, or a lesson's guided deal)."""
+
+    game_name = "blackjack"
+
+    def __init__(self) -> None:
+        super().__init__(make_player, PLAYERS, adviser=ADVISER)
+
+    # -- starting (new_game, new_match, next_deal, guided and restore: see DealSession) ----------
+
+    def _read_record(self, record: str) -> Game:
+        return Game.from_json(record)
+
+    def _score_json(self, rules: Rules) -> JSON:
+        return score_json(rules)
+
+    def _guided_deal(self, position: str, rules: object) -> Game:
+        start = State.parse(position, None if rules is None else self._rules(rules))
+        return Game.from_state(start, names=seat_names(self._seats(None, start.rules.players)))
+
+    def _parse_script(self, text: str, names: Sequence[str]) -> list[tuple[int, Any]]:
+        return list(parse_script(text, names))
+
+    # -- actions ------------------------------------------------------------------------
+
+    def _action_from_json(self, data: object) -> tuple[int, Action]:
+        game = self._game
+        players = game.rules.players
+        if isinstance(data, dict) and data.keys() & {"lay", "undo", "stop"}:
+            seat = data.get("seat")
+            if type(seat) is not int or not 0 <= seat < players:
+                raise ValueError(f"action {shown(data)}: seat must be a whole number from 0 to {players - 1}")
+            return seat, _step(data)
+        seat, action, got = action_from_json(data, players)
+        pending = game.state.pickup
+        if isinstance(action, PickUp) and pending and got != pending:
+            raise ValueError(f"action {shown(data)}: the pick-up waiting is of {counted(pending, 'card')}, not {got}")
+        return seat, action
+
+    def _action_json(self, seat: int, action: Action) -> JSON:
+        if isinstance(action, Lay):
+            return {"seat": seat, "lay": action.card.code}
+        if isinstance(action, Undo):
+            return {"seat": seat, "undo": True}
+        if isinstance(action, Stop):
+            entry: JSON = {"seat": seat, "stop": True}
+            if action.suit is not None:
+                entry["suit"] = action.suit.value
+            if action.last:
+                entry["last"] = True
+            return entry
+        return move_to_json(Move(seat, action, self._game.state.pickup))
+
+    def _actions(self) -> list[JSON]:
+        """The legal next steps; where the rules ask for "Last cards", each ending step with the call and without."""
+        listed: list[JSON] = []
+        for action in self._game.legal_actions(YOU):
+            variants: list[Action] = [action]
+            if not isinstance(action, Lay | Undo | Chain) and action.last:
+                variants.append(dataclasses.replace(action, last=False))
+            listed += [self._action_json(YOU, each) for each in variants if self._refusal(each) is None]
+        return listed
+
+    # -- whose move ---------------------------------------------------------------------
+
+    def _waits_for(self) -> str | None:
+        game = self._game
+        return "it is your turn" if not game.is_over and game.turn == YOU else None
+
+    def _not_yours(self) -> str:
+        game = self._game
+        if game.is_over:
+            return "the deal is over"
+        return f"it is {game.names[game.turn]}'s turn, not yours"
+
+    def _moved(self, action: Action) -> JSON | None:
+        """The log's entry of the move that *action* made: none for a step inside a turn (a card laid or taken back)."""
+        if isinstance(action, Lay | Undo):
+            return None
+        game = self._game
+        for event in reversed(game.view(YOU).history):
+            if isinstance(event, Move):
+                return event_json(event, game.names, game.rules)
+        return None
+
+    def _progress(self) -> int:
+        # A computer step is a whole turn: its draws (under drawing rules that go on) and the step that ends it.
+        state = self._game.state
+        return state.turns + state.is_over
+
+    def _choices(self, seat: int) -> int:
+        return len(self._game.state.next_cards(seat))
+
+    def _decide(self, player: Player, seat: int) -> Decision:
+        """*player*'s decision for *seat*; for you (advice), the next step of the turn it plans, with its reason."""
+        decision: Decision = player.decide(self._game.view(seat))
+        action = decision.action
+        if seat == YOU and isinstance(action, Chain):
+            return Decision(Lay(action.cards[0]), decision.reason, decision.plain)
+        return decision
+
+    def _chose(self, action: Action) -> bool:
+        return bool(self._game.state.next_cards(YOU)) or not self._forced()
+
+    def _forced(self) -> bool:
+        """Whether you have only one thing to do (nothing to lay, and one of draw, pick up or pass)."""
+        return len({type(action) for action in self._game.legal_actions(YOU)}) < 2
+
+    def _judge(self, action: Action) -> str | None:
+        """In a guided deal: what Sam thinks of your step (nothing to say where there was one thing to do)."""
+        if self._forced() and not self._game.state.next_cards(YOU):
+            return None
+        advice = self._decide(self.adviser, YOU)
+        plain = sentence(advice.plain or advice.reason)
+        same = advice.action == action or (
+            isinstance(advice.action, Stop) and isinstance(action, Stop) and advice.action.suit == action.suit
+        )
+        if same:
+            return f"Good choice: {plain}"
+        return f"Sam would rather {plain[0].lower()}{plain[1:]}"
+
+    # -- state --------------------------------------------------------------------------
+
+    def _state_json(self) -> JSON:
+        """Everything the page draws, from your seat's view, with every sentence it shows."""
+        game = self._game
+        rules = game.rules
+        view = game.view(YOU)
+        state = game.state
+        yours = self._your_turn()
+        laid_next = set(state.next_cards(YOU)) if yours else set()
+        hand = []
+        for card in view.hand:
+            legal = card in laid_next
+            why = None if legal or not yours else game.why_illegal(YOU, Lay(card))
+            hand.append({**card_json(card, rules), "legal": legal, "why": sentence(why) if why else None})
+        stops = [action for action in game.legal_actions(YOU) if isinstance(action, Stop)] if yours else []
+        name_suit = any(stop.suit is not None for stop in stops)
+        must_call = any(action.last for action in game.legal_actions(YOU) if not isinstance(action, Lay | Undo))
+        names = list(game.names)
+        return {
+            "game": rules.game.name,
+            "seed": game.seed,
+            "kind": self._kind(),
+            "rules": rules_json(rules),
+            "players": rules.players,
+            "dealer": game.dealer,
+            "names": names,
+            "turn": view.turn,
+            "over": view.is_over,
+            "your_turn": yours,
+            "top": card_json(view.top, rules),
+            "suit": suit_json(view.suit),
+            "suit_named": view.suit != view.top.suit,
+            "table_text": self._table_text(view),
+            "direction": view.direction,
+            "direction_text": self._direction_text(view),
+            "pickup": self._pickup_json(view),
+            "stock": view.stock_size,
+            "stock_text": f"Stock: {counted(view.stock_size, 'card')}",
+            "pile": len(view.pile),
+            "hand": hand,
+            "chain": self._chain_json(view),
+            "name_suit": name_suit,
+            "suits": [suit_json(suit) for suit in Suit] if name_suit else [],
+            "must_call": must_call,
+            "call_text": "Your cards could all go down in one turn: call “Last cards!” as you end this turn."
+            if must_call
+            else None,
+            "drawn": view.drawn,
+            "counts": list(view.counts),
+            "seats": self._seats_json(view),
+            "prompt": self._prompt(view, yours, name_suit),
+            "log": [event_json(event, names, rules) for event in view.history],
+            "result": self._result_json(),
+            "match": self._match_json(),
+            "goal": self.goal,
+            "notice": self.notice,
+            "comment": self.comment,
+        }
+
+    @staticmethod
+    def _table_text(view: PlayerView) -> str:
+        top = view.top
+        if top.suit == view.suit:
+            return f"The top card is the {top.display}: follow with a {view.suit.plural[:-1]} or a {top.rank.word}."
+        return f"The top card is the {top.display}, and {view.suit.plural} were named: follow with a {view.suit.plural[:-1]}."
+
+    def _direction_text(self, view: PlayerView) -> str:
+        names = self._game.names
+        order = [names[seat % len(names)] for seat in range(0, len(names) * view.direction, view.direction)]
+        way = "round in seat order" if view.direction == 1 else "round the other way"
+        return f"Play goes {way}: {', then '.join(order)}."
+
+    def _pickup_json(self, view: PlayerView) -> JSON | None:
+        if not view.pickup or view.is_over:
+            return None
+        if view.turn == YOU and not view.laid:
+            # the engine's words: what answers it
+            text = sentence(self._game.why_illegal(YOU, Draw()) or "")
+        else:
+            faces = "You face" if view.turn == YOU else f"{self._game.names[view.turn]} faces"
+            text = f"{faces} a pick-up of {counted(view.pickup, 'card')}."
+        return {"size": view.pickup, "seat": view.turn, "text": text}
+
+    def _chain_json(self, view: PlayerView) -> JSON | None:
+        if not view.laid:
+            return None
+        cards = " ".join(card.display for card in view.laid)
+        return {
+            "cards": [card_json(card, view.rules) for card in view.laid],
+            "text": f"Laid so far this turn: {cards}.",
+        }
+
+    def _seats_json(self, view: PlayerView) -> list[JSON]:
+        seats = []
+        for seat, name in enumerate(self._game.names):
+            count = view.counts[seat]
+            called = view.called[seat] and not view.is_over
+            status = "called Last cards" if called else "one card left" if count == 1 and not view.is_over else None
+            seats.append(
+                {
+                    "seat": seat,
+                    "name": name,
+                    "player": self.bots[seat].name if seat in self.bots else None,
+                    "count": count,
+                    "cards": counted(count, "card"),
+                    "called": called,
+                    "status": status,
+                }
+            )
+        return seats
+
+    def _prompt(self, view: PlayerView, yours: bool, name_suit: bool) -> str | None:
+        if not yours:
+            return None
+        state = self._game.state
+        legal = state.legal_actions(YOU)
+        if view.laid:
+            if not any(isinstance(action, Stop) for action in legal):
+                return f"Your turn: the {view.laid[-1].display} must be covered: lay any card on it."
+            more = "lay another card that follows it, or " if any(isinstance(a, Lay) for a in legal) else ""
+            if name_suit:
+                return f"Your turn: {more}name the suit to follow for the {view.laid[-1].display}, and play."
+            return f"Your turn: {more}play to end your turn."
+        if view.pickup:
+            return f"Your turn: {state.why_illegal(YOU, Draw())}."  # the engine's words: what answers it
+        fits = bool(state.next_cards(YOU))
+        if any(isinstance(action, Draw) for action in legal):
+            return "Your turn: lay a card that fits, or draw." if fits else "Your turn: nothing fits, so draw a card."
+        if fits:
+            return "Your turn: lay a card that fits, or pass."
+        return "Your turn: nothing fits and you cannot draw, so pass."
+
+    def _result_json(self) -> JSON | None:
+        game = self._game
+        state = game.state
+        if not state.is_over:
+            return None
+        names = game.names
+        winner = state.winner
+        points = game.score() if game.rules.scoring == "points" else None
+        final = None
+        if winner is None:
+            if state.turns >= TURN_LIMIT:
+                text = f"The deal is a draw: {TURN_LIMIT:,} turns and nobody went out."
+            else:
+                text = "The deal is blocked: nobody can lay or draw, so nobody wins."
+        else:
+            final = state.top
+            verb = "win" if winner == YOU else "wins"
+            text = f"{names[winner]} {verb}, going out with the {final.display}."
+            if points is not None:
+                scored = [
+                    f"{names[seat]} {counted(points[seat], 'point')}" for seat in range(len(names)) if seat != winner
+                ]
+                text += f" Points for the cards left: {join_words(scored)}."
+        return {
+            "winner": winner,
+            "winner_name": names[winner] if winner is not None else None,
+            "final_card": card_json(final, game.rules) if final is not None else None,
+            "left": state.remaining(),
+            "points": points,
+            "text": text,
+        }
+
+
+def _step(data: dict[str, Any]) -> Action:
+    """A step inside a turn, as the page sends it (see the module docstring)."""
+    keys = set(data) - {"seat"}
+    if keys == {"lay"}:
+        try:
+            return Lay(record_card(data["lay"]))
+        except ValueError as error:
+            raise ValueError(f"action {shown(data)}: {error}") from None
+    if keys == {"undo"} and data["undo"] is True:
+        return Undo()
+    if "stop" in keys and keys <= {"stop", "suit", "last"} and data["stop"] is True:
+        suit = None
+        if "suit" in data:
+            if data["suit"] not in ("C", "D", "H", "S"):
+                raise ValueError(f"action {shown(data)}: suit must be one of C, D, H, S")
+            suit = Suit(data["suit"])
+        if "last" in data and data["last"] is not True:
+            raise ValueError(f'action {shown(data)}: "last" is written only as true, to call Last cards')
+        return Stop(suit, "last" in data)
+    raise ValueError(f"action {shown(data)}: a step is one of {_STEPS}, or a move as the record writes it")
