@@ -28,6 +28,7 @@ from .stages import Stage, split_stages
 # is named for what they share, and each page names its own game beside it ("Learn Sevens › Knock! Knock!").
 SITE_NAME = "Learn Sevens"
 PROGRESS_SLUG = "progress"  # linked from every footer when the page exists
+GLOSSARY_SLUG = "glossary"  # the words the site uses, linked from every footer when the page exists
 PRACTICE_SLUG = "practice"  # first in the header of the game whose practice page it is; then the game's nav_pages
 # GitHub Pages answers a missing address at any depth with the site's 404.html.
 NOT_FOUND_TEMPLATE = "404.html"
@@ -156,6 +157,7 @@ def context(
     lessons = shown["lessons"]
     number = next((lesson["number"] for lesson in lessons if lesson["current"]), None)
     progress = _link(page, by_slug[PROGRESS_SLUG], root) if PROGRESS_SLUG in by_slug else None
+    glossary = _link(page, by_slug[GLOSSARY_SLUG], root) if GLOSSARY_SLUG in by_slug else None
     practice = _link(page, by_slug[PRACTICE_SLUG], root) if PRACTICE_SLUG in by_slug else None
     home = by_slug.get("home")
     return {
@@ -185,6 +187,7 @@ def context(
         "nav_pages": shown["nav_pages"],
         "play": shown["play"],
         "progress": progress,
+        "glossary": glossary,
         "practice": practice if practice and practice["game"] == shown["name"] else None,
         "practice_sample": Markup(practice_sample(page.game)) if page.layout == "practice" else "",
         "practice_files": practice_files,

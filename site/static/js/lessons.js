@@ -33,15 +33,19 @@ const chosenGame = () => (GAMES.includes(setting(CHOSEN_KEY)) ? setting(CHOSEN_K
 // Each part of a page shows the progress of its own game: a course map or a lesson list says which.
 const gameOf = (element) => element.closest("[data-game]")?.dataset.game || PAGE_GAME;
 
-// On a phone the site's links take one line that scrolls sideways (site.css): the current page's link
-// is brought to the middle of it, so "where am I" is never beyond the edge (Play, the last lessons).
-function showCurrentLink() {
-  const list = document.querySelector(".site-nav > ul");
-  const current = list?.querySelector('a[aria-current="page"]');
-  if (!current || list.scrollWidth <= list.clientWidth) return;
-  const link = current.getBoundingClientRect();
-  const line = list.getBoundingClientRect();
-  list.scrollLeft += (link.left + link.right) / 2 - (line.left + line.right) / 2;
+// The header's "More" on a phone (a <details>, so it opens without scripts): Escape or a tap elsewhere closes it,
+// Escape putting the focus back on "More". Every link in the header is whole, so none needs scrolling into view.
+function closableMore() {
+  const more = document.querySelector(".site-nav__more");
+  if (!more) return;
+  more.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || !more.open) return;
+    more.open = false;
+    more.querySelector("summary").focus();
+  });
+  document.addEventListener("click", (event) => {
+    if (more.open && !more.contains(event.target)) more.open = false;
+  });
 }
 
 // -- progress: stars, the course map and the next step ---------------------------------------------
@@ -279,7 +283,7 @@ function start() {
   showProgress(lesson);
   showNotice(takeNotice());
   notKept(showNotKept);
-  showCurrentLink(); // after showProgress, whose ticks widen the lessons' links
+  closableMore();
 }
 
 start();
