@@ -42,7 +42,10 @@ def test_the_review_says_what_its_numbers_say_and_fits_the_screen(sized: Page, s
     choices = int(re.search(r"your (\d+) choice", page.locator("#review-progress-text").inner_text()).group(1))  # type: ignore[union-attr]
     width = page.viewport_size["width"]  # type: ignore[index]
     for _ in range(choices):
+        before = page.locator("#review-status").inner_text()
         page.click("#review-choice")
+        if choices > 1:  # the next choice is drawn whole (hand, chances and sentence) before it is read
+            expect(page.locator("#review-status")).not_to_have_text(before)
         expect(page.locator("#review-chances")).to_have_text(re.compile(r"^Your chance to win by Sam's estimate: "))
         said = page.locator("#review-chances").inner_text()
         badges = {

@@ -132,7 +132,7 @@ def test_a_guided_deal_praises_a_pick_up_card_only_with_the_suit_sam_would_name(
     comments = {}
     for suit in "CDHS":
         session = Session()
-        for method, params in (("guided", {"position": position}), ("play", {"card": "2D", "suit": suit})):
+        for method, params in (("guided", {"position": position}), ("act", {"action": {"play": "2D", "suit": suit}})):
             reply = json.loads(handle(json.dumps({"method": method, "params": params}), session))
             assert reply["ok"], reply
         comments[suit] = reply["result"]["state"]["comment"]
