@@ -437,7 +437,8 @@ _PRAISE = re.compile(r"\b(?:Right|Good choice|Well done|Correct)\b")
 _CHECKS = (
     (re.compile(r"\bRight\b[.!:,]?\s+Right\b"), "repeats “Right”"),
     (re.compile(r"[.!?][”’\"]\s*[.!?]"), "has a full stop after a closing quote that already ends the sentence"),
-    (re.compile(r"(?<![.])[.][.](?![.])"), "has a doubled full stop"),
+    # Two stops ending a sentence (not an ellipsis, nor a relative address such as ../../ in a link).
+    (re.compile(r"(?<![.])[.][.](?![./\w])"), "has a doubled full stop"),
     (
         re.compile(r"(?:,|\bso|\band|\bbut)\s+(?:You|Your|They|Their|He|She|It|We)\b"),
         "has a capital letter in mid-sentence",
