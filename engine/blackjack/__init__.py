@@ -35,12 +35,16 @@ class BlackjackGame:
 
     name = "blackjack"
     title = "Blackjack"
-    # What the site says of it (its lessons, rules page and table are not written yet: with no course it has no
-    # home-page entry, and no page links its rules).
+    # What the site says of it: its home-page entry, and its pages in the header (the rules, the regional variations
+    # with a link to play each, and the rules on one printed page).
     blurb = "Match the suit or rank, lay chains of cards, and make the next player pick up."
     other_names: Mapping[str, str] = {"Switch": "", "Crazy Eights": "crazy-eights", "Last Cards": ""}
     rules_page = "blackjack-rules"
-    nav_pages: Sequence[tuple[str, str]] = ()
+    nav_pages: Sequence[tuple[str, str]] = (
+        ("blackjack-rules", "Rules"),
+        ("blackjack-variants", "Variations"),
+        ("blackjack-sheet", "Rules sheet"),
+    )
     table_module: str | None = None  # its table in the browser is not written yet
     table_keys = ""
     options: Options[Rules] = OPTIONS
