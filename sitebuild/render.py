@@ -176,8 +176,8 @@ def context(
         },
         "game": current,
         "courses": courses,
-        # The games whose progress the browser keeps (store.js): those with lessons or a table on this site.
-        "site_games": [c["name"] for c in courses if c["lessons"] or find_game(c["name"]).table_module],
+        # The games whose progress the browser keeps (store.js): those with lessons, pages or a table on this site.
+        "site_games": [c["name"] for c in courses if c["offered"] or find_game(c["name"]).table_module],
         "static_files": static_files,
         "content": Markup(page.html),
         "tutorials": lessons,
@@ -218,16 +218,20 @@ def course(page: Page, pages: list[Page], game: GameType, root: str) -> dict[str
     by_slug = {p.slug: p for p in mine if p.kind == "page"}
     play = next((p for p in mine if p.kind == "page" and p.layout == "game"), None)
     nav = [(PRACTICE_SLUG, "Practice"), *game.nav_pages]
+    rules = _link(page, by_slug[game.rules_page], root) if game.rules_page in by_slug else None
     return {
         "name": game.name,
         "title": game.title,
         "blurb": game.blurb,
         "also_called": join_words(list(game.other_names), "or"),
-        "variants": [(name, preset) for name, preset in game.other_names.items() if preset],
+        # Each other name, with its preset ("" for none): the home page offers them all as ways into its course.
+        "variants": list(game.other_names.items()),
         "lessons": [_link(page, t, root) | {"number": n, **course_entry(t)} for n, t in enumerate(tutorials, start=1)],
         "nav_pages": [_link(page, by_slug[slug], root) | {"label": label} for slug, label in nav if slug in by_slug],
         "play": _link(page, play, root) if play else None,
-        "rules": _link(page, by_slug[game.rules_page], root) if game.rules_page in by_slug else None,
+        "rules": rules,
+        # On the home page (with a course of its own) once it has lessons, its rules page or a table to play at.
+        "offered": bool(tutorials) or play is not None or rules is not None,
     }
 
 

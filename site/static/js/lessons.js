@@ -179,7 +179,7 @@ function showChoice(option = null) {
   const button = document.querySelector("[data-next-step]");
   const chosen = courses.find((course) => course.dataset.course === game);
   if (button && chosen) {
-    button.textContent = "Start lesson 1";
+    button.textContent = chosen.dataset.firstLabel ?? "Start lesson 1"; // a course with no lessons yet: its rules
     button.href = chosen.dataset.firstUrl;
     document.querySelector("[data-next-detail]").textContent = chosen.dataset.firstDetail;
   }
