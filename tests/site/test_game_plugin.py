@@ -172,12 +172,42 @@ def test_a_new_games_pages_and_home_page_entry_come_from_its_registry_entry(toy:
     assert build.build(tmp_path / "tutorials", tmp_path / "_site", runtime=False) == []
     home = (tmp_path / "_site/index.html").read_text(encoding="utf-8")
     assert '<span class="game-choice__about">Name the colour of a card.</span>' in home
-    assert 'data-choose-game="toy">Snap-ish</a>' in home and 'data-choose-game="toy">Colours</a>' not in home
+    # Each of its other names leads to its course, a name with a preset of its own as its house rules.
+    assert 'data-choose-game="toy">Snap-ish</a>\n      <span class="game-choice__about">Toy with its own house rules' in home
+    assert 'data-choose-game="toy">Colours</a>\n      <span class="game-choice__about">Another name for Toy' in home
     assert '<a href="./toy-rules/">Toy rules</a>' in home  # its course links its rules page
     lesson = (tmp_path / "_site/tutorials/colours/index.html").read_text(encoding="utf-8")
     assert '<li><a href="../../toy-rules/">Toy rules</a></li>' in lesson  # in the header of its own pages
     assert "Toy is also called Colours or Snap-ish." in lesson
     assert "Sevens is also called" not in lesson  # another game's names stay on that game's pages
+
+
+def _course(home: str, name: str) -> str:
+    return home.split(f'<section class="course" id="course-{name}"', 1)[1].split("</section>", 1)[0]
+
+
+def test_a_game_with_pages_but_no_lessons_yet_is_offered_with_its_pages_then_its_course_map(
+    toy: ToyGame, tmp_path: Path
+) -> None:
+    (tmp_path / "tutorials/pages").mkdir(parents=True)
+    (tmp_path / "tutorials/pages/toy-rules.md").write_text(RULES, encoding="utf-8")
+    assert build.build(tmp_path / "tutorials", tmp_path / "_site", runtime=False) == []
+    home = (tmp_path / "_site/index.html").read_text(encoding="utf-8")
+    assert 'data-choose-game="toy">Toy</a>' in home and 'data-choose-game="toy">Colours</a>' in home
+    assert " toy" in home.split('data-games="', 1)[1].split('"', 1)[0]  # store.js keeps its progress and choice
+    course = _course(home, "toy")
+    # Its pages instead of a course map, and the main button (lessons.js) leads to its rules.
+    assert 'data-first-url="./toy-rules/"' in course and 'data-first-label="Read the rules"' in course
+    assert '<li><a href="./toy-rules/">Toy rules</a>: The whole of Toy.</li>' in course
+    assert "course-map" not in course and '<h2 id="course-title-toy">Toy</h2>' in course
+
+    # Once it has a lesson, its course map with its stages and stars, as every game's.
+    (tmp_path / "tutorials/01-colours.md").write_text(LESSON, encoding="utf-8")
+    assert build.build(tmp_path / "tutorials", tmp_path / "_site", runtime=False) == []
+    course = _course((tmp_path / "_site/index.html").read_text(encoding="utf-8"), "toy")
+    assert 'data-first-url="./tutorials/colours/"' in course and "data-first-label" not in course
+    assert '<ol class="course-map" data-game="toy">' in course and 'data-puzzles="colour-1 colour-2 colour-3' in course
+    assert '<h2 id="course-title-toy">Toy: the course</h2>' in course
 
 
 def test_the_site_build_imports_no_game_package() -> None:
