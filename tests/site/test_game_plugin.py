@@ -173,7 +173,10 @@ def test_a_new_games_pages_and_home_page_entry_come_from_its_registry_entry(toy:
     home = (tmp_path / "_site/index.html").read_text(encoding="utf-8")
     assert '<span class="game-choice__about">Name the colour of a card.</span>' in home
     # Each of its other names leads to its course, a name with a preset of its own as its house rules.
-    assert 'data-choose-game="toy">Snap-ish</a>\n      <span class="game-choice__about">Toy with its own house rules' in home
+    assert (
+        'data-choose-game="toy">Snap-ish</a>\n      <span class="game-choice__about">Toy with its own house rules'
+        in home
+    )
     assert 'data-choose-game="toy">Colours</a>\n      <span class="game-choice__about">Another name for Toy' in home
     assert '<a href="./toy-rules/">Toy rules</a>' in home  # its course links its rules page
     lesson = (tmp_path / "_site/tutorials/colours/index.html").read_text(encoding="utf-8")

@@ -42,7 +42,10 @@ def test_a_play_link_with_rules_the_engine_refuses_fails_the_build(tmp_path: Pat
     pages = {"variants.md": page("sevens", links), "questions.md": page("sevens", "Asked.")}
     errors = site(tmp_path, pages, with_game_page=True)
     assert len(errors) == 4, errors
-    assert errors[0].startswith("variants.md:") and "link play.md?rules=fan-tan,players=99: Sevens cannot deal" in errors[0]
+    assert (
+        errors[0].startswith("variants.md:")
+        and "link play.md?rules=fan-tan,players=99: Sevens cannot deal" in errors[0]
+    )
     assert "99" in errors[0].split("cannot deal these rules:")[1]  # the engine's reason
     assert "rules= or players= is given twice" in errors[1]
     assert "link questions.md?rules=fan-tan: only a game page reads rules= and players=" in errors[2]
