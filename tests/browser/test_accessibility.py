@@ -11,6 +11,8 @@ from axe_playwright_python.sync_playwright import Axe
 from gameplay import INSTANT, READY, START_MS
 from playwright.sync_api import Browser, Page
 
+from engine.games import GAMES
+
 ROOT = Path(__file__).resolve().parents[2]
 # The built site is not known at collection time, so list the pages the lessons and pages will produce.
 PAGES = ["", "play/", "play-knock-knock/"] + [
@@ -53,7 +55,7 @@ def test_every_built_page_is_checked(site_dir: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "path", [*PAGES, "house-rules/", "questions/", "rules/", "rules-sheet/", "knock-knock-rules/", "knock-knock-sheet/"]
+    "path", [*PAGES, *sorted({f"{slug}/" for game in GAMES for slug, _ in game.nav_pages})]
 )
 def test_no_serious_accessibility_violations(shared_page: Page, site_url: str, site_dir: Path, path: str) -> None:
     if not (site_dir / path / "index.html").exists():
