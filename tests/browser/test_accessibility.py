@@ -54,9 +54,7 @@ def test_every_built_page_is_checked(site_dir: Path) -> None:
     assert set(PAGES) <= set(all_pages(site_dir))
 
 
-@pytest.mark.parametrize(
-    "path", [*PAGES, *sorted({f"{slug}/" for game in GAMES for slug, _ in game.nav_pages})]
-)
+@pytest.mark.parametrize("path", [*PAGES, *sorted({f"{slug}/" for game in GAMES for slug, _ in game.nav_pages})])
 def test_no_serious_accessibility_violations(shared_page: Page, site_url: str, site_dir: Path, path: str) -> None:
     if not (site_dir / path / "index.html").exists():
         pytest.skip(f"{path} is not in this build")
