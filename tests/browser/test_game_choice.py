@@ -44,3 +44,26 @@ def test_choosing_knock_knock_leads_to_its_course_and_keeps_its_progress_apart(p
     expect(
         page.locator("[data-game=sevens] [data-progress-row=where-a-card-belongs] [data-progress-status]")
     ).to_have_text("Not started")
+
+
+def test_every_name_on_the_home_page_leads_to_its_games_course(page: Page, site_url: str) -> None:
+    """Each game under each of its names (its registry entry's title and other_names): its course alone is shown,
+    and the main button leads to its first lesson, or to its first page while it has no lessons yet."""
+    page.goto(site_url)
+    options = page.locator(".game-choice [data-choose-game]")
+    courses = page.locator("section[data-course]")
+    games = sorted({option.get_attribute("data-choose-game") for option in options.all()})
+    assert games == sorted(course.get_attribute("data-course") for course in courses.all())
+    for index in range(options.count()):
+        option = options.nth(index)
+        game = option.get_attribute("data-choose-game")
+        option.click()
+        course = page.locator(f"#course-{game}")
+        expect(course).to_be_visible()
+        for other in games:
+            if other != game:
+                expect(page.locator(f"#course-{other}")).to_be_hidden()
+        button = page.locator("[data-next-step]")
+        expect(button).to_have_attribute("href", course.get_attribute("data-first-url") or "")
+        lessons = course.locator(".course-map").count()
+        expect(button).to_have_text("Start lesson 1" if lessons else course.get_attribute("data-first-label") or "")
