@@ -63,7 +63,8 @@ def in_view(page: Page) -> list[str]:
 
 def face_style(page: Page, selector: str) -> dict[str, str]:
     style: dict[str, str] = page.eval_on_selector(
-        f"{selector} .face", "face => ({shadow: getComputedStyle(face).boxShadow, back: getComputedStyle(face).backgroundColor})"
+        f"{selector} .face",
+        "face => ({shadow: getComputedStyle(face).boxShadow, back: getComputedStyle(face).backgroundColor})",
     )
     return style
 
