@@ -200,7 +200,11 @@ function setUpChoice() {
       keepSetting(CHOSEN_KEY, option.dataset.chooseGame);
       showChoice(option.closest(".game-choice") ? option : null);
       showProgress(null);
-      document.getElementById(`course-${option.dataset.chooseGame}`)?.scrollIntoView({ block: "nearest" });
+      // A choice in the list keeps its Start button in view (it moves only as far as needed); the header's link
+      // to a course goes to that course.
+      const inList = option.closest(".game-choice");
+      const target = inList ? document.querySelector(".hero__action") : document.getElementById(`course-${option.dataset.chooseGame}`);
+      target?.scrollIntoView({ block: "nearest" });
     });
   }
   showChoice();
