@@ -16,7 +16,11 @@ function element(tag, props = {}, ...children) {
 // *lesson*: the [data-lesson] element; *slot*: where the progress bar goes. Returns { done(count), solved(puzzle) }.
 export function setUpFlow(lesson, slot) {
   const stages = [...lesson.querySelectorAll("section.stage")];
-  const steps = stages.flatMap((stage) => [...stage.querySelectorAll(".puzzle[id]")].map((puzzle) => ({ stage, puzzle })));
+  // Each puzzle with its stage, numbered as the page numbers them: stage 2, puzzle 1 of 4.
+  const steps = stages.flatMap((stage, s) => {
+    const puzzles = [...stage.querySelectorAll(".puzzle[id]")];
+    return puzzles.map((puzzle, p) => ({ stage, puzzle, where: [s + 1, p + 1, puzzles.length] }));
+  });
   if (!slot || !steps.length) return { done() {}, solved() {} };
   lesson.classList.add("is-flow");
 
@@ -24,7 +28,7 @@ export function setUpFlow(lesson, slot) {
   const bar = element("progress", { className: "lesson-flow__bar", max: steps.length, value: 0 });
   bar.setAttribute("aria-label", "Puzzles done in this lesson");
   const where = element("span", { className: "lesson-flow__where" });
-  const previous = element("button", { type: "button", className: "lesson-flow__prev", textContent: "‹ Previous" });
+  const previous = element("button", { type: "button", className: "lesson-flow__prev", textContent: "‹ Back" });
   const next = element("button", { type: "button", className: "lesson-flow__next" });
   slot.replaceChildren(
     element("p", { className: "lesson-flow__progress" }, count, bar),
@@ -52,7 +56,8 @@ export function setUpFlow(lesson, slot) {
     if (carry && newStage) step.stage.prepend(said);
     else if (carry) step.puzzle.before(said);
     else said.remove();
-    where.textContent = `Puzzle ${index + 1} of ${steps.length}`;
+    const [s, p, of] = step.where;
+    where.textContent = `Stage ${s} of ${stages.length} · puzzle ${p} of ${of}`;
     previous.disabled = index === 0;
     next.hidden = index === steps.length - 1;
     next.textContent = isSolved(index) ? "Next ›" : "Skip ›";
@@ -68,7 +73,9 @@ export function setUpFlow(lesson, slot) {
   function startAt() {
     const id = decodeURIComponent(location.hash.slice(1));
     const named = id && document.getElementById(id);
-    const inside = named && steps.filter((step) => step.stage === named || step.puzzle === named || step.stage.contains(named));
+    const exact = named ? steps.findIndex((step) => step.puzzle.contains(named)) : -1;
+    if (exact >= 0) return exact;
+    const inside = named && steps.filter((step) => step.stage.contains(named));
     const among = inside?.length ? inside : steps;
     const first = among.find((step) => !step.puzzle.classList.contains("is-solved")) ?? among[0];
     return steps.indexOf(first);
@@ -98,8 +105,16 @@ export function setUpFlow(lesson, slot) {
         pending = null;
         if (index !== current) return;
         const feedback = puzzle.querySelector(".puzzle__feedback");
-        const label = puzzle.querySelector(".puzzle__kind")?.firstChild?.textContent ?? "";
-        const carry = [element("p", { className: "lesson-flow__said-label", textContent: label }), ...[...(feedback?.childNodes ?? [])].map((node) => node.cloneNode(true))];
+        const [s, p] = steps[index].where;
+        const carry = [
+          element("p", { className: "lesson-flow__said-label", textContent: `Stage ${s}, puzzle ${p}` }),
+          ...[...(feedback?.childNodes ?? [])].map((node) => node.cloneNode(true)),
+        ];
+        // The stage just finished: its stars come along too.
+        const status = steps[index].stage.querySelector("[data-stage-status]");
+        if (index + 1 < steps.length && steps[index + 1].stage !== steps[index].stage && status?.textContent) {
+          carry.push(element("p", { className: "lesson-flow__said-stage", textContent: status.textContent }));
+        }
         if (index + 1 < steps.length) show(index + 1, { focus: "stage", carry });
         else {
           next.textContent = "Next ›";
