@@ -136,3 +136,15 @@ def test_choosing_a_game_on_the_home_page_keeps_its_start_button_in_view(sized: 
         expect(option).to_have_attribute("aria-current", "true")
         assert start.evaluate(IN_VIEW), f"the Start button scrolled away after choosing {option.inner_text()}"
         expect(start).to_have_attribute("href", re.compile(r"tutorials/"))
+
+
+def test_after_the_last_puzzle_next_leads_back_to_one_skipped_and_focus_goes_on(warm: Page, site_url: str) -> None:
+    warm.goto(site_url + LESSON)
+    warm.get_by_role("button", name="Skip").click()  # fit-6h left unsolved
+    last = warm.locator(".puzzle").last
+    show_puzzle(warm, last.get_attribute("id") or "")
+    expect(warm.get_by_role("button", name="Unsolved")).to_be_visible()
+    last.locator("[data-choice=yes]").click()  # 5♥ fits below 6♥
+    expect(warm.locator(".pager__next")).to_be_focused()  # the lesson's way on, once its last puzzle is done
+    warm.get_by_role("button", name="Unsolved").click()
+    assert warm.evaluate(SHOWN) == ["fit-6h"]

@@ -42,6 +42,17 @@ export function setUpFlow(lesson, slot) {
   let current = -1;
   let pending = null;
   const isSolved = (index) => steps[index].puzzle.classList.contains("is-solved");
+  // Where "Next" leads: the next puzzle; from the last one, back to the first the learner skipped, if any.
+  const onward = () => {
+    if (current < steps.length - 1) return current + 1;
+    const open = steps.findIndex((_, index) => !isSolved(index));
+    return open === current ? -1 : open;
+  };
+  function labelNext() {
+    const to = onward();
+    next.hidden = to < 0;
+    next.textContent = to < current ? "Unsolved ›" : isSolved(current) ? "Next ›" : "Skip ›";
+  }
 
   function show(index, { focus = null, carry = null } = {}) {
     clearTimeout(pending);
@@ -59,8 +70,7 @@ export function setUpFlow(lesson, slot) {
     const [s, p, of] = step.where;
     where.textContent = `Stage ${s} of ${stages.length} · puzzle ${p} of ${of}`;
     previous.disabled = index === 0;
-    next.hidden = index === steps.length - 1;
-    next.textContent = isSolved(index) ? "Next ›" : "Skip ›";
+    labelNext();
     if (!focus) return;
     // A new stage starts with its teaching: its title takes the focus. Within a stage, the puzzle does.
     const target = focus === "stage" && newStage ? step.stage.querySelector(".stage__title") ?? step.puzzle : step.puzzle;
@@ -82,7 +92,9 @@ export function setUpFlow(lesson, slot) {
   }
 
   previous.addEventListener("click", () => show(Math.max(current - 1, 0), { focus: "puzzle" }));
-  next.addEventListener("click", () => show(Math.min(current + 1, steps.length - 1), { focus: "stage" }));
+  next.addEventListener("click", () => {
+    if (onward() >= 0) show(onward(), { focus: "stage" });
+  });
   window.addEventListener("hashchange", () => {
     const index = startAt();
     if (index !== current) show(index, { focus: "stage" });
@@ -94,7 +106,7 @@ export function setUpFlow(lesson, slot) {
     done(count_) {
       bar.value = count_;
       count.textContent = `${count_} of ${steps.length} puzzles done`;
-      if (current >= 0) next.textContent = isSolved(current) ? "Next ›" : "Skip ›";
+      if (current >= 0) labelNext();
     },
     // A right answer to *puzzle*: after a moment, the next puzzle (or the lesson's end) with the praise carried over.
     solved(puzzle) {
@@ -117,10 +129,10 @@ export function setUpFlow(lesson, slot) {
         }
         if (index + 1 < steps.length) show(index + 1, { focus: "stage", carry });
         else {
-          next.textContent = "Next ›";
+          labelNext();
           const end = document.querySelector("[data-lesson-status]");
-          const onward = document.querySelector(".pager__next");
-          (onward ?? end)?.focus({ preventScroll: true });
+          const after = document.querySelector(".pager__next");
+          (after ?? end)?.focus({ preventScroll: true });
           end?.scrollIntoView({ block: "center" });
         }
       }, PRAISE_MS);
