@@ -498,7 +498,7 @@ def _words(puzzle: Puzzle, answer: str) -> str:
 def feedback_problems(puzzle: Puzzle) -> list[str]:
     """Every text the page can show for *puzzle*, for every answer, checked: after a right answer the page says
     one of :data:`RIGHT` then the solution; after a wrong one, its nudge; once solved, the reasons and the answer;
-    and the author's hint and explanation.
+    and the author's hint and explanation. A right selection is answered in one sentence, not a line per card.
 
     A puzzle judged in the browser (a guided deal) has none to check here.
     """
@@ -520,6 +520,9 @@ def feedback_problems(puzzle: Puzzle) -> list[str]:
     words = [_words(puzzle, answer) for answer in dict.fromkeys(answers)]
     absent = puzzle.absent()
     problems: list[str] = []
+    if puzzle.answered_by == "selection" and len(judgement.items) > 1:
+        # A selection is one answer: the page would print a line per item after it.
+        problems.append(f"a right selection is followed by {len(judgement.items)} lines, not one sentence: {solution}")
     for right in rights:
         own = _words(puzzle, right)
         for prefix in RIGHT:

@@ -245,7 +245,8 @@ class PickPuzzle(KnockKnockPuzzle):
     def judge(self) -> Judgement:
         legal, reasons, nudges = self.hand_reasons()
         explanation = f"{_fit(legal)}; nothing else in the hand does" if legal else "nothing in this hand fits"
-        return Judgement(tuple(c.code for c in legal), explanation, reasons, nudges, tuple(reasons.values()))
+        # One sentence naming the learner's own selection, as Sevens' pick says it, not a line per card.
+        return Judgement(tuple(c.code for c in legal), explanation, reasons, nudges)
 
 
 # Drawing is never against the rules, so a draw here is not called wrong for that: it is a card more to get rid of.

@@ -183,8 +183,9 @@ class PickPuzzle(_HandPuzzle):
         explanation = f"{_fit(legal)}; nothing else in the hand does" if legal else "nothing in this hand fits"
         reasons = {card.code: why_card(self.table, card) for card in cards_of(self.hand)}
         nudges = {card.code: nudge_not_fitting(self.table, card) for card in cards_of(self.hand & ~legal)}
-        items = tuple(reasons[card.code] for card in cards_of(self.hand))
-        return Judgement(tuple(c.code for c in cards_of(legal)), explanation, reasons, nudges, items)
+        # One sentence naming the learner's own selection, not a line per card of the hand (each card's reason
+        # stays in *reasons*; a wrong card gets its nudge).
+        return Judgement(tuple(c.code for c in cards_of(legal)), explanation, reasons, nudges)
 
 
 @dataclass(frozen=True, slots=True)

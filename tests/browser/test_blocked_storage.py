@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from gameplay import READY, START_MS, play_to_the_end
+from lessonflow import show_puzzle
 from playwright.sync_api import BrowserContext, BrowserType, Page, expect
 
 NOT_KEPT = (
@@ -76,6 +77,7 @@ def test_puzzles_answer_and_a_guided_deal_is_played_through(blocked: BrowserCont
     page, errors = new_page(blocked)
     page.goto(f"{site_url}tutorials/how-a-deal-ends/")
     expect(page.locator(".storage-note")).to_have_text(NOT_KEPT)
+    show_puzzle(page, "last-card-fits")
     puzzle = page.locator("#last-card-fits")
     puzzle.locator("[data-choice=play]").click()
     puzzle.locator("button[data-card='4C']").click()  # Play asks which card
@@ -83,6 +85,7 @@ def test_puzzles_answer_and_a_guided_deal_is_played_through(blocked: BrowserCont
     expect(page.locator("#first-out-wins [data-stage-status]")).to_have_text("Puzzles solved: 1 of 4.")  # for this page
 
     guided = page.locator("#guided-finish")
+    show_puzzle(page, "guided-finish")  # the lesson shows one puzzle at a time
     page.wait_for_selector("#guided-finish[data-state=your-turn]", timeout=START_MS)
     guided.locator("[data-code='9C']").click()
     page.wait_for_selector("#guided-finish[data-state=your-turn]", timeout=START_MS)

@@ -103,7 +103,7 @@ def test_the_game_plays_under_the_policy(watched: Watched, site_url: str) -> Non
 
 def test_a_guided_deal_plays_under_the_policy(watched: Watched, site_url: str) -> None:
     page = watched.page
-    watched.visit(site_url + "tutorials/how-a-deal-ends/")
+    watched.visit(site_url + "tutorials/how-a-deal-ends/#guided-finish")  # the lesson opened at its deal
     page.wait_for_selector("#guided-finish[data-state=your-turn]", timeout=START_MS)
     page.locator("#guided-finish [data-code='9C']").click()
     # You, then the scripted Robin, Alex and Sam; the state stays "your-turn" until the click lands.

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 
+from lessonflow import show_puzzle
 from playwright.sync_api import Page, expect
 
 
@@ -18,6 +19,7 @@ def test_choosing_knock_knock_leads_to_its_course_and_keeps_its_progress_apart(p
     page.get_by_role("link", name="Start lesson 1").click()
     expect(page).to_have_url(re.compile(r"/tutorials/follow-suit-or-rank/$"))
     expect(page.locator(".site-game")).to_have_text(re.compile("Knock! Knock!"))
+    show_puzzle(page, "kk-suit-nine")  # the lesson shows one puzzle at a time
     puzzle = page.locator("#kk-suit-nine")
     puzzle.get_by_role("button", name="Yes, it fits").click()
     expect(puzzle.locator(".puzzle__feedback")).to_contain_text("Compare 9♥ with the playing suit")

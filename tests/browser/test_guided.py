@@ -18,6 +18,7 @@ def page(warm: Page) -> Page:
     return warm
 
 
+# Each test opens its lesson at the guided deal (#id): the lesson shows one puzzle at a time.
 def wait_for(page: Page, section: str, states: str = "your-turn") -> None:
     selector = ", ".join(f"{section}[data-state={state}]" for state in states.split())
     page.wait_for_selector(selector, timeout=START_MS)
@@ -25,7 +26,7 @@ def wait_for(page: Page, section: str, states: str = "your-turn") -> None:
 
 def test_the_guided_finish_is_judged_by_the_engine_and_can_be_won(page: Page, site_url: str) -> None:
     page.add_init_script(INSTANT)
-    page.goto(f"{site_url}tutorials/how-a-deal-ends/")
+    page.goto(f"{site_url}tutorials/how-a-deal-ends/#guided-finish")
     section = page.locator("#guided-finish")
     wait_for(page, "#guided-finish")
     expect(section.locator("[data-guided-start]")).to_be_hidden()
@@ -53,7 +54,7 @@ def test_the_guided_finish_is_judged_by_the_engine_and_can_be_won(page: Page, si
 
 def test_a_pass_while_a_card_fits_is_refused_with_the_reason(page: Page, site_url: str) -> None:
     page.add_init_script(INSTANT)
-    page.goto(f"{site_url}tutorials/the-opening/")
+    page.goto(f"{site_url}tutorials/the-opening/#guided-opening")
     section = page.locator("#guided-opening")
     wait_for(page, "#guided-opening")
     section.get_by_role("button", name="Pass").click()
@@ -65,7 +66,7 @@ def test_a_pass_while_a_card_fits_is_refused_with_the_reason(page: Page, site_ur
 
 def test_a_knock_knock_guided_deal_is_played_on_its_own_table(page: Page, site_url: str) -> None:
     page.add_init_script(INSTANT)
-    page.goto(f"{site_url}tutorials/knock-knock/")
+    page.goto(f"{site_url}tutorials/knock-knock/#kk-guided-knock")
     section = page.locator("#kk-guided-knock")
     wait_for(page, "#kk-guided-knock")
     expect(section.locator(".kk-board")).to_contain_text("clubs")  # the pile and the playing suit, no rows
@@ -87,7 +88,7 @@ def test_a_knock_knock_guided_deal_is_played_on_its_own_table(page: Page, site_u
 def test_a_guided_deal_fits_a_phone_and_its_cards_fit_their_places(page: Page, site_url: str) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
     page.add_init_script(INSTANT)
-    page.goto(f"{site_url}tutorials/how-a-deal-ends/")
+    page.goto(f"{site_url}tutorials/how-a-deal-ends/#guided-finish")
     wait_for(page, "#guided-finish")
     section = page.locator("#guided-finish")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing runs off the side of the page

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from lessonflow import show_puzzle
 from playwright.sync_api import Locator, Page, expect
 
 # The parts of a card or button's computed style that show a choice: its face and its place.
@@ -46,6 +47,7 @@ def assert_looks_chosen(chosen: Locator, other: Locator) -> None:
 def test_cards_picked_in_a_select_puzzle_look_picked(page: Page, site_url: str, motion: str) -> None:
     page.emulate_media(reduced_motion=motion)  # type: ignore[arg-type]
     page.goto(f"{site_url}tutorials/where-a-card-belongs/")
+    show_puzzle(page, "pick-hearts")
     cards = page.locator("#pick-hearts button[data-card]")
     cards.first.click()
     assert_looks_chosen(cards.first, cards.nth(1))
@@ -65,6 +67,7 @@ def test_a_yes_or_no_answer_looks_pressed(page: Page, site_url: str) -> None:
 
 def test_play_then_the_card_both_look_chosen(page: Page, site_url: str) -> None:
     page.goto(f"{site_url}tutorials/when-to-pass/")
+    show_puzzle(page, "pass-or-play-two-fit")
     puzzle = page.locator("#pass-or-play-two-fit")
     puzzle.locator("[data-choice=play]").click()
     assert_looks_chosen(puzzle.locator("[data-choice=play]"), puzzle.locator("[data-choice=pass]"))
@@ -75,6 +78,7 @@ def test_play_then_the_card_both_look_chosen(page: Page, site_url: str) -> None:
 
 def test_the_card_you_would_play_looks_chosen(page: Page, site_url: str) -> None:
     page.goto(f"{site_url}tutorials/playing-well/")
+    show_puzzle(page, "well-ace-not-eights")
     cards = page.locator("#well-ace-not-eights button[data-card]")
     cards.first.click()
     assert_looks_chosen(cards.first, cards.nth(1))
@@ -82,6 +86,7 @@ def test_the_card_you_would_play_looks_chosen(page: Page, site_url: str) -> None
 
 def test_knock_knock_answers_look_chosen(page: Page, site_url: str) -> None:
     page.goto(f"{site_url}tutorials/knock-knock/")
+    show_puzzle(page, "kk-call-silent")
     choices = page.locator("#kk-call-silent [data-choice]")
     choices.first.click()
     assert_looks_chosen(choices.first, choices.nth(1))

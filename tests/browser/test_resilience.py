@@ -197,7 +197,7 @@ def test_a_garbage_seed_in_the_address_says_so_and_deals_afresh(game: Page, seed
 def test_a_guided_deal_starts_again_when_the_engine_restarts(context: BrowserContext, site_url: str) -> None:
     page = context.new_page()
     page.add_init_script(INSTANT)
-    page.goto(f"{site_url}tutorials/how-a-deal-ends/?test")
+    page.goto(f"{site_url}tutorials/how-a-deal-ends/?test#guided-finish")  # the lesson opened at its deal
     section = page.locator("#guided-finish")
     page.wait_for_selector("#guided-finish[data-state=your-turn]", timeout=START_MS)
     section.locator("[data-code='9C']").click()

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import re
 
+from lessonflow import show_puzzle
 from playwright.sync_api import Page, expect
 
 LESSON = "tutorials/where-a-card-belongs/"
 
 
 def answer(page: Page, puzzle: str, choice: str) -> None:
+    show_puzzle(page, puzzle)  # the lesson shows one puzzle at a time
     page.locator(f"#{puzzle} [data-choice={choice}]").click()
 
 
@@ -38,6 +40,7 @@ def test_stars_count_first_tries_and_a_reload_keeps_every_answer(page: Page, sit
     expect(nudge).to_have_text(re.compile(r"^Right\. 10♣ does not fit: the clubs row runs 6♣–8♣"))
     answer(page, "fit-9c", "yes")
     answer(page, "fit-5c-low", "yes")
+    show_puzzle(page, "pick-two-ends")
     for card in ("3D", "10D"):
         page.locator(f"#pick-two-ends button[data-card='{card}']").click()
     page.locator("#pick-two-ends [data-check]").click()
@@ -46,6 +49,7 @@ def test_stars_count_first_tries_and_a_reload_keeps_every_answer(page: Page, sit
     )
 
     # Stage 3: "Show the answer" before answering costs the star just as a miss does; two misses leave one.
+    show_puzzle(page, "fit-ace")
     page.locator("#fit-ace .puzzle__answer summary").click()
     answer(page, "fit-ace", "yes")
     expect(page.locator("#fit-ace .puzzle__feedback")).to_have_text(re.compile(r"^Right\. "))
@@ -56,6 +60,7 @@ def test_stars_count_first_tries_and_a_reload_keeps_every_answer(page: Page, sit
     expect(page.locator("#aces-low-kings-high [data-stage-status]")).to_have_text("Stage complete: ★☆☆ (1 star of 3).")
 
     # Stage 4, half done: a pick with a card missing says how many, and a reload keeps it all.
+    show_puzzle(page, "pick-hearts")
     page.locator("#pick-hearts button[data-card='4H']").click()
     page.locator("#pick-hearts [data-check]").click()
     expect(page.locator("#pick-hearts .puzzle__feedback")).to_have_text("1 more card fits: look again.")
@@ -78,6 +83,7 @@ def test_stars_count_first_tries_and_a_reload_keeps_every_answer(page: Page, sit
 
 def test_play_or_pass_asks_which_card_and_a_wrong_card_gets_a_nudge(page: Page, site_url: str) -> None:
     page.goto(f"{site_url}tutorials/when-to-pass/")
+    show_puzzle(page, "pass-or-play-1")
     puzzle = page.locator("#pass-or-play-1")
     which = puzzle.locator(".puzzle__which")
     expect(which).to_be_hidden()
@@ -90,6 +96,7 @@ def test_play_or_pass_asks_which_card_and_a_wrong_card_gets_a_nudge(page: Page, 
     # Which card fits is said once, with its reason.
     expect(feedback).to_have_text(re.compile(r"^Right\. You must play\. 8♣ fits: the clubs row"))
     # Nothing fits: a pass is right, and the reason lists each card.
+    show_puzzle(page, "pass-or-play-3")
     other = page.locator("#pass-or-play-3")
     other.locator("[data-choice=pass]").click()
     expect(other.locator(".puzzle__feedback li")).to_have_count(4)

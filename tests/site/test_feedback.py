@@ -9,6 +9,7 @@ registered game are shown to pass it, and a lesson that breaks it to be refused 
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import json
 import re
@@ -19,7 +20,7 @@ import pytest
 
 import build
 import engine.sevens.puzzles as sevens_puzzles
-from engine.core.puzzles import RIGHT, feedback_problems, parse_puzzle, praise_problems, text_problems
+from engine.core.puzzles import RIGHT, Judgement, feedback_problems, parse_puzzle, praise_problems, text_problems
 from engine.core.text import sentence
 from engine.games import GAMES
 from engine.knock_knock.puzzles import parse_kk
@@ -305,3 +306,33 @@ def test_an_authors_hint_about_pick_up_cards_on_a_table_without_one_is_refused()
         "has a doubled full stop",
         "mentions “pick-up”, which this position does not have",
     ]
+
+
+SELECT_HAND = {"table": "7D 7H 6H", "hand": "8D 5H 8H KC 2S 9C"}
+
+
+def test_a_right_selection_is_answered_in_one_sentence_from_the_selection_not_a_line_per_card() -> None:
+    # Issue #25 item 5: a right "select every card that fits" printed a line for each card of the hand.
+    sevens = parse(fields(kind="pick", question="Select every card that fits.", answer="8D 5H 8H", **SELECT_HAND))
+    assert sevens.judge().items == ()
+    assert sentence(sevens.judge().explanation) == "8♦, 5♥ and 8♥ fit; nothing else in the hand does."
+    assert feedback_problems(sevens) == []
+    kk = parse_kk(
+        fields(kind="pick", question="Select every card that fits.", pile="8S", hand="3S KS 4H JC", answer="3S KS")
+    )
+    assert kk.judge().items == ()
+    assert feedback_problems(kk) == []
+
+
+class PickWithALinePerCard(sevens_puzzles.PickPuzzle):
+    """A pick answered as it was before issue #25: a line for every card of the hand."""
+
+    def judge(self) -> Judgement:
+        judged = super().judge()
+        return dataclasses.replace(judged, items=tuple(judged.reasons.values()))
+
+
+def test_the_build_refuses_a_selection_answered_with_a_line_per_card() -> None:
+    sevens = parse(fields(kind="pick", question="Select every card that fits.", answer="8D 5H 8H", **SELECT_HAND))
+    listed = PickWithALinePerCard(**{each.name: getattr(sevens, each.name) for each in dataclasses.fields(sevens)})
+    assert [problem for problem in feedback_problems(listed) if "6 lines, not one sentence" in problem]

@@ -118,8 +118,10 @@ def test_each_static_puzzle_embeds_the_engines_answer(site: Path) -> None:
                 assert data.get("cards", []) == legal, pid
             for card in illegal:
                 assert card.code in nudges, (pid, card)
-                if kind == "pick" or not legal:  # the full reason lists every card that does not fit
+                if kind == "play-or-pass" and not legal:  # the full reason lists every card that does not fit
                     assert position.why_illegal(card) + "." in solution(section)[1:], (pid, card)
+            if kind == "pick":  # one sentence naming the selection, not a line per card (issue #25 item 5)
+                assert len(solution(section)) == 1, (pid, solution(section))
         elif kind == "best":  # Sam's verdict is checked by the build (tests/site/test_best_puzzles.py)
             answer_card = Card.parse(fields["answer"])
             assert answer == [answer_card.code] and answer_card.code not in nudges, pid

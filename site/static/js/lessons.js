@@ -4,6 +4,7 @@
 // puzzles come from the page (each stage's <section>, and the course map's data-puzzles). Every page loads this
 // file, so it also shows store.js's notices.
 
+import { setUpFlow } from "./lesson-flow.js";
 import { setUpPuzzle } from "./puzzle.js";
 import {
   GAMES,
@@ -140,8 +141,10 @@ function showLessonLinks(records) {
 
 function showStages(lesson, record) {
   let complete = 0;
+  let solved = 0;
   for (const stage of lesson.stages) {
     const result = stageResult(record, lesson.slug, stage.ids);
+    solved += result.solved;
     const status = stage.element.querySelector("[data-stage-status]");
     stage.element.classList.toggle("is-complete", result.complete);
     if (result.complete) complete += 1;
@@ -156,6 +159,7 @@ function showStages(lesson, record) {
         ? "Lesson complete. Replay any stage you like; your stars stay."
         : `Stages complete: ${complete} of ${lesson.stages.length}.`;
   }
+  lesson.flow?.done(solved);
 }
 
 function showProgress(lesson, records = readAll()) {
@@ -196,7 +200,11 @@ function setUpChoice() {
       keepSetting(CHOSEN_KEY, option.dataset.chooseGame);
       showChoice(option.closest(".game-choice") ? option : null);
       showProgress(null);
-      document.getElementById(`course-${option.dataset.chooseGame}`)?.scrollIntoView({ block: "nearest" });
+      // A choice in the list keeps its Start button in view (it moves only as far as needed); the header's link
+      // to a course goes to that course.
+      const inList = option.closest(".game-choice");
+      const target = inList ? document.querySelector(".hero__action") : document.getElementById(`course-${option.dataset.chooseGame}`);
+      target?.scrollIntoView({ block: "nearest" });
     });
   }
   showChoice();
@@ -241,6 +249,7 @@ function start() {
         const missedBefore = Boolean(read().lessons[lesson.slug]?.puzzles[puzzle.id]?.missed);
         recordAnswer(lesson.slug, puzzle.id, right, choice);
         showProgress(lesson);
+        if (right) lesson.flow?.solved(puzzle);
         return !missedBefore;
       },
       shown() {
@@ -254,6 +263,7 @@ function start() {
   if (lesson) {
     if (document.documentElement.dataset.game) keepSetting(CHOSEN_KEY, PAGE_GAME); // learning a game is choosing it
     restore(lesson, read());
+    lesson.flow = setUpFlow(element, document.querySelector("[data-lesson-flow]"));
     // Guided deals are judged by the game code (guided.js): a won deal gets the class "is-solved"
     // (or a "sevens:solved" event), a lost one a "sevens:missed" event.
     const solvedGuided = (id, right) => {

@@ -1,0 +1,150 @@
+"""A lesson one puzzle at a time (issue #25 item 5), in lichess Learn's rhythm: a progress bar, one puzzle in view,
+and a right answer that brings the next puzzle into view with the focus on it; without scripts, the page still
+reads in full. And the home page's choice of game keeps its Start button in view (item 4)."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from lessonflow import show_puzzle
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from engine.games import GAMES
+from sitebuild.lessons import tutorials_of
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSON = "tutorials/where-a-card-belongs/"
+# Lesson 1's first stage: every puzzle and its right answer.
+STAGE_1 = [("fit-6h", "yes"), ("fit-5h-no-row", "no"), ("fit-7c-start", "yes"), ("wrong-suit", "no")]
+SIZES = {"desk": (1280, 800), "phone": (390, 844)}
+
+
+def first_lessons() -> list[str]:
+    """The address of lesson 1 of every game that has lessons (the flow knows no game)."""
+    found = []
+    for game in GAMES:
+        lessons = tutorials_of(ROOT / "tutorials", game.name)
+        if lessons:
+            slug = re.sub(r"^\d+-", "", lessons[0].stem)
+            found.append(f"tutorials/{slug}/")
+    return found
+
+
+SHOWN = "[...document.querySelectorAll('.puzzle')].filter((p) => p.checkVisibility()).map((p) => p.id)"
+IN_VIEW = """(element) => {
+  const box = element.getBoundingClientRect();
+  return box.bottom > 0 && box.top < innerHeight && box.top >= 0;
+}"""
+
+
+@pytest.mark.parametrize("lesson", first_lessons())
+def test_a_lesson_shows_one_puzzle_at_a_time(warm: Page, site_url: str, lesson: str) -> None:
+    warm.goto(site_url + lesson)
+    expect(warm.locator("[data-lesson-flow] progress")).to_be_visible()
+    shown = warm.evaluate(SHOWN)
+    first = warm.locator(".puzzle").first.get_attribute("id")
+    assert shown == [first], f"{lesson}: puzzles drawn at once: {shown}"
+    # The way on and back: "Skip" shows the next puzzle, "Back" the first again.
+    warm.get_by_role("button", name="Skip").click()
+    second = warm.locator(".puzzle").nth(1).get_attribute("id")
+    assert warm.evaluate(SHOWN) == [second]
+    warm.get_by_role("button", name="Back").click()
+    assert warm.evaluate(SHOWN) == [first]
+
+
+@pytest.fixture
+def no_scripts(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[BrowserContext]:
+    context = browser.new_context(**browser_context_args, java_script_enabled=False)
+    yield context
+    context.close()
+
+
+def test_without_scripts_the_lesson_reads_in_full(no_scripts: BrowserContext, site_url: str) -> None:
+    page = no_scripts.new_page()
+    page.goto(site_url + LESSON)
+    total = page.locator(".puzzle").count()
+    assert total > 10
+    assert len(page.evaluate(SHOWN)) == total
+    expect(page.locator("[data-lesson-flow]")).to_be_hidden()
+    for stage in page.locator("section.stage").all():
+        expect(stage).to_be_visible()
+
+
+def test_the_progress_bar_counts_the_puzzles_done(warm: Page, site_url: str) -> None:
+    warm.goto(site_url + LESSON)
+    bar = warm.locator("[data-lesson-flow] progress")
+    total = warm.locator(".puzzle").count()
+    assert bar.get_attribute("max") == str(total)
+    assert bar.evaluate("(bar) => bar.value") == 0
+    expect(warm.locator("[data-lesson-flow]")).to_contain_text(f"0 of {total} puzzles done")
+    warm.locator("#fit-6h [data-choice=no]").click()  # a wrong answer is not a puzzle done
+    warm.locator("#fit-6h [data-choice=yes]").click()
+    expect(warm.locator("[data-lesson-flow]")).to_contain_text(f"1 of {total} puzzles done")
+    assert bar.evaluate("(bar) => bar.value") == 1
+    warm.locator("#fit-5h-no-row [data-choice=no]").click()
+    expect(warm.locator("[data-lesson-flow]")).to_contain_text(f"2 of {total} puzzles done")
+    assert bar.evaluate("(bar) => bar.value") == 2
+    # After a reload the lesson starts at the first puzzle not yet done, and the bar still counts two.
+    warm.reload()
+    expect(warm.locator("[data-lesson-flow]")).to_contain_text(f"2 of {total} puzzles done")
+    assert warm.evaluate(SHOWN) == ["fit-7c-start"]
+
+
+@pytest.mark.parametrize("sized", list(SIZES), indirect=True)
+def test_a_right_answer_brings_the_next_puzzle_into_view_with_the_focus(sized: Page, site_url: str) -> None:
+    sized.goto(site_url + LESSON)
+    for (puzzle, right), (following, _) in itertools.pairwise(STAGE_1):
+        sized.locator(f"#{puzzle} [data-choice={right}]").click()
+        expect(sized.locator(f"#{puzzle} .puzzle__feedback")).to_have_text(re.compile(r"^Right first time!"))
+        nxt = sized.locator(f"#{following}")
+        expect(nxt).to_be_focused()
+        assert sized.evaluate(SHOWN) == [following]
+        assert nxt.evaluate(IN_VIEW), f"{following} is not in view after the right answer to {puzzle}"
+        # The praise and the reason go with the learner, above the next puzzle.
+        expect(sized.locator(".lesson-flow__said")).to_contain_text("Right first time!")
+        assert sized.locator(".lesson-flow__said").evaluate(IN_VIEW)
+
+
+def test_a_wrong_answer_keeps_the_puzzle_in_place(warm: Page, site_url: str) -> None:
+    warm.goto(site_url + LESSON)
+    warm.locator("#fit-6h [data-choice=no]").click()
+    warm.wait_for_timeout(1500)  # longer than the praise waits before a right answer moves on
+    assert warm.evaluate(SHOWN) == ["fit-6h"]
+    expect(warm.locator("#fit-6h .puzzle__feedback")).to_have_class(re.compile(r"\bis-wrong\b"))
+
+
+def test_a_course_map_link_to_a_stage_shows_that_stage(warm: Page, site_url: str) -> None:
+    warm.goto(site_url + LESSON + "#read-every-row")
+    shown = warm.evaluate(SHOWN)
+    assert len(shown) == 1 and warm.locator(f"#read-every-row #{shown[0]}").count() == 1
+    show_puzzle(warm, "fit-5c-low")
+    assert warm.evaluate(SHOWN) == ["fit-5c-low"]
+
+
+@pytest.mark.parametrize("sized", list(SIZES), indirect=True)
+def test_choosing_a_game_on_the_home_page_keeps_its_start_button_in_view(sized: Page, site_url: str) -> None:
+    sized.goto(site_url)
+    start = sized.locator("[data-next-step]")
+    for option in sized.locator(".game-choice [data-choose-game]").all():
+        option.scroll_into_view_if_needed()
+        option.click()
+        expect(option).to_have_attribute("aria-current", "true")
+        assert start.evaluate(IN_VIEW), f"the Start button scrolled away after choosing {option.inner_text()}"
+        expect(start).to_have_attribute("href", re.compile(r"tutorials/"))
+
+
+def test_after_the_last_puzzle_next_leads_back_to_one_skipped_and_focus_goes_on(warm: Page, site_url: str) -> None:
+    warm.goto(site_url + LESSON)
+    warm.get_by_role("button", name="Skip").click()  # fit-6h left unsolved
+    last = warm.locator(".puzzle").last
+    show_puzzle(warm, last.get_attribute("id") or "")
+    expect(warm.get_by_role("button", name="Unsolved")).to_be_visible()
+    last.locator("[data-choice=yes]").click()  # 5♥ fits below 6♥
+    expect(warm.locator(".pager__next")).to_be_focused()  # the lesson's way on, once its last puzzle is done
+    warm.get_by_role("button", name="Unsolved").click()
+    assert warm.evaluate(SHOWN) == ["fit-6h"]
