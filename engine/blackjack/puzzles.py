@@ -413,7 +413,8 @@ class NameSuitPuzzle(BlackjackPuzzle):
         return " or ".join(suit.plural.capitalize() for suit in self.best())
 
     def position_hint(self) -> str:
-        return f"Once the {self.card.display} is down, which suit will your next turn most likely start with?"
+        kept = len(self.state.hands[0])
+        return f"Leave the {self.card.display} aside and sort the {kept} cards you keep by suit: which pile is tallest?"
 
     def judge(self) -> Judgement:
         counts, best = self.counts(), self.best()
