@@ -18,12 +18,11 @@ from typing import Any
 from ..core.cards import Card, Suit, parse_cards
 from .players.base import favourite_suit
 from .players.sam import _Quick, play_out
-from .rules import Rules, pack
+from .puzzles_bank import RULES
+from .rules import pack
 from .state import Chain, SeededChance, State
 
 __all__ = ["play_outs"]
-
-RULES = Rules(players=4)  # the lessons' table, as engine.blackjack.puzzles plays it
 
 
 def play_outs(position: Sequence[Any], deals: int, seed: int) -> dict[str, int]:

@@ -58,7 +58,16 @@ from ..core.puzzles import (
 )
 from ..core.text import NUMBER_WORDS, counted, join_words
 from .present import describe
-from .rules import Rules
+from .puzzles_bank import (
+    RULES,
+    call_order,
+    longest_turn,
+    make_fits,
+    make_last_cards,
+    make_longest,
+    make_name_suit,
+    make_pick,
+)
 from .session import parse_script
 from .state import Action, Chain, Draw, Lay, Pass, PickUp, SeededChance, State, Stop, needs_call
 from .terminal import parse_command
@@ -66,11 +75,9 @@ from .terminal import parse_command
 __all__ = ["KINDS", "RULES", "BlackjackPuzzle", "longest_turn", "parse_bj", "read_moves"]
 
 GAME = "blackjack"
-RULES = Rules(players=len(SEAT_NAMES))  # the lessons' table: you, Robin, Alex and Sam, with every default
 FIVE_OF_HEARTS = Card.parse("5H")  # a default for the dataclasses' fields; every puzzle gives its own
 SUIT_CHOICES = tuple(suit.plural for suit in Suit)
 P = TypeVar("P", bound="BlackjackPuzzle")
-_SEARCH = 50_000  # steps the search for the longest turn may take (a lesson's hand needs a few hundred)
 
 
 def parse_bj(text: str) -> Puzzle:
@@ -193,58 +200,6 @@ def table_hint(state: State) -> str:
     if state.top.suit != state.suit:
         return f"The {state.top.display} was wild: follow the suit its player named, {state.suit.plural}."
     return f"The top card is the {state.top.display}: a {_singular(state.suit)} or {_a(state.top.rank)} fits, and so does a wild card."
-
-
-def longest_turn(state: State, seat: int = 0) -> tuple[Card, ...]:
-    """The cards of the longest turn *seat* may lay from *state* and then end (the first found of that length).
-
-    >>> state = State.parse("hands 5S 6S 6C 6D 7D 7C 9H / KD / QC / 2C | pile 5H | turn 0")
-    >>> _cards(longest_turn(state))
-    '5♠ 6♠ 6♣ 7♣ 7♦ 6♦'
-    """
-    best: tuple[Card, ...] = ()
-    steps = 0
-
-    def search(current: State) -> None:
-        nonlocal best, steps
-        steps += 1
-        if steps > _SEARCH:
-            return
-        actions = current.legal_actions(seat)
-        if current.laid and any(isinstance(a, Stop) for a in actions) and len(current.laid) > len(best):
-            best = tuple(current.laid)
-        for action in actions:
-            if isinstance(action, Lay):
-                twin = current.copy()
-                twin.apply(seat, action, SeededChance(random.Random(0)))
-                search(twin)
-
-    search(state.copy())
-    return best
-
-
-def call_order(hand: Sequence[Card]) -> tuple[Card, ...]:
-    """An order in which *hand* could all go down in one turn (as the "Last cards" rule counts it); empty if none."""
-    cards = list(hand)
-    if len(cards) == 1:
-        return tuple(cards)
-
-    def search(path: list[Card], left: list[Card]) -> tuple[Card, ...]:
-        if not left:
-            return () if RULES.is_queen(path[-1]) else tuple(path)
-        for i, card in enumerate(left):
-            if path and not (RULES.is_queen(path[-1]) or _follows(card, path[-1])):
-                continue
-            found = search([*path, card], left[:i] + left[i + 1 :])
-            if found:
-                return found
-        return ()
-
-    return search([], cards)
-
-
-def _follows(card: Card, before: Card) -> bool:
-    return card.rank == before.rank or (card.suit == before.suit and abs(int(card.rank) - int(before.rank)) == 1)
 
 
 # -- the puzzles ---------------------------------------------------------------------------------------------
@@ -1048,91 +1003,6 @@ def _read_guided(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
                     reader.fail("script", f"script: {_who(seat)} lays {card.display}, not in {_who(seat)}'s hand")
                 held[seat][card] -= 1
     return GuidedPuzzle(**common, state=state, script=reader.text("script"), goal=reader.text("goal"))
-
-
-# -- practice: fresh puzzles of the quick kinds --------------------------------------------------------------------
-
-
-def _deal(rng: random.Random, size: int) -> tuple[Card, Suit | None, list[Card]]:
-    """A top card (now and then a wild one, with a suit named) and a hand of *size* other cards."""
-    cards = list(ALL_CARDS)
-    rng.shuffle(cards)
-    top, hand = cards[0], cards[1 : 1 + size]
-    suit = rng.choice(list(Suit)) if RULES.is_wild(top) else None
-    return top, suit, hand
-
-
-def _codes(cards: Sequence[Card]) -> str:
-    return " ".join(card.code for card in cards) or "none"
-
-
-def _table_fields(top: Card, suit: Suit | None) -> str:
-    return f"pile: {top.code}" + (f"\nsuit: {suit.value}" if suit else "")
-
-
-def _state_of(top: Card, suit: Suit | None, hand: Sequence[Card]) -> State:
-    return State.setup(RULES, [list(hand), [], [], []], [top], [], 0, suit)
-
-
-def make_fits(rng: random.Random, n: int) -> str:
-    """A card and a top card; every other one shares a suit or a rank with it, so that about half fit."""
-    top, suit, (card,) = _deal(rng, 1)
-    if n % 2:
-        same = [c for c in ALL_CARDS if c != top and (c.suit == (suit or top.suit) or c.rank == top.rank)]
-        card = rng.choice(same)
-    fits = card in _state_of(top, suit, [card]).next_cards(0)
-    return f"{_table_fields(top, suit)}\ncard: {card.code}\nanswer: {'yes' if fits else 'no'}\nquestion: Does the {card.display} fit?"
-
-
-def make_pick(rng: random.Random, n: int) -> str:
-    top, suit, hand = _deal(rng, rng.randrange(4, 8))
-    legal = _state_of(top, suit, hand).next_cards(0)
-    return (
-        f"{_table_fields(top, suit)}\nhand: {_codes(hand)}\nanswer: {_codes(legal)}\n"
-        "question: Select every card you could start your turn with."
-    )
-
-
-def make_longest(rng: random.Random, n: int) -> str:
-    """A hand of cards close together (few suits, near ranks), so that chains are there to find."""
-    while True:
-        top, suit, _ = _deal(rng, 0)
-        base = rng.randrange(1, 10)
-        near = [c for c in ALL_CARDS if c != top and base <= int(c.rank) <= base + 3 and not RULES.is_power(c)]
-        hand = rng.sample(near, rng.randrange(4, 7))
-        turn = longest_turn(_state_of(top, suit, hand))
-        if len(turn) >= 2:
-            return f"{_table_fields(top, suit)}\nhand: {_codes(hand)}\nanswer: {len(turn)}\nquestion: How many cards can your longest turn lay?"
-
-
-def make_last_cards(rng: random.Random, n: int) -> str:
-    """Two to four cards kept; every other hand is made of near cards, so that it often could all go down."""
-    size = rng.randrange(1, 5)
-    if n % 2:
-        base = rng.randrange(1, 11)
-        pool = [c for c in ALL_CARDS if base <= int(c.rank) <= base + 2]
-    else:
-        pool = list(ALL_CARDS)
-    hand = rng.sample(pool, size)
-    yes = needs_call(RULES, hand)
-    return f"hand: {_codes(hand)}\nanswer: {'yes' if yes else 'no'}\nquestion: Your turn ends and you keep these cards. Must you call Last cards?"
-
-
-def make_name_suit(rng: random.Random, n: int) -> str:
-    while True:
-        top, suit, hand = _deal(rng, rng.randrange(3, 7))
-        wild = [c for c in hand if RULES.is_wild(c)]
-        kept = [c for c in hand if not RULES.is_wild(c)]
-        if wild and kept:
-            counts = Counter(c.suit for c in kept)
-            most = max(counts.values())
-            best = [s for s in Suit if counts[s] == most]
-            if len(best) == 1:
-                return (
-                    f"{_table_fields(top, suit)}\ncard: {wild[0].code}\nhand: {_codes(kept)}\n"
-                    f"answer: {best[0].plural}\nquestion: You lay the {wild[0].display}. Which suit do you name?"
-                )
-        # no wild card, or a tie: deal again
 
 
 _TABLE = ("suit", "pickup", "jacks", "laid")
