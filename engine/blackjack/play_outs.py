@@ -18,11 +18,14 @@ from typing import Any
 from ..core.cards import Card, Suit, parse_cards
 from .players.base import favourite_suit
 from .players.sam import _Quick, play_out
-from .puzzles_bank import RULES
-from .rules import pack
+from .rules import Rules, pack
 from .state import Chain, SeededChance, State
 
-__all__ = ["play_outs"]
+__all__ = ["RULES", "play_outs"]
+
+# The lessons' table (engine.blackjack.puzzles_bank.RULES, which a test checks is the same), written here so that
+# Sam's verdicts, fingerprinted by the code they import (sitebuild/verdicts.py), do not follow the practice makers.
+RULES = Rules(players=4)
 
 
 def play_outs(position: Sequence[Any], deals: int, seed: int) -> dict[str, int]:

@@ -67,6 +67,7 @@ from .puzzles_bank import (
     make_longest,
     make_name_suit,
     make_pick,
+    make_stop,
 )
 from .session import parse_script
 from .state import Action, Chain, Draw, Lay, Pass, PickUp, SeededChance, State, Stop, needs_call
@@ -1015,7 +1016,7 @@ KINDS = PuzzleKinds(
         Kind(
             "name-suit", ("question", "pile", "card", "hand", "answer"), ("suit",), _read_name_suit, 40, make_name_suit
         ),
-        Kind("stop", ("question", "pile", "laid", "hand", "answer"), ("suit",), _read_stop),
+        Kind("stop", ("question", "pile", "laid", "hand", "answer"), ("suit",), _read_stop, 40, make_stop),
         Kind("last-cards", ("question", "hand", "answer"), (), _read_last_cards, 60, make_last_cards),
         Kind("who-next", ("question", "state", "moves", "answer"), (), _situation_puzzle(WhoNextPuzzle)),
         Kind("pickup-size", ("question", "state", "moves", "answer"), ("choices",), _read_pickup_size),

@@ -27,6 +27,7 @@ __all__ = [
     "make_longest",
     "make_name_suit",
     "make_pick",
+    "make_stop",
 ]
 
 RULES = Rules(players=len(SEAT_NAMES))  # the lessons' table: you, Robin, Alex and Sam, with every default
@@ -169,3 +170,42 @@ def make_name_suit(rng: random.Random, n: int) -> str:
                     f"answer: {best[0].plural}\nquestion: You lay the {wild[0].display}. Which suit do you name?"
                 )
         # no wild card, or a tie: deal again
+
+
+def _laid_by_chance(rng: random.Random, state: State, most: int) -> list[Card]:
+    """Lay up to *most* cards from *state* (you on turn), each a random one of those that may come next."""
+    laid: list[Card] = []
+    while len(laid) < most:
+        nexts = state.next_cards(0)
+        if not nexts or len(state.hands[0]) == 1:
+            break
+        queens = [card for card in nexts if RULES.is_queen(card)]
+        card = rng.choice(queens if queens and rng.random() < 0.5 else nexts)  # queens often: the kind is about them
+        state.apply(0, Lay(card), SeededChance(rng))
+        laid.append(card)
+    return laid
+
+
+def make_stop(rng: random.Random, n: int) -> str:
+    """A turn laid part-way, by chance, from a hand rich in queens (every other one ending on a queen): may it end
+    now?"""
+    while True:
+        cards = list(ALL_CARDS)
+        rng.shuffle(cards)
+        queens = [card for card in cards if RULES.is_queen(card)]
+        top = next(card for card in cards if not RULES.is_wild(card) and not RULES.is_queen(card))
+        others = [card for card in cards if card != top and not RULES.is_queen(card)]
+        hand = [*others[:4], *queens[: rng.randrange(1, 3)]]
+        hand = [card for card in hand if card.suit == top.suit or card.rank == top.rank][:1] + hand
+        state = _state_of(top, None, list(dict.fromkeys(hand)))
+        laid = _laid_by_chance(rng, state, rng.randrange(1, 4))
+        if not laid:
+            continue
+        wild = RULES.is_wild(laid[-1]) and state.hands[0]
+        stops = state.why_illegal(0, Stop(Suit.CLUBS if wild else None)) is None
+        if stops and n % 2 == 0:
+            continue  # every other puzzle ends on a queen
+        return (
+            f"pile: {top.code}\nlaid: {' '.join(c.code for c in laid)}\nhand: {_codes(state.hands[0])}\n"
+            f"answer: {'yes' if stops else 'no'}\nquestion: May you end your turn now?"
+        )

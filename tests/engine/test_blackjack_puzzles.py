@@ -7,8 +7,10 @@ import random
 
 import pytest
 
+from engine.blackjack.play_outs import RULES as PLAY_OUT_RULES
 from engine.blackjack.play_outs import play_outs
 from engine.blackjack.puzzles import KINDS, RULES, call_order, longest_turn, parse_bj
+from engine.blackjack.rules import Rules
 from engine.blackjack.state import State
 from engine.core.cards import parse_cards
 from engine.core.game import find_game
@@ -176,4 +178,4 @@ def test_sams_play_outs_are_the_same_deals_whatever_their_number() -> None:
     few, more = play_outs(position, 16, 7), play_outs(position, 48, 7)
     assert few.keys() == more.keys() == {"2H", "4H"}
     assert all(more[code] & 0xFFFF == few[code] for code in few)
-    assert RULES.players == 4
+    assert RULES == PLAY_OUT_RULES == Rules(players=4)  # Sam judges at the lessons' own table
