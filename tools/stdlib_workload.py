@@ -52,8 +52,8 @@ for name in game_names():
     if find_game(name).table_module is None:
         continue  # no browser table yet: the site never asks
     methods = find_game(name).session().methods
+    session = f"trace-{name}"  # one session a game, each deal started afresh in it: the engine keeps 16 at most
     for seed in (1, 2, 3):
-        session = f"trace-{name}-{seed}"
         play_out(ask("new_game", session, seed=seed, game=name), session)
         record = ask("record", session)
         ask("restore", session, record=record, game=name)
@@ -64,7 +64,7 @@ for name in game_names():
             points = ask("review_points", session, record=record)["moves"]
             for move in points[:1]:
                 ask("review_move", session, record=record, move=move)
-    ask("new_game", f"trace-fresh-{name}", game=name)
+    ask("new_game", session, game=name)
 
-for number, deal in enumerate(guided):  # type: ignore[name-defined]  # noqa: F821
-    play_out(ask("guided", f"trace-guided-{number}", **deal), f"trace-guided-{number}")
+for deal in guided:  # type: ignore[name-defined]  # noqa: F821
+    play_out(ask("guided", "trace-guided", **deal), "trace-guided")

@@ -35,14 +35,16 @@ class BlackjackGame:
 
     name = "blackjack"
     title = "Blackjack"
-    # What the site says of it (its lessons, rules page and table are not written yet: with no course it has no
-    # home-page entry, and no page links its rules).
+    # What the site says of it.
     blurb = "Match the suit or rank, lay chains of cards, and make the next player pick up."
     other_names: Mapping[str, str] = {"Switch": "", "Crazy Eights": "crazy-eights", "Last Cards": ""}
     rules_page = "blackjack-rules"
     nav_pages: Sequence[tuple[str, str]] = ()
-    table_module: str | None = None  # its table in the browser is not written yet
-    table_keys = ""
+    table_module: str | None = "games/blackjack.js"  # the pile, the suit, the pick-up, a turn built card by card
+    table_keys = (
+        "Keys: arrows move through your hand, Enter lays the card, P plays (ends your turn), U takes the last card "
+        "back, D draws (or picks up), L calls Last cards, S suggests."
+    )
     options: Options[Rules] = OPTIONS
     presets: Mapping[str, Rules] = PRESETS
     computer_players: Mapping[str, PlayerFactory] = PLAYERS

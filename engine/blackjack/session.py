@@ -35,19 +35,20 @@ the computer seats' turns as the terminal reads them, ``"Robin: 5S 6S 6C last; A
 Robin: pickup; Alex: pass"``.
 
 The state: ``game``, ``seed``, ``kind`` (game, match or guided), ``rules`` (``options``, ``name``, ``text``,
-``notes``), ``players``, ``dealer``, ``names``, ``turn``, ``over``, ``your_turn``, ``top`` (a card:
-``code``, ``display``, ``name``, ``suit``, ``wild``), ``suit`` (the suit to follow: ``code``, ``name``,
-``symbol``), ``suit_named`` (a wild card named it), ``table_text``, ``direction`` (1: seat numbers
-increasing, -1: the other way) and ``direction_text``, ``pickup`` (the pending pick-up: ``size``, ``seat``
-that faces it, ``text``; null when none), ``stock`` (its size) and ``stock_text``, ``pile`` (its size),
-``hand`` (cards with ``legal``: may be laid as the next step, and ``why`` not), ``chain`` (the cards laid so
-far this turn: ``cards``, ``text``; null when none), ``name_suit`` (the next step names a suit: the page offers
-``suits``), ``suits``, ``must_call`` (stopping now, the rules ask you to call "Last cards") and
-``call_text``, ``drawn`` (cards drawn so far this turn), ``counts``, ``seats`` (``seat``, ``name``,
-``player``, ``count``, ``cards``, ``called``, ``status``), ``prompt``, ``log`` (``seat``, ``kind``: chain,
-draw, pickup, pass, penalty or reshuffle; ``cards``, ``suit``, ``last``, ``got``, ``text``), ``result``
-(``winner``, ``winner_name``, ``final_card``, ``left``, ``points``, ``text``), ``match``, ``goal``,
-``notice``, ``comment``; the core adds ``actions`` and ``reviews``.
+``notes``), ``players``, ``dealer``, ``names``, ``turn``, ``over``, ``your_turn``, ``top`` (a card: ``code``,
+``display``, ``name``, ``suit``, ``wild``), ``suit`` (the suit to follow: ``code``, ``name``, ``symbol``),
+``suit_named`` (a wild card named it), ``table_text``, ``direction`` (1: seat numbers increasing, -1: the other
+way) and ``direction_text``, ``pickup`` (the pending pick-up: ``size``, ``seat`` that faces it, ``text``,
+``button``: the label of the control that takes it; null when none), ``stock`` (its size) and ``stock_text``,
+``pile`` (its size), ``hand`` (cards with ``legal``: may be laid as the next step, and ``why`` not), ``chain``
+(the cards laid so far this turn: ``cards``, ``text``; null when none), ``name_suit`` (the next step names a
+suit: the page offers ``suits``), ``suits``, ``must_call`` (stopping now, the rules ask you to call "Last cards")
+and ``call_text``, ``may_call`` (the rules have the call: one made when none is needed costs nothing), ``drawn``
+(cards drawn so far this turn), ``counts``, ``seats`` (``seat``, ``name``, ``player``, ``count``, ``cards``,
+``called``, ``status``), ``prompt``, ``log`` (``seat``, ``kind``: chain, draw, pickup, pass, penalty or
+reshuffle; ``cards``, ``suit``, ``last``, ``got``, ``text``), ``result`` (``winner``, ``winner_name``,
+``final_card``, ``left``, ``points``, ``text``), ``match``, ``goal``, ``notice``, ``comment``; the core adds
+``actions`` and ``reviews``.
 
 >>> session = Session()
 >>> state = session.new_game(7)
@@ -342,6 +343,7 @@ class Session(DealSession[Game, Player]):
             "name_suit": name_suit,
             "suits": [suit_json(suit) for suit in Suit] if name_suit else [],
             "must_call": must_call,
+            "may_call": rules.last_cards,
             "call_text": "Your cards could all go down in one turn: call “Last cards!” as you end this turn."
             if must_call
             else None,
@@ -379,7 +381,7 @@ class Session(DealSession[Game, Player]):
         else:
             faces = "You face" if view.turn == YOU else f"{self._game.names[view.turn]} faces"
             text = f"{faces} a pick-up of {counted(view.pickup, 'card')}."
-        return {"size": view.pickup, "seat": view.turn, "text": text}
+        return {"size": view.pickup, "seat": view.turn, "text": text, "button": f"Pick up {view.pickup}"}
 
     def _chain_json(self, view: PlayerView) -> JSON | None:
         if not view.laid:

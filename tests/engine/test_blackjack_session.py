@@ -151,7 +151,7 @@ def test_a_pick_up_is_answered() -> None:
     assert state["actions"] == [{"seat": 0, "lay": "2C"}, {"seat": 0, "pickup": 2}]
     call(session, "act", action={"lay": "2C"})
     state = call(session, "act", action={"stop": True})["state"]
-    assert state["pickup"] == {"size": 4, "seat": 1, "text": "Robin faces a pick-up of 4 cards."}
+    assert state["pickup"] == {"size": 4, "seat": 1, "text": "Robin faces a pick-up of 4 cards.", "button": "Pick up 4"}
 
 
 def test_a_pick_up_is_taken() -> None:
@@ -167,6 +167,21 @@ def test_a_pick_up_is_taken() -> None:
         and taken["move"]["text"] == "You pick up 2 cards"
     )
     assert taken["state"]["counts"][0] == 6 and taken["state"]["pickup"] is None
+
+
+def test_the_pick_up_control_is_labelled_with_its_size() -> None:
+    _, state = guided(UNANSWERED)
+    assert state["pickup"]["button"] == "Pick up 2"
+
+
+def test_the_last_cards_call_is_offered_where_the_rules_have_it() -> None:
+    session, state = guided(CHAIN)
+    assert state["may_call"] and not state["must_call"]  # a call that is not needed costs nothing
+    call(session, "act", action={"lay": "5S"})
+    assert call(session, "act", action={"stop": True, "last": True})["ok"]
+    session = Session()
+    state = call(session, "guided", position=CHAIN, rules="last_cards=false")
+    assert not state["may_call"]
 
 
 def test_a_wrong_pick_up_size_is_an_error_naming_it() -> None:

@@ -160,7 +160,8 @@ function drawHand() {
     for (const card of state.hand) {
       const button = cardButton(card, { showFits: marks, yourTurn: state.your_turn });
       button.tabIndex = -1;
-      button.addEventListener("click", () => choose(button.dataset.code));
+      // A table whose turn is built in steps lays a card as it is pressed; another selects it for Play.
+      button.addEventListener("click", () => (gameTable.steps ? playIfFits : choose)(button.dataset.code));
       button.addEventListener("dblclick", () => playIfFits(button.dataset.code));
       hand.append(button);
     }
@@ -202,6 +203,7 @@ function focusAFit() {
 function drawControls() {
   const yours = state.your_turn && !busy && !recovering;
   $("game-play").disabled = !(yours && selected);
+  $("game-play").hidden = Boolean(gameTable.steps); // the table's own Play ends a turn built in steps
   $("game-suggest").disabled = !yours;
   const match = state.match;
   $("game-variant").textContent = state.rules?.name ?? "";

@@ -40,6 +40,10 @@
 //   guide(state)   the status line of a lesson's guided deal on your turn
 //   key(event)     a key pressed on the page: true if the table took it
 //   reset()        a new deal: forget the table's own choices
+//   steps          true for a game whose turn is built in steps (a card, then the next…, then the table's own
+//                  Play ends the turn): on the game page a press on a card of the hand plays it at once (a
+//                  card that does not fit says why), and the page's Play button, which plays a selected card,
+//                  is hidden. Without it a press selects the card, and Play, Enter or a double click plays it.
 
 // The table module at *path* (relative to this file, as the registry names it): its createTable.
 export async function loadTable(path) {
