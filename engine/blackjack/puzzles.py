@@ -37,7 +37,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, TypeVar
 
-from ..core.cards import ALL_CARDS, Card, Rank, Suit, mask_of, parse_cards
+from ..core.cards import ALL_CARDS, Card, Rank, Suit, mask_of
 from ..core.puzzles import (
     SEAT_NAMES,
     AnsweredBy,
@@ -52,6 +52,10 @@ from ..core.puzzles import (
     Puzzle,
     PuzzleKinds,
     Steps,
+    card_list,
+    check_answer,
+    numbers,
+    one_of,
     parse_puzzle,
     seat_name,
     yes_no,
@@ -678,35 +682,19 @@ class GuidedPuzzle(BlackjackPuzzle):
     def guided(self) -> GuidedDeal:
         return GuidedDeal(GAME, self.state.text(), self.script, self.goal)
 
-    def data(self) -> dict[str, object]:
-        return {
-            "id": self.id,
-            "kind": self.kind,
-            "position": self.state.text(),
-            "script": self.script,
-            "goal": self.goal,
-        }
-
-    def judge(self) -> Judgement:
-        raise NotImplementedError("guided deals are judged in the browser")
-
 
 # -- reading the fields ------------------------------------------------------------------------------------------
-
-
-def _card_list(reader: FieldReader, name: str) -> list[Card] | None:
-    return reader.convert(name, lambda text: [] if text.strip().lower() == "none" else parse_cards(text))
 
 
 def _table(reader: FieldReader, hand_field: str | None, extra: Sequence[Card] = ()) -> State | None:
     """The ``pile``, ``suit``, ``pickup``, ``jacks`` and ``laid`` fields (and the hand *hand_field*) as a state,
     you on turn with the cards laid this turn already laid; None, a problem noted, when they do not make one."""
-    pile = _card_list(reader, "pile")
+    pile = reader.convert("pile", card_list)
     suit = reader.convert("suit", Suit.parse)
     pickup = reader.convert("pickup", int) or 0
     jacks = reader.convert("jacks", int) or 0
-    laid = _card_list(reader, "laid") or []
-    hand = _card_list(reader, hand_field) if hand_field else []
+    laid = reader.convert("laid", card_list) or []
+    hand = reader.convert(hand_field, card_list) if hand_field else []
     if pile is None or hand is None or (suit is None and "suit" in reader.fields):
         return None
     if not pile:
@@ -775,33 +763,6 @@ def _situation(reader: FieldReader) -> tuple[State, tuple[tuple[int, Action], ..
     return state, moves, after
 
 
-def _check(reader: FieldReader, puzzle: Puzzle, stated: str | None) -> None:
-    """Refuse an *answer* that is not right, with the judgement's reason against it."""
-    if stated is None:
-        return
-    right = puzzle.judge()
-    if stated not in right.answer:
-        reader.fail("answer", f"answer says {stated}, but {right.reasons.get(stated, right.explanation)}")
-
-
-def _word(choices: Sequence[str]) -> Any:
-    def read(text: str) -> str:
-        word = text.strip().lower()
-        allowed = {c.lower(): c for c in choices}
-        if word not in allowed:
-            raise ValueError(f"{text.strip()!r} is not one of {', '.join(choices)}")
-        return allowed[word]
-
-    return read
-
-
-def _numbers(text: str) -> tuple[int, ...]:
-    words = text.replace(",", " ").split()
-    if not 2 <= len(words) <= 6 or not all(w.isdigit() for w in words):
-        raise ValueError(f"{text!r} should be two to six whole numbers, the answers offered")
-    return tuple(int(w) for w in words)
-
-
 def _hinted(puzzle: P) -> P:
     """*puzzle*, with a hint about its own position when its block gave an empty one (a practice puzzle)."""
     return puzzle if puzzle.hint.strip() else replace(puzzle, hint=puzzle.position_hint())
@@ -814,13 +775,13 @@ def _read_fits(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     if state is None or card is None or answer is None:
         return None
     puzzle = _hinted(FitsPuzzle(**common, state=state, card=card))
-    _check(reader, puzzle, "yes" if answer else "no")
+    check_answer(reader, puzzle, "yes" if answer else "no")
     return puzzle
 
 
 def _read_pick(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     state = _table(reader, "hand")
-    answer = _card_list(reader, "answer")
+    answer = reader.convert("answer", card_list)
     if state is None or answer is None:
         return None
     if not state.hands[0]:
@@ -844,19 +805,19 @@ def _read_longest(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     if state is None or answer is None:
         return None
     size = len(state.hands[0])
-    offered = reader.convert("choices", _numbers) or tuple(range(1, min(size, 7) + 1))
+    offered = reader.convert("choices", numbers) or tuple(range(1, min(size, 7) + 1))
     puzzle = _hinted(LongestPuzzle(**common, state=state, offered=offered))
     n = len(puzzle.turn())
     if n not in offered:
         reader.fail("choices", f"choices: the right number, {n}, is not among them")
-    _check(reader, puzzle, str(answer))
+    check_answer(reader, puzzle, str(answer))
     return puzzle
 
 
 def _read_name_suit(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     card = reader.convert("card", Card.parse)
     state = _table(reader, "hand", [card] if card else [])
-    answer = reader.convert("answer", _word(SUIT_CHOICES))
+    answer = reader.convert("answer", one_of(SUIT_CHOICES))
     if state is None or card is None or answer is None:
         return None
     if not RULES.is_wild(card):
@@ -872,7 +833,7 @@ def _read_name_suit(reader: FieldReader, common: dict[str, Any]) -> Puzzle | Non
         return None
     state.laid.clear()  # the drawing shows the card laid apart; only the hand kept counts here
     puzzle = _hinted(NameSuitPuzzle(**common, state=state, card=card))
-    _check(reader, puzzle, answer)
+    check_answer(reader, puzzle, answer)
     return puzzle
 
 
@@ -885,12 +846,12 @@ def _read_stop(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
         reader.fail("laid", "laid: give the cards laid so far this turn")
         return None
     puzzle = _hinted(StopPuzzle(**common, state=state))
-    _check(reader, puzzle, "yes" if answer else "no")
+    check_answer(reader, puzzle, "yes" if answer else "no")
     return puzzle
 
 
 def _read_last_cards(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
-    hand = _card_list(reader, "hand")
+    hand = reader.convert("hand", card_list)
     answer = reader.convert("answer", yes_no)
     if hand is None or answer is None:
         return None
@@ -903,19 +864,19 @@ def _read_last_cards(reader: FieldReader, common: dict[str, Any]) -> Puzzle | No
         reader.fail("hand", f"hand: {error}")
         return None
     puzzle = _hinted(LastCardsPuzzle(**common, state=state))
-    _check(reader, puzzle, "yes" if answer else "no")
+    check_answer(reader, puzzle, "yes" if answer else "no")
     return puzzle
 
 
 def _situation_puzzle(cls: type[WhoNextPuzzle]) -> Any:
     def read(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
         found = _situation(reader)
-        answer = reader.convert("answer", _word(SEAT_NAMES))
+        answer = reader.convert("answer", one_of(SEAT_NAMES))
         if found is None or answer is None:
             return None
         state, moves, after = found
         puzzle = _hinted(cls(**common, state=state, moves=moves, after=after))
-        _check(reader, puzzle, answer)
+        check_answer(reader, puzzle, answer)
         return puzzle
 
     return read
@@ -923,7 +884,7 @@ def _situation_puzzle(cls: type[WhoNextPuzzle]) -> Any:
 
 def _read_pickup_size(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     found = _situation(reader)
-    offered = reader.convert("choices", _numbers) or (0, 2, 4, 5, 7)
+    offered = reader.convert("choices", numbers) or (0, 2, 4, 5, 7)
     answer = reader.convert("answer", lambda text: text.strip())
     if found is None or answer is None:
         return None
@@ -931,7 +892,7 @@ def _read_pickup_size(reader: FieldReader, common: dict[str, Any]) -> Puzzle | N
     puzzle = _hinted(PickUpPuzzle(**common, state=state, moves=moves, after=after, offered=offered))
     if after.pickup not in offered:
         reader.fail("choices", f"choices: the right number, {after.pickup}, is not among them")
-    _check(reader, puzzle, answer)
+    check_answer(reader, puzzle, answer)
     return puzzle
 
 

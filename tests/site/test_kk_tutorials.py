@@ -166,8 +166,10 @@ def test_the_home_page_offers_each_game_and_links_to_both_courses_without_javasc
         ("Fan Tan", "sevens"),
         ("Parliament", "sevens"),
         ("Knock! Knock!", "knock-knock"),
+        ("Blackjack", "blackjack"),  # a course since its lessons came
+        ("Crazy Eights", "blackjack"),
     ]
-    assert 'id="course-sevens"' in home and 'id="course-knock-knock"' in home
+    assert 'id="course-sevens"' in home and 'id="course-knock-knock"' in home and 'id="course-blackjack"' in home
     assert 'href="./play/?rules=fan-tan"' in home
 
 
