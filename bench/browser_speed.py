@@ -15,8 +15,8 @@ again. Figures only: nothing here fails a build.
 With ``--game`` naming another registered game than the default it measures
 Sam's decision time in the worker for that game only (three Sams at the table,
 every decision of theirs where two or more cards fitted), with the machine's
-load beside it. (Until the page speaks one action protocol, that loop uses the
-discard-and-draw session's verbs: play, draw, challenge.)
+load beside it. It takes the actions each state lists, as the pages do, so any
+game's session serves (a turn built in steps is sent one step at a time).
 """
 
 from __future__ import annotations
@@ -76,9 +76,10 @@ SAM_TIMES = """async ([deals, rules]) => {
   return times;
 }"""
 
-# Another game than the default: plays deals against three Sams through the bench's session (you take the first card that fits,
-# knock when due and call a missed knock), timing every decision of theirs where two or more cards fitted. Sam
-# thinks ahead once some player holds three cards or fewer: those decisions are also kept apart.
+# Another game than the default: plays deals against three Sams through the bench's session (you take the first action
+# the state lists: a call asked of you, a card that fits, the next card of a chain or its end, a draw), timing every
+# turn of theirs where two or more cards fitted (an answer to a call counts no choices). Sam thinks ahead once some
+# player holds three cards or fewer: those decisions are also kept apart.
 OTHER_GAME_SAM_TIMES = """async ([game, deals]) => {
   const { getRuntime } = await import("../static/js/runtime.js");
   const runtime = getRuntime();
@@ -94,7 +95,7 @@ OTHER_GAME_SAM_TIMES = """async ([game, deals]) => {
       else {
         const close = Math.min(...state.counts) <= 3;
         reply = await runtime.call("computer_move", {}, "bench");
-        if (reply.move && reply.choices >= 2 && ["play", "draw"].includes(reply.move.kind)) {
+        if (reply.move && reply.choices >= 2) {
           times.push(reply.think_ms);
           if (close) thinking.push(reply.think_ms);
         }

@@ -63,7 +63,8 @@ def in_view(page: Page) -> list[str]:
 
 def face_style(page: Page, selector: str) -> dict[str, str]:
     style: dict[str, str] = page.eval_on_selector(
-        f"{selector} .face", "face => ({shadow: getComputedStyle(face).boxShadow, back: getComputedStyle(face).backgroundColor})"
+        f"{selector} .face",
+        "face => ({shadow: getComputedStyle(face).boxShadow, back: getComputedStyle(face).backgroundColor})",
     )
     return style
 
@@ -90,7 +91,7 @@ def test_a_whole_deal_by_mouse_on_a_phone(phone: Page, site_url: str) -> None:
     after_lay(page, 0)
     expect(page.locator("#game-status")).to_contain_text("name the suit to follow for the A♣, and play")
     page.get_by_role("button", name="Undo card").click()
-    page.wait_for_function("document.querySelectorAll('#bj-chain .face').length === 0")
+    page.wait_for_function("() => document.querySelectorAll('#bj-chain .face').length === 0")
     expect(page.locator("#game-hand .card")).to_have_count(7)
 
     seen = {"chain": 0, "suit": 0, "pickup": 0, "last": 0}
