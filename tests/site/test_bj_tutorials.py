@@ -51,11 +51,11 @@ def test_the_first_lesson_states_the_aim_first() -> None:
 # a suit letter names the suit after an ace).
 LINES = {
     "bj-guided-follow": "6H last; 9H",
-    "bj-guided-chain": "5S 6S 6C 6D 7D 7C last; 9H",
+    "bj-guided-chain": "5S 6S 6C 7C 7D 6D last; 9H",
     "bj-guided-ace": "AC D last; 4D 5D",
     "bj-guided-skip": "8H 8C last; 3C",
     "bj-guided-pickup": "2H last; 5H 6H",
-    "bj-guided-queen": "QH 4H last; 9C",
+    "bj-guided-queen": "QH 9C last; 4H",
     "bj-guided-last": "9C last; 3D 4D",
     "bj-guided-strategy": "2C last; 5C",
 }
