@@ -72,6 +72,7 @@ from .puzzles_bank import (
     make_name_suit,
     make_pick,
     make_stop,
+    make_who_next,
 )
 from .session import parse_script
 from .state import Action, Chain, Draw, Lay, Pass, PickUp, SeededChance, State, Stop, needs_call
@@ -506,7 +507,9 @@ class WhoNextPuzzle(_Situation):
         return _who(self.after.turn)
 
     def position_hint(self) -> str:
-        return "Count the skips and reverses in the last turn, then step round the table."
+        seat, action = self.moves[-1]
+        laid = f"the {_cards(action.cards)}" if isinstance(action, Chain) else "nothing"
+        return f"{_who(seat)} laid {laid}: does any of it skip a player or turn play round? Then step round the table."
 
     def judge(self) -> Judgement:
         rules, nxt = RULES, self.after.turn
@@ -569,7 +572,11 @@ class PickUpPuzzle(_Situation):
         return str(self.after.pickup)
 
     def position_hint(self) -> str:
-        return "Add 2 for each two and 5 for each black jack laid since the last pick-up; a red jack wipes out the black jacks."
+        turns = sum(isinstance(action, Chain) for _, action in self.moves)
+        return (
+            f"Go through the {counted(turns, 'turn')} that laid cards: add 2 for each two and 5 for each black jack; "
+            "a red jack wipes out the black jacks, and a pick-up taken clears everything"
+        )
 
     def judge(self) -> Judgement:
         rules = RULES
@@ -979,7 +986,14 @@ KINDS = PuzzleKinds(
         ),
         Kind("stop", ("question", "pile", "laid", "hand", "answer"), ("suit",), _read_stop, 40, make_stop),
         Kind("last-cards", ("question", "hand", "answer"), (), _read_last_cards, 60, make_last_cards),
-        Kind("who-next", ("question", "state", "moves", "answer"), (), _situation_puzzle(WhoNextPuzzle)),
+        Kind(
+            "who-next",
+            ("question", "state", "moves", "answer"),
+            (),
+            _situation_puzzle(WhoNextPuzzle),
+            40,
+            make_who_next,
+        ),
         Kind("pickup-size", ("question", "state", "moves", "answer"), ("choices",), _read_pickup_size),
         Kind("best", ("question", "pile", "hand", "counts", "answer"), ("suit", "called"), _read_best),
         Kind("guided", ("position", "goal"), ("script",), _read_guided),

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from ..core.cards import ALL_CARDS, Card, Suit
 from ..core.puzzles import SEAT_NAMES
 from .rules import Rules
-from .state import Lay, SeededChance, State, Stop, needs_call
+from .state import Lay, SeededChance, State, Stop, deal, needs_call
 
 __all__ = [
     "RULES",
@@ -28,6 +28,7 @@ __all__ = [
     "make_name_suit",
     "make_pick",
     "make_stop",
+    "make_who_next",
 ]
 
 RULES = Rules(players=len(SEAT_NAMES))  # the lessons' table: you, Robin, Alex and Sam, with every default
@@ -209,3 +210,33 @@ def make_stop(rng: random.Random, n: int) -> str:
             f"pile: {top.code}\nlaid: {' '.join(c.code for c in laid)}\nhand: {_codes(state.hands[0])}\n"
             f"answer: {'yes' if stops else 'no'}\nquestion: May you end your turn now?"
         )
+
+
+def make_who_next(rng: random.Random, n: int) -> str:
+    """A fresh deal where your first turn lays eights or kings (a skip or a reverse), or none every fourth time."""
+    while True:
+        state = deal(RULES, rng, dealer=RULES.players - 1)
+        hand = state.hands[0]
+        powers = [c for c in state.next_cards(0) if RULES.is_skip(c) or RULES.is_reverse(c)]
+        plain = [c for c in state.next_cards(0) if not RULES.is_power(c)]
+        pool = plain if n % 4 == 3 else powers
+        if not pool:
+            continue
+        laid = [rng.choice(pool)]
+        twin = state.copy()
+        twin.apply(0, Lay(laid[0]), SeededChance(rng))
+        same = [c for c in twin.next_cards(0) if c.rank == laid[0].rank]
+        if same and len(hand) > 2 and rng.random() < 0.5:
+            laid.append(rng.choice(same))
+        return (
+            f"state: {state.text()}\nmoves: You: {' '.join(c.code for c in laid)}\nanswer: {_next_name(state, laid)}\n"
+            "question: After your turn, who plays next?"
+        )
+
+
+def _next_name(state: State, laid: Sequence[Card]) -> str:
+    twin = state.copy()
+    for card in laid:
+        twin.apply(0, Lay(card), SeededChance(random.Random(0)))
+    twin.apply(0, Stop(Suit.CLUBS if RULES.is_wild(laid[-1]) else None), SeededChance(random.Random(0)))
+    return SEAT_NAMES[twin.turn]
