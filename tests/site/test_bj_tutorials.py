@@ -100,6 +100,8 @@ def test_the_practice_bank_makes_blackjack_puzzles_through_the_registry() -> Non
     from sitebuild.practice import bank
 
     made = list(bank(find_game("blackjack")))
-    assert {"fits", "pick", "longest", "name-suit", "stop", "last-cards", "who-next"} <= {puzzle.kind for puzzle in made}
+    assert {"fits", "pick", "longest", "name-suit", "stop", "last-cards", "who-next"} <= {
+        puzzle.kind for puzzle in made
+    }
     assert len(made) >= 300
     assert len({puzzle.hint for puzzle in made}) > len(made) // 2  # each hint about its own position
