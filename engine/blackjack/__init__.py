@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..core.cards import Card
-from ..core.game import Decision, PlayerFactory, read_written_rules, register
+from ..core.game import Decision, PlayerFactory, PlayOuts, read_written_rules, register
 from ..core.options import Options
 from ..core.puzzles import PuzzleKinds
 from .game import Game
@@ -142,11 +142,15 @@ class BlackjackGame:
 
     @property
     def puzzle_kinds(self) -> PuzzleKinds:
-        return PuzzleKinds(())  # no lessons yet
+        from .puzzles import KINDS
+
+        return KINDS
 
     @property
-    def play_outs(self) -> None:
-        return None
+    def play_outs(self) -> PlayOuts:
+        from .play_outs import play_outs
+
+        return play_outs
 
     def session(self) -> Any:
         from .session import Session

@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, TypeVar
 
-from .cards import Card, Suit
+from .cards import Card, Suit, parse_cards
 from .text import sentence
 
 __all__ = [
@@ -56,8 +56,12 @@ __all__ = [
     "Rows",
     "Shown",
     "Steps",
+    "card_list",
+    "check_answer",
     "feedback_problems",
     "named_steps",
+    "numbers",
+    "one_of",
     "parse_puzzle",
     "praise_problems",
     "read_fields",
@@ -168,6 +172,46 @@ def yes_no(text: str) -> bool:
     if word not in {"yes", "no"}:
         raise ValueError(f"{text!r} is not yes or no")
     return word == "yes"
+
+
+def card_list(text: str) -> list[Card]:
+    """Cards written as codes, or ``none`` for no card.
+
+    >>> card_list("5H 10S"), card_list("None")
+    ([Card.parse('5H'), Card.parse('10S')], [])
+    """
+    return [] if text.strip().lower() == "none" else parse_cards(text)
+
+
+def one_of(choices: Sequence[str]) -> Callable[[str], str]:
+    """A reader of one of *choices* (case ignored), refusing anything else with the choices named."""
+
+    def read(text: str) -> str:
+        word = text.strip().lower()
+        allowed = {choice.lower(): choice for choice in choices}
+        if word not in allowed:
+            raise ValueError(f"{text.strip()!r} is not one of {', '.join(choices)}")
+        return allowed[word]
+
+    return read
+
+
+def numbers(text: str) -> tuple[int, ...]:
+    """Two to six whole numbers, the answers a puzzle offers (``0 2 4`` or ``0, 2, 4``)."""
+    words = text.replace(",", " ").split()
+    if not 2 <= len(words) <= 6 or not all(w.isdigit() for w in words):
+        raise ValueError(f"{text!r} should be two to six whole numbers, the answers offered")
+    return tuple(int(w) for w in words)
+
+
+def check_answer(reader: FieldReader, puzzle: Puzzle, stated: str | None) -> None:
+    """Note a problem at the ``answer`` field when *stated* is not one of the right answers, with the judgement's
+    reason against it (its explanation if it has none)."""
+    if stated is None:
+        return
+    right = puzzle.judge()
+    if stated not in right.answer:
+        reader.fail("answer", f"answer says {stated}, but {right.reasons.get(stated, right.explanation)}")
 
 
 def seat_name(text: str) -> int:
@@ -333,7 +377,16 @@ class Puzzle:
         raise NotImplementedError(f"{self.kind} puzzles take no verdict")
 
     def data(self) -> dict[str, object]:
-        """The JSON a page embeds for this puzzle."""
+        """The JSON a page embeds for this puzzle: a guided deal's start, or a static puzzle's judgement."""
+        deal = self.guided()
+        if deal is not None:
+            return {
+                "id": self.id,
+                "kind": self.kind,
+                "position": deal.position,
+                "script": deal.script,
+                "goal": deal.goal,
+            }
         return {"id": self.id, "kind": self.kind, **self.judge().data()}
 
     def absent(self) -> tuple[str, ...]:

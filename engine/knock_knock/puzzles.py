@@ -31,7 +31,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ..core.cards import Card, Suit, mask_of, parse_cards
+from ..core.cards import Card, Suit, mask_of
 from ..core.puzzles import (
     SEAT_NAMES,
     AnsweredBy,
@@ -47,7 +47,11 @@ from ..core.puzzles import (
     PuzzleKinds,
     Shown,
     Steps,
+    card_list,
+    check_answer,
     named_steps,
+    numbers,
+    one_of,
     parse_puzzle,
     seat_name,
     yes_no,
@@ -558,30 +562,14 @@ class GuidedPuzzle(KnockKnockPuzzle):
     def guided(self) -> GuidedDeal:
         return GuidedDeal(GAME, self.state.text(), self.script, self.goal)
 
-    def data(self) -> dict[str, object]:
-        return {
-            "id": self.id,
-            "kind": self.kind,
-            "position": self.state.text(),
-            "script": self.script,
-            "goal": self.goal,
-        }
-
-    def judge(self) -> Judgement:
-        raise NotImplementedError("guided deals are judged in the browser")
-
 
 # -- reading the fields ------------------------------------------------------------------------------------------
 
 
-def _cards(reader: FieldReader, name: str) -> list[Card] | None:
-    return reader.convert(name, lambda text: [] if text.strip().lower() == "none" else parse_cards(text))
-
-
 def _pile_state(reader: FieldReader, hand_field: str | None) -> State | None:
-    pile = _cards(reader, "pile")
+    pile = reader.convert("pile", card_list)
     suit = reader.convert("suit", Suit.parse)
-    hand = _cards(reader, hand_field) if hand_field else []
+    hand = reader.convert(hand_field, card_list) if hand_field else []
     if pile is None or hand is None or (suit is None and "suit" in reader.fields):
         return None
     if not pile:
@@ -646,26 +634,6 @@ def _doing(action: Action) -> str:
     return {Draw: "draw", Challenge: "call", Quiet: "let it pass"}[type(action)]
 
 
-def _check(reader: FieldReader, puzzle: Puzzle, stated: str | None) -> None:
-    """Refuse an *answer* that is not right, with the judgement's reason against it (its explanation if none)."""
-    if stated is None:
-        return
-    right = puzzle.judge()
-    if stated not in right.answer:
-        reader.fail("answer", f"answer says {stated}, but {right.reasons.get(stated, right.explanation)}")
-
-
-def _word(choices: tuple[str, ...]) -> Any:
-    def read(text: str) -> str:
-        word = text.strip().lower()
-        allowed = {c.lower(): c for c in choices}
-        if word not in allowed:
-            raise ValueError(f"{text.strip()!r} is not one of {', '.join(choices)}")
-        return allowed[word]
-
-    return read
-
-
 def _read_fits(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     state = _pile_state(reader, None)
     card = reader.convert("card", Card.parse)
@@ -678,13 +646,13 @@ def _read_fits(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
         reader.fail("card", f"card: {error}")
         return None
     puzzle = FitsPuzzle(**common, state=state, card=card)
-    _check(reader, puzzle, "yes" if answer else "no")
+    check_answer(reader, puzzle, "yes" if answer else "no")
     return puzzle
 
 
 def _read_pick(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     state = _pile_state(reader, "hand")
-    answer = _cards(reader, "answer")
+    answer = reader.convert("answer", card_list)
     if state is None or answer is None:
         return None
     puzzle = PickPuzzle(**common, state=state)
@@ -701,12 +669,12 @@ def _read_pick(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
 
 def _read_play_or_draw(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     state = _pile_state(reader, "hand")
-    answer = reader.convert("answer", _word(("play", "draw")))
-    cards = _cards(reader, "cards")
+    answer = reader.convert("answer", one_of(("play", "draw")))
+    cards = reader.convert("cards", card_list)
     if state is None or answer is None:
         return None
     puzzle = PlayOrDrawPuzzle(**common, state=state)
-    _check(reader, puzzle, answer)
+    check_answer(reader, puzzle, answer)
     if cards is not None and answer == "play" and sorted(cards) != state.fitting(0):
         why = puzzle.judge().reasons["draw"]  # the reason against drawing names the cards that fit
         reader.fail("cards", f"cards says {' '.join(c.code for c in cards)}, but {why}")
@@ -716,36 +684,29 @@ def _read_play_or_draw(reader: FieldReader, common: dict[str, Any]) -> Puzzle | 
 def _situation_puzzle(cls: type[_Situation], choices: tuple[str, ...]) -> Any:
     def read(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
         found = _situation(reader)
-        answer = reader.convert("answer", _word(choices))
+        answer = reader.convert("answer", one_of(choices))
         if found is None or answer is None:
             return None
         state, moves, after = found
         puzzle = cls(**common, state=state, moves=moves, after=after, events=tuple(after.events))
-        _check(reader, puzzle, answer)
+        check_answer(reader, puzzle, answer)
         return puzzle
 
     return read
 
 
-def _numbers(text: str) -> tuple[int, ...]:
-    words = text.replace(",", " ").split()
-    if not 2 <= len(words) <= 5 or not all(w.isdigit() for w in words):
-        raise ValueError(f"{text!r} should be two to five whole numbers, the answers offered")
-    return tuple(int(w) for w in words)
-
-
 def _read_picks_up(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     found = _situation(reader)
     seat = reader.convert("seat", seat_name)
-    offered = reader.convert("choices", _numbers) or (0, 1, 2, 5)
-    answer = reader.convert("answer", _word(tuple(str(n) for n in offered)))
+    offered = reader.convert("choices", numbers) or (0, 1, 2, 5)
+    answer = reader.convert("answer", one_of(tuple(str(n) for n in offered)))
     if found is None or seat is None or answer is None:
         return None
     state, moves, after = found
     puzzle = PicksUpPuzzle(
         **common, state=state, moves=moves, after=after, events=tuple(after.events), seat=seat, offered=offered
     )
-    _check(reader, puzzle, answer)
+    check_answer(reader, puzzle, answer)
     return puzzle
 
 
@@ -761,13 +722,13 @@ def _read_knock(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
         reader.fail("card", f"card: {named(refused)}")
         return None
     puzzle = KnockPuzzle(**common, state=state, card=card)
-    _check(reader, puzzle, "yes" if answer else "no")
+    check_answer(reader, puzzle, "yes" if answer else "no")
     return puzzle
 
 
 def _read_score(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
-    hand = _cards(reader, "hand")
-    offered = reader.convert("choices", _numbers)
+    hand = reader.convert("hand", card_list)
+    offered = reader.convert("choices", numbers)
     answer = reader.convert("answer", lambda text: text.strip())
     if hand is None or offered is None or answer is None:
         return None
@@ -777,7 +738,7 @@ def _read_score(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     puzzle = ScorePuzzle(**common, state=_table([Card.parse("KS")], None, hand), offered=offered)
     if str(puzzle.total()) not in {str(n) for n in offered}:
         reader.fail("choices", f"choices: the right total, {puzzle.total()}, is not among them")
-    _check(reader, puzzle, answer)
+    check_answer(reader, puzzle, answer)
     return puzzle
 
 

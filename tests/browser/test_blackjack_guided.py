@@ -1,0 +1,36 @@
+"""A Blackjack lesson's guided deal, played in the browser on the game's own table: the seed's six-card chain,
+"Last cards" called, then out with the card kept."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from gameplay import INSTANT, START_MS
+from playwright.sync_api import Page, expect
+
+
+@pytest.fixture
+def page(warm: Page) -> Page:
+    """This module's tests change no setting of their browser context: their pages come from a warm one (conftest.py)."""
+    return warm
+
+
+def test_the_chain_lessons_guided_deal_is_won_with_the_six_card_chain(page: Page, site_url: str) -> None:
+    page.add_init_script(INSTANT)
+    page.goto(f"{site_url}tutorials/chains/")
+    section = page.locator("#bj-guided-chain")
+    page.wait_for_selector("#bj-guided-chain[data-state=your-turn]", timeout=START_MS)
+    for name in ("five of spades", "six of spades", "six of clubs", "seven of clubs", "seven of diamonds"):
+        section.get_by_role("button", name=name).click()
+    section.get_by_role("button", name="six of diamonds").click()
+    section.get_by_role("button", name="Last cards!").click()
+    section.get_by_role("button", name="Play", exact=True).click()
+    moves = section.locator(".log-scroll li")
+    expect(moves).to_have_count(4, timeout=START_MS)  # your chain, then the script's three turns
+    expect(moves.first).to_have_text("You lay 5♠ 6♠ 6♣ 7♣ 7♦ 6♦ and call “Last cards!”")
+    page.wait_for_selector("#bj-guided-chain[data-state=your-turn]", timeout=START_MS)
+    section.get_by_role("button", name="nine of hearts").click()
+    section.get_by_role("button", name="Play", exact=True).click()
+    expect(section.locator("[data-guided-status]")).to_have_text("You win, going out with the 9♥. Goal reached.")
+    expect(section).to_have_class(re.compile(r"\bis-solved\b"))
