@@ -13,7 +13,7 @@ the record counts them (a reshuffle is an entry of its own).
 [4, 6, 16]
 >>> first = estimate(game, points[0])
 >>> [card["code"] for card in first["cards"]], first["played"]["code"], first["verdict"]
-(['7C', '8C', '10C', '2H'], '2H', 'costly')
+(['7C', '8C', '10C', '2H'], '2H', 'close')
 >>> estimate(game, points[0]) == first
 True
 >>> len(replay(game, points[1]).record()["moves"]), replay(game, points[1]).turn
@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from ..core.cards import Card
@@ -32,13 +33,17 @@ from ..core.text import NUMBER_WORDS
 from .game import Game, RecordError, _chance_after, _RecordedChance, action_from_json
 from .players.base import favourite_suit, without
 from .players.robin import RobinPlayer
+from .players.sam import SAMPLES as SAM_SAMPLES
+from .players.sam import WORK as SAM_WORK
 from .players.sam import SamPlayer
 from .rules import Rules, is_pickup, penalty
 
 __all__ = ["decisions", "estimate", "finished", "replay"]
 
 YOU = 0
-SAMPLES, WORK = 300, 30_000  # imagined deals for each choice, and the turns they may take: more than Sam's own
+# Imagined deals for each choice, and the turns they may take in all: Sam's own, so the review is Sam's judgement
+# at its usual effort (a few seconds a choice in the browser).
+SAMPLES, WORK = SAM_SAMPLES, SAM_WORK
 
 
 def finished(seed: int) -> Game:
@@ -56,6 +61,16 @@ def replay(game: Game, moves: int) -> Game:
     if not 0 <= moves <= len(entries):
         raise ValueError(f"move {moves} is outside this deal, which has {len(entries)} moves")
     chance = _RecordedChance(entries)
+    again = next(step for step, at in _replayed(game, entries, chance) if at >= moves)
+    again.chance = _chance_after(game.rules, game.seed, game.dealer, chance.sizes)
+    return again
+
+
+def _replayed(game: Game, entries: list[Any], chance: _RecordedChance | None = None) -> Iterator[tuple[Game, int]]:
+    """The deal of *game* replayed entry by entry (as Game.from_record reads a record, its reshuffles from *chance*):
+    the same game after each step, with how many entries it has taken (a draw that needs a reshuffle takes the
+    reshuffle's entry too)."""
+    chance = chance or _RecordedChance(entries)
     again = Game(
         game.rules,
         game.dealt,
@@ -66,7 +81,8 @@ def replay(game: Game, moves: int) -> Game:
         names=game.names,
         chance=chance,
     )
-    while chance.position < moves:  # as Game.from_record reads a record, entry by entry
+    yield again, 0
+    while chance.position < len(entries):
         number = chance.position + 1
         entry = entries[number - 1]
         if isinstance(entry, dict) and "reshuffle" in entry:
@@ -75,30 +91,28 @@ def replay(game: Game, moves: int) -> Game:
                 again.settle()
             if chance.position < number:
                 raise RecordError(f"game record move {number}: a reshuffle where no draw needs one")
-            continue
-        seat, action = action_from_json(entry, game.rules.players)
-        chance.position = number
-        try:
-            again.act(seat, action)
-        except IllegalAction as error:
-            raise RecordError(f"game record move {number}: {error.reason}") from None
-    again.chance = _chance_after(game.rules, game.seed, game.dealer, chance.sizes)
-    return again
+        else:
+            seat, action = action_from_json(entry, game.rules.players)
+            chance.position = number
+            try:
+                again.act(seat, action)
+            except IllegalAction as error:
+                raise RecordError(f"game record move {number}: {error.reason}") from None
+        yield again, chance.position
 
 
-def _fitting_before(game: Game, index: int) -> list[Card] | None:
-    """The distinct cards that fitted when you discarded at record entry *index*, or None if it was no discard
-    of yours."""
-    entry = game.record()["moves"][index]
-    if not isinstance(entry, dict) or entry.get("seat") != YOU or "play" not in entry:
-        return None
-    return replay(game, index).view(YOU).fitting()
+def _yours(entry: Any) -> bool:
+    return isinstance(entry, dict) and entry.get("seat") == YOU and "play" in entry
 
 
 def decisions(game: Game) -> list[int]:
-    """The record entries where you discarded a card and more than one card fitted."""
+    """The record entries where you discarded a card and more than one card fitted (one replay of the deal)."""
     entries = game.record()["moves"]
-    return [index for index in range(len(entries)) if len(_fitting_before(game, index) or ()) > 1]
+    return [
+        at
+        for again, at in _replayed(game, entries)
+        if at < len(entries) and _yours(entries[at]) and len(again.view(YOU).fitting()) > 1
+    ]
 
 
 def estimate(game: Game, index: int) -> dict[str, Any]:
@@ -108,11 +122,11 @@ def estimate(game: Game, index: int) -> dict[str, Any]:
     entries = game.record()["moves"]
     if not 0 <= index < len(entries):
         raise ValueError(f"move {index} is outside this deal, which has {len(entries)} moves")
-    fitting = _fitting_before(game, index)
-    if fitting is None or len(fitting) < 2:
+    view = replay(game, index).view(YOU)
+    fitting = view.fitting()
+    if not _yours(entries[index]) or len(fitting) < 2:
         raise ValueError(f"move {index + 1} was not a choice: fewer than two cards fitted")
     played = Card.parse(entries[index]["play"])
-    view = replay(game, index).view(YOU)
     outcomes: list[list[float]] = [[] for _ in fitting]
     sam = SamPlayer(random.Random((game.seed or 0) * 1000 + index), samples=SAMPLES, work=WORK)
     sam._weigh(view, [card.index for card in fitting], outcomes)

@@ -39,7 +39,7 @@ def test_every_note_agrees_with_the_numbers_shown_beside_it(seed: int) -> None:
         note = review["note"]
         assert set(re.findall(r"\d+%", note)) <= {f"{n}%" for n in chances.values()}, note
         if review["verdict"] == "costly":
-            assert review["cost"] > max(review["margin"], SMALLEST_COST)
+            assert review["cost"] >= max(review["margin"], SMALLEST_COST)  # both rounded to 0.001
             assert f"it cost you about {top - mine} percentage point" in note
         else:
             assert "cost you about" not in note
@@ -65,3 +65,11 @@ def test_the_page_asks_for_the_choices_then_each_estimate_and_can_play_on_from_o
     assert "outside this deal" in call("replay", record=record, moves=999)["error"]["message"]
     # Replayed to its end, the deal is the same deal.
     assert replay(game, len(game.record()["moves"])).record() == game.record()
+
+
+def test_the_reviews_own_session_is_of_the_game_its_requests_name() -> None:
+    """The page reviews in a session of its own ("review"): each request names the game, as a start does."""
+    record = finished(3).to_json()
+    request = {"method": "review_points", "session": "kk-review", "params": {"record": record, "game": "knock-knock"}}
+    reply = json.loads(handle(json.dumps(request)))
+    assert reply["result"]["moves"] == decisions(finished(3))
