@@ -32,7 +32,7 @@ from engine.core.game import DEFAULT_GAME, find_game
 from sitebuild import BuildError
 from sitebuild.lessons import find_pages
 from sitebuild.links import check_links
-from sitebuild.practice import bank_files, kept_file
+from sitebuild.practice import bank_files, kept_file, practice_pages
 from sitebuild.render import MarkdownRenderer, render_pages
 from sitebuild.verdicts import FILE as VERDICTS_FILE
 from sitebuild.verdicts import VerdictCache
@@ -68,6 +68,7 @@ def build(
     *verdicts* are Sam's verdicts on "which card" puzzles (by default the checked-in and the local ones).
     """
     pages, errors = find_pages(tutorials)  # 1. find lessons, read front matter
+    pages = practice_pages(pages)  # the practice page, once for every game with practice puzzles
     renderer = MarkdownRenderer()
     renderer.puzzles.verdicts = verdicts
     for page in pages:  # 2. Markdown and puzzles, judged by the engine (and "which card" ones by Sam)
@@ -76,13 +77,15 @@ def build(
         renderer.puzzles.verdicts.save()
     errors += check_links(pages)  # 3. links checked against all pages
     bank: dict[str, str] = {}
-    practice = next((page for page in pages if page.layout == "practice"), None)
-    if practice is not None:  # 4. the practice page's bank of fresh puzzles, of its game
+    files: dict[str, int] = {}  # how many bank files each game's practice page has
+    for practice in (page for page in pages if page.layout == "practice"):  # 4. each practice page's bank
         problems: list[tuple[int, str]] = []
         game = find_game(practice.game or DEFAULT_GAME)
-        bank = bank_files(renderer.puzzles.verdicts, problems, game)
+        made = bank_files(renderer.puzzles.verdicts, problems, game)
         errors += [BuildError(kept_file(game) or practice.source, line, message) for line, message in problems]
-    html, template_errors = render_pages(SITE / "templates", pages, check_base(base), len(bank))  # 5. Jinja2
+        bank |= made
+        files[game.name] = len(made)
+    html, template_errors = render_pages(SITE / "templates", pages, check_base(base), files)  # 5. Jinja2
     html |= bank
     errors += template_errors
     if errors:

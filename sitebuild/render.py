@@ -20,7 +20,7 @@ from .authored import AuthoredHtml, check_source
 from .lessons import DEFAULT_GAME, Page, not_found_page
 from .links import collect_ids
 from .practice import sample
-from .puzzle_ext import PuzzleExtension
+from .puzzle_ext import PuzzleExtension, kinds_of
 from .puzzle_html import puzzle_html
 from .stages import Stage, split_stages
 
@@ -29,7 +29,7 @@ from .stages import Stage, split_stages
 SITE_NAME = "Learn Sevens"
 PROGRESS_SLUG = "progress"  # linked from every footer when the page exists
 GLOSSARY_SLUG = "glossary"  # the words the site uses, linked from every footer when the page exists
-PRACTICE_SLUG = "practice"  # first in the header of the game whose practice page it is; then the game's nav_pages
+PRACTICE_LABEL = "Practice"  # a game's practice page comes first in its header; then the game's nav_pages
 # GitHub Pages answers a missing address at any depth with the site's 404.html.
 NOT_FOUND_TEMPLATE = "404.html"
 NOT_FOUND_OUTPUT = "404.html"
@@ -158,7 +158,6 @@ def context(
     number = next((lesson["number"] for lesson in lessons if lesson["current"]), None)
     progress = _link(page, by_slug[PROGRESS_SLUG], root) if PROGRESS_SLUG in by_slug else None
     glossary = _link(page, by_slug[GLOSSARY_SLUG], root) if GLOSSARY_SLUG in by_slug else None
-    practice = _link(page, by_slug[PRACTICE_SLUG], root) if PRACTICE_SLUG in by_slug else None
     home = by_slug.get("home")
     return {
         "site_name": SITE_NAME,
@@ -188,7 +187,7 @@ def context(
         "play": shown["play"],
         "progress": progress,
         "glossary": glossary,
-        "practice": practice if practice and practice["game"] == shown["name"] else None,
+        "practice": shown["practice"],
         "practice_sample": Markup(practice_sample(page.game)) if page.layout == "practice" else "",
         "practice_files": practice_files,
         # The game page's chooser: every option and preset as the engine offers them (no rule is written in JS).
@@ -217,7 +216,9 @@ def course(page: Page, pages: list[Page], game: GameType, root: str) -> dict[str
     tutorials = [p for p in mine if p.kind == "tutorial"]
     by_slug = {p.slug: p for p in mine if p.kind == "page"}
     play = next((p for p in mine if p.kind == "page" and p.layout == "game"), None)
-    nav = [(PRACTICE_SLUG, "Practice"), *game.nav_pages]
+    practice = next((p for p in mine if p.kind == "page" and p.layout == "practice"), None)
+    nav = [(practice.slug, PRACTICE_LABEL)] if practice else []
+    nav += game.nav_pages
     rules = _link(page, by_slug[game.rules_page], root) if game.rules_page in by_slug else None
     return {
         "name": game.name,
@@ -232,7 +233,15 @@ def course(page: Page, pages: list[Page], game: GameType, root: str) -> dict[str
         "rules": rules,
         # On the home page (with a course of its own) once it has lessons, its rules page or a table to play at.
         "offered": bool(tutorials) or play is not None or rules is not None,
+        # Its practice page (None for a game whose puzzles make no practice) and the kinds it counts, for progress.
+        "practice": _link(page, practice, root) if practice else None,
+        "practice_kinds": practice_kinds(game) if practice else [],
     }
+
+
+def practice_kinds(game: GameType) -> list[tuple[str, str]]:
+    """The kinds of *game*'s practice puzzles, each with the label the progress page shows."""
+    return [(kind.name, kind.label or kind.name) for kind in kinds_of(game).kinds if kind.make or kind.kept]
 
 
 def practice_sample(game: str | None) -> str:
@@ -252,11 +261,11 @@ def course_entry(tutorial: Page) -> dict[str, Any]:
 
 
 def render_pages(
-    templates: Path, pages: list[Page], base: str = "/", practice_files: int = 0
+    templates: Path, pages: list[Page], base: str = "/", practice_files: dict[str, int] | None = None
 ) -> tuple[dict[str, str], list[BuildError]]:
     """Each page's finished HTML, by output path, and ``404.html`` whose links start with *base*.
 
-    *practice_files* is how many files the practice bank has, for the practice page's script.
+    *practice_files* is how many files each game's practice bank has (by game), for its practice page's script.
     """
     env = template_env(templates)
     static = templates.parent / "static"
@@ -269,7 +278,7 @@ def render_pages(
             templates,
             template_name(env, page.layout),
             page,
-            context(page, pages, static_files, practice_files=practice_files),
+            context(page, pages, static_files, practice_files=(practice_files or {}).get(page.game or "", 0)),
             errors,
         )
         if html is not None:

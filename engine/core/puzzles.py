@@ -408,7 +408,8 @@ class Kind:
     *make* writes the fields of a fresh practice puzzle (``table: …\ncard: …``) from a random source and its number
     in the bank, and *practice* is how many the bank holds; *kept* writes them from a line of the game's
     :attr:`PuzzleKinds.kept_file`, for a kind too slow to make on every build. *hint* is the hint the bank's
-    puzzles of this kind carry.
+    puzzles of this kind carry when its maker writes none of its own. *label* names the kind for the learner
+    (the progress page's practice table), as a question: "Does it fit?".
     """
 
     name: str
@@ -419,6 +420,7 @@ class Kind:
     make: Maker | None = None
     kept: Callable[[str], str] | None = None
     hint: str = ""
+    label: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,8 +4,9 @@ The page never decides a rule. It sends ``{"method", "params", "session"}`` to
 :func:`handle` and draws whatever state comes back. Each named session (a page
 may hold several deals, such as a lesson with two guided deals) belongs to one
 game; ``params.game`` on a request that starts a deal (:data:`STARTS`:
-``new_game``, ``new_match``, ``guided``, ``restore``) chooses it (the default
-game when absent; a session of another game is replaced by a fresh one).
+``new_game``, ``new_match``, ``guided``, ``restore``, and the review's requests,
+which read a deal's record) chooses it (the default game when absent; a session
+of another game is replaced by a fresh one).
 
 Replies: ``{"ok": true, "result": ...}``, or ``{"ok": false, "error": {"message": "..."}}``
 for a request that cannot be carried out (bad JSON, unknown method, bad
@@ -116,8 +117,8 @@ from .jsontext import read_json, shown
 
 __all__ = ["ENGINE_FAULT", "MAX_SEED", "STARTS", "Session", "handle", "new_session", "parse_seed", "read_seats"]
 
-# The requests that start a deal, and so may name its game.
-STARTS = ("new_game", "new_match", "guided", "restore")
+# The requests that start a deal (or read one to review it), and so may name its game.
+STARTS = ("new_game", "new_match", "guided", "restore", "replay", "review_points", "review_move")
 
 
 class Session(Protocol):

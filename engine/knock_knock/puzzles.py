@@ -56,6 +56,7 @@ from ..core.puzzles import (
     seat_name,
     yes_no,
 )
+from . import practice
 from .present import describe
 from .rules import KNOCK_AT, Rules, card_points, is_pickup
 from .session import parse_script
@@ -772,9 +773,36 @@ def _step_text(action: Action) -> str:
 
 KINDS = PuzzleKinds(
     (
-        Kind("fits", ("question", "pile", "card", "answer"), ("suit",), _read_fits),
-        Kind("pick", ("question", "pile", "hand", "answer"), ("suit",), _read_pick),
-        Kind("play-or-draw", ("question", "pile", "hand", "answer"), ("suit", "cards"), _read_play_or_draw),
+        Kind(
+            "fits",
+            ("question", "pile", "card", "answer"),
+            ("suit",),
+            _read_fits,
+            120,
+            practice.fits,
+            hint=practice.HINTS["fits"],
+            label="Does it fit?",
+        ),
+        Kind(
+            "pick",
+            ("question", "pile", "hand", "answer"),
+            ("suit",),
+            _read_pick,
+            120,
+            practice.pick,
+            hint=practice.HINTS["pick"],
+            label="Which cards fit?",
+        ),
+        Kind(
+            "play-or-draw",
+            ("question", "pile", "hand", "answer"),
+            ("suit", "cards"),
+            _read_play_or_draw,
+            120,
+            practice.play_or_draw,
+            hint=practice.HINTS["play-or-draw"],
+            label="Play or draw?",
+        ),
         Kind("suit-now", ("question", "state", "answer"), ("moves",), _situation_puzzle(SuitNowPuzzle, SUIT_CHOICES)),
         Kind("who-next", ("question", "state", "answer"), ("moves",), _situation_puzzle(WhoNextPuzzle, SEAT_NAMES)),
         Kind("picks-up", ("question", "state", "moves", "seat", "answer"), ("choices",), _read_picks_up),

@@ -541,8 +541,26 @@ def _read_best(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
 
 KINDS = PuzzleKinds(
     (
-        Kind("fits", ("question", "table", "card", "answer"), (), _read_fits, 160, bank.fits, hint=bank.HINTS["fits"]),
-        Kind("pick", ("question", "table", "hand", "answer"), (), _read_pick, 130, bank.pick, hint=bank.HINTS["pick"]),
+        Kind(
+            "fits",
+            ("question", "table", "card", "answer"),
+            (),
+            _read_fits,
+            160,
+            bank.fits,
+            hint=bank.HINTS["fits"],
+            label="Does it fit?",
+        ),
+        Kind(
+            "pick",
+            ("question", "table", "hand", "answer"),
+            (),
+            _read_pick,
+            130,
+            bank.pick,
+            hint=bank.HINTS["pick"],
+            label="Which cards fit?",
+        ),
         Kind(
             "play-or-pass",
             ("question", "table", "hand", "answer"),
@@ -551,6 +569,7 @@ KINDS = PuzzleKinds(
             130,
             bank.play_or_pass,
             hint=bank.HINTS["play-or-pass"],
+            label="Play or pass?",
         ),
         Kind(
             "opener",
@@ -560,6 +579,7 @@ KINDS = PuzzleKinds(
             100,
             bank.opener,
             hint=bank.HINTS["opener"],
+            label="Who opens?",
         ),
         Kind(
             "best",
@@ -568,6 +588,7 @@ KINDS = PuzzleKinds(
             _read_best,
             kept=bank.best,
             hint=bank.HINTS["best"],
+            label="Which card would you play?",
         ),
         Kind("guided", ("position", "goal"), ("script",), _read_guided),
     ),

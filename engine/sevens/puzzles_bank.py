@@ -19,12 +19,13 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.cards import FULL_DECK, Card, cards_of, format_cards
+from ..core.cards import FULL_DECK, Card, cards_of, format_cards, parse_mask
 from ..core.puzzles import SEAT_NAMES
+from ..core.text import NUMBER_WORDS, join_words
 from .game import Game
 from .moves import Move
 from .players.sam import HiddenDealer, play_out
-from .position import FLIPS, OPENING_CARD, format_table, playable_mask
+from .position import FLIPS, OPENING_CARD, format_table, parse_table, playable_mask, row_ends
 from .view import PlayerView
 
 __all__ = ["HINTS", "best", "fits", "opener", "pick", "play_or_pass", "play_outs"]
@@ -55,13 +56,46 @@ def _some(rng: random.Random, cards: int, most: int) -> int:
     return sum(card.bit for card in chosen)
 
 
+def _row_hint(table: int, card: Card) -> str:
+    """A hint about *card*'s own row on *table*, which never says whether it fits."""
+    row = f"the {card.suit.plural} row"
+    if not table & _suit_mask(card.suit):
+        return f"Look at {row}: nothing of it is down yet. What does a row need before other cards can join it?"
+    low, high = row_ends(table, card.suit) or (card.rank, card.rank)
+    ends = (
+        f"only the {Card.of(low, card.suit).display}"
+        if low == high
+        else (f"runs from the {Card.of(low, card.suit).display} to the {Card.of(high, card.suit).display}")
+    )
+    return f"Look at {row}: it {ends}. Which ranks could join it at either end?"
+
+
+def _suit_mask(suit: Any) -> int:
+    return sum(card.bit for card in cards_of(FULL_DECK) if card.suit == suit)
+
+
+def _hand_hint(table: int, hand: int) -> str:
+    """A hint about the rows *hand*'s cards belong to on *table*, which never says which of them fit."""
+    suits = sorted({card.suit for card in cards_of(hand)}, key=lambda suit: suit.index)
+    rows = [suit.plural for suit in suits]
+    closed = [suit.plural for suit in suits if not table & _suit_mask(suit)]
+    hint = (
+        f"Your {hand.bit_count()} cards belong to the {join_words(rows)} {'row' if len(rows) == 1 else 'rows'}: "
+        "look one rank beyond each end of those rows."
+    )
+    if closed:
+        hint += f" Nothing of the {join_words(closed)} {'row' if len(closed) == 1 else 'rows'} is down yet."
+    return hint
+
+
 def fits(rng: random.Random, n: int) -> str:
     table = _position(rng).position.table
     fitting = playable_mask(table) & ~table
     pool = fitting if n % 2 else FULL_DECK & ~table & ~fitting  # half fit, half do not
     card = rng.choice(list(cards_of(pool)))
     answer = "yes" if card.bit & fitting else "no"
-    return f"table: {format_table(table)}\ncard: {card.code}\nanswer: {answer}\nquestion: Does {card.display} fit?"
+    fields = f"table: {format_table(table)}\ncard: {card.code}\nanswer: {answer}\nquestion: Does {card.display} fit?"
+    return f"{fields}\nhint: {_row_hint(table, card)}"
 
 
 def pick(rng: random.Random, n: int) -> str:
@@ -70,7 +104,8 @@ def pick(rng: random.Random, n: int) -> str:
     hand = _some(rng, game.position.hands[game.turn], 6)
     answer = format_cards(playable_mask(table) & hand) if playable_mask(table) & hand else "none"
     question = "Select every card in your hand that fits, or none."
-    return f"table: {format_table(table)}\nhand: {format_cards(hand)}\nanswer: {answer}\nquestion: {question}"
+    fields = f"table: {format_table(table)}\nhand: {format_cards(hand)}\nanswer: {answer}\nquestion: {question}"
+    return f"{fields}\nhint: {_hand_hint(table, hand)}"
 
 
 def play_or_pass(rng: random.Random, n: int) -> str:
@@ -84,7 +119,8 @@ def play_or_pass(rng: random.Random, n: int) -> str:
         hand = _some(rng, fitting, 1) | _some(rng, held & ~fitting, rng.randrange(1, 5))
     answer = "play" if hand & fitting else "pass"
     question = "It is your turn. Do you play or pass?"
-    return f"table: {format_table(table)}\nhand: {format_cards(hand)}\nanswer: {answer}\nquestion: {question}"
+    fields = f"table: {format_table(table)}\nhand: {format_cards(hand)}\nanswer: {answer}\nquestion: {question}"
+    return f"{fields}\nhint: {_hand_hint(table, hand)} If one fits, you must play."
 
 
 def opener(rng: random.Random, n: int) -> str:
@@ -93,7 +129,9 @@ def opener(rng: random.Random, n: int) -> str:
     holder = next(seat for seat, hand in enumerate(hands) if hand & OPENING_CARD.bit)
     lines = [f"{name.lower()}: {format_cards(hand)}" for name, hand in zip(SEAT_NAMES, shown, strict=True)]
     question = "Part of each player's hand is shown. Who plays the first card?"
-    return "\n".join(lines) + f"\nanswer: {SEAT_NAMES[holder]}\nquestion: {question}"
+    sizes = join_words([str(hand.bit_count()) for hand in shown])
+    hint = f"One card always opens the deal: look for it through the four hands shown, of {sizes} cards."
+    return "\n".join(lines) + f"\nanswer: {SEAT_NAMES[holder]}\nquestion: {question}\nhint: {hint}"
 
 
 def best(line: str) -> str:
@@ -106,13 +144,28 @@ def best(line: str) -> str:
     answer: 8D
     question: Which card would you play?
     passed: Sam
+    hint: Every card in your hand fits. For each, ask: which spots does it open that only the others can fill, and which lead to more of your own?
     """
     parts = [part.strip() for part in line.split("|")]
     if len(parts) != 5:
         raise ValueError("expected 'table | hand | counts | passed | answer'")
     table, hand, counts, passed, answer = parts
     fields = f"table: {table}\nhand: {hand}\ncounts: {counts}\nanswer: {answer}\nquestion: Which card would you play?"
-    return fields + (f"\npassed: {passed}" if passed != "-" else "")
+    return fields + (f"\npassed: {passed}" if passed != "-" else "") + f"\nhint: {_best_hint(table, hand)}"
+
+
+def _best_hint(table_text: str, hand_text: str) -> str:
+    """A hint naming how many of the hand's cards fit on this table (which the learner sees), never the best one."""
+    try:
+        table, hand = parse_table(table_text), parse_mask(hand_text)
+    except ValueError:
+        return HINTS["best"]  # the puzzle's reader reports the bad field itself
+    fitting, held = (playable_mask(table) & hand).bit_count(), hand.bit_count()
+    fit = "Every card in your hand fits" if fitting == held else f"{NUMBER_WORDS[fitting]} of your {held} cards fit"
+    return (
+        f"{fit[0].upper()}{fit[1:]}. For each, ask: "
+        "which spots does it open that only the others can fill, and which lead to more of your own?"
+    )
 
 
 def view_of(table: int, hand: int, counts: Sequence[int], passed: Sequence[int]) -> PlayerView:

@@ -23,28 +23,18 @@ True
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
 from ..core.cards import Card
-from ..core.text import NUMBER_WORDS, counted
+from ..core.review import NOISE_SE, SMALLEST_COST, judge
+from ..core.text import NUMBER_WORDS
 from .game import YOU, Game
 from .players.alex import describe, own_gain
 from .players.heuristics import paths_of
 from .players.sam import DEFAULT_SAMPLES, MIN_DEALS, WORK_PER_SAMPLE, HabitChain, SamPlayer
 
-__all__ = ["NOISE_SE", "decisions", "estimate", "replay"]
-
-# A choice is called costly only when the best card's estimate beats the card played by more than the
-# estimates' own noise: NOISE_SE standard errors of the difference, measured deal by deal (both cards are
-# played out on the same imagined deals, so the difference is paired). A fixed gap in points cannot do
-# this: on 150-300 deals a card, 6% against 11% may be a real difference while 43% against 49% is not
-# (the standard error of a chance p on n deals is sqrt(p(1-p)/n), largest near 50%). Two standard errors
-# keep the review from calling about one choice in twenty costly when the cards were really equal.
-NOISE_SE = 2.0
-# Below this many points a gap is too small to be worth a sentence, however sure the estimate.
-SMALLEST_COST = 0.02
+__all__ = ["NOISE_SE", "SMALLEST_COST", "decisions", "estimate", "replay"]
 
 
 def replay(game: Game, moves: int) -> Game:
@@ -81,9 +71,9 @@ def estimate(game: Game, index: int) -> dict[str, Any]:
     """Sam's estimate of the mover's chance to win with each card that fitted before move *index*.
 
     Also the card played, how much it cost against the best estimate, the noise of that difference
-    (``margin``: :data:`NOISE_SE` standard errors), a ``verdict`` — ``best`` (the card played had the
-    best estimate), ``close`` (a better estimate, but within the noise) or ``costly`` — and a ``note``
-    saying so in words that agree with the numbers, with the reason in the lessons' words.
+    (``margin``), a ``verdict`` (``best``, ``close`` or ``costly``) and a ``note`` saying so in words that
+    agree with the numbers, with the reason in the lessons' words: the rule every game's review follows
+    (:func:`engine.core.review.judge`).
     """
     if not 0 <= index < len(game.moves):
         raise ValueError(f"move {index} is outside this deal, which has {len(game.moves)} moves")
@@ -100,79 +90,17 @@ def estimate(game: Game, index: int) -> dict[str, Any]:
     per_card = max(MIN_DEALS, DEFAULT_SAMPLES // len(candidates))
     bits = [card.bit for card in candidates]
     outcomes: list[list[int]] = [[] for _ in candidates]
-    deals = SamPlayer(rng).evaluate(
+    SamPlayer(rng).evaluate(  # each card's result on each imagined deal, in *outcomes*
         view, chain, bits, everyone, per_card, wins, [0], WORK_PER_SAMPLE * DEFAULT_SAMPLES, outcomes
     )
-    chances = [w / deals for w in wins]
-    played = candidates.index(move.card)
-    # Equal estimates favour the card played: a review should not invent a mistake.
-    best = max(everyone, key=lambda i: (chances[i], i == played))
-    cost = chances[best] - chances[played]
-    margin = NOISE_SE * _paired_error(outcomes[best], outcomes[played])
-    verdict = "best" if best == played else "costly" if cost > max(margin, SMALLEST_COST) else "close"
-    return {
-        "move": index,
-        "played": _card(move.card),
-        "cards": [
-            {**_card(card), "chance": round(chance, 3), "percent": _percent(chance)}
-            for card, chance in zip(candidates, chances, strict=True)
-        ],
-        "best": candidates[best].code,
-        "cost": round(cost, 3),
-        "margin": round(margin, 3),
-        "verdict": verdict,
-        "noticeable": verdict == "costly",
-        "note": _note(
-            verdict, move.card, candidates[best], dict(zip(candidates, chances, strict=True)), margin, view.hand
-        ),
-    }
-
-
-def _paired_error(first: list[int], second: list[int]) -> float:
-    """The standard error of the mean difference between two cards' results on the same deals."""
-    differences = [a - b for a, b in zip(first, second, strict=True)]
-    n = len(differences)
-    if n < 2:
-        return 1.0
-    mean = sum(differences) / n
-    variance = sum((d - mean) ** 2 for d in differences) / (n - 1)
-    return math.sqrt(variance / n)
-
-
-def _percent(chance: float) -> int:
-    """A chance in whole percent, as the page shows it (``percent`` beside each card) and the note says it."""
-    return math.floor(100 * chance + 0.5)
-
-
-def _points(number: int) -> str:
-    return counted(number, "percentage point")
-
-
-def _note(verdict: str, played: Card, best: Card, chances: dict[Card, float], margin: float, hand: int) -> str:
-    """The review's sentence about one choice; every number in it is one the page shows beside it."""
-    shown, best_shown = _percent(chances[played]), _percent(chances[best])
-    if verdict == "best" and all(_percent(chance) == shown for chance in chances.values()):
-        return (
-            f"The {played.display} you played and every other card that fitted scored the same by Sam's estimate, "
-            f"about {shown}% to win: "
-            "your choice made no difference here."
-        )
-    if verdict == "best":
-        return f"The {played.display} you played had Sam's best estimate, {shown}% to win: it {describe(played, hand)}."
-    if best_shown == shown:
-        return (
-            f"The {best.display} and the {played.display} you played scored the same by Sam's estimate, "
-            f"about {shown}%: your choice cost nothing."
-        )
-    if verdict == "close":
-        return (
-            f"The {best.display} scored a little higher ({best_shown}% against {shown}% for the "
-            f"{played.display} you played), but that gap is within the noise of Sam's estimate "
-            f"(give or take about {_points(_percent(margin))}), so your choice cost little or nothing."
-        )
-    return (
-        f"The {best.display} gave you about {best_shown}% to win, the {played.display} you played about "
-        f"{shown}%: it cost you about {_points(best_shown - shown)}. {_why(best, played, hand)}"
+    hand = view.hand
+    return judge(
+        index,
+        [(card.code, card.display) for card in candidates],
+        candidates.index(move.card),
+        outcomes,
+        strength=lambda i: describe(candidates[i], hand),
+        why=lambda best, played: _why(candidates[best], candidates[played], hand),
     )
 
 
@@ -187,7 +115,7 @@ def _why(best: Card, played: Card, hand: int) -> str:
             f"The {best.display} opens the way for fewer cards the others hold "
             f"({NUMBER_WORDS[theirs[0]]}, against {NUMBER_WORDS[theirs[1]]} for the {played.display})."
         )
-    return "No single reason stands out: it did better when Sam played the deal out."
+    return ""
 
 
 def _opened_for_others(card: Card, hand: int) -> int:

@@ -3,11 +3,16 @@ says when no choice cost anything, and it fits a phone."""
 
 from __future__ import annotations
 
+import json
+import random
 import re
 
 import pytest
-from gameplay import open_game, play_one
+from gameplay import INSTANT, READY, START_MS, open_game, play_one
 from playwright.sync_api import Page, expect
+
+from engine.knock_knock.game import Game
+from engine.knock_knock.players.robin import RobinPlayer
 
 
 def boxes(page: Page, selector: str) -> list[dict[str, float]]:
@@ -68,3 +73,49 @@ def test_the_review_says_what_its_numbers_say_and_fits_the_screen(sized: Page, s
                 assert not overlap(a, b), f"two chances overlap: {a} {b}"
         for box in boxes(page, "#review-hand .card"):
             assert box["x"] >= 0 and box["x"] + box["w"] <= width, f"a card runs past the screen's edge: {box}"
+
+
+@pytest.mark.parametrize("sized", ["phone", "desk"], indirect=True)
+def test_a_knock_knock_deal_has_the_same_review_whose_words_agree_with_its_numbers(sized: Page, site_url: str) -> None:
+    """The review every game gets through the core's hooks: a finished Knock! Knock! deal (played out by the engine
+    here and restored on the page, to keep the test short) is reviewed choice by choice, as Sevens' deals are."""
+    page = sized
+    page.add_init_script(INSTANT)
+    page.goto(f"{site_url}play-knock-knock/?seed=12")  # a short deal when Robin plays every seat
+    page.wait_for_selector(READY, timeout=START_MS)
+    page.wait_for_function("sessionStorage.getItem('sevens.deal.knock-knock') !== null")
+    deal = json.loads(page.evaluate("sessionStorage.getItem('sevens.deal.knock-knock')"))
+    live = Game.from_json(deal["record"])
+    game = Game.new(live.rules, 12, dealer=live.dealer, names=live.names)
+    game.play_to_end([RobinPlayer(random.Random(seat)) for seat in range(live.rules.players)])
+    deal.update(record=game.to_json(), over=True)
+    page.evaluate(  # where the page keeps its deal: this tab's storage and this history entry
+        """(deal) => {
+            sessionStorage.setItem('sevens.deal.knock-knock', JSON.stringify(deal));
+            history.replaceState({ deal }, '', location.href);
+        }""",
+        deal,
+    )
+    page.reload()
+    page.wait_for_selector("#game[data-state=over]", timeout=START_MS)
+    page.click("#game-review-open")
+    expect(page.locator("#review-progress-text")).to_have_text(
+        re.compile(r"^Sam weighed your \d+ choices?"), timeout=60_000
+    )
+    expect(page.locator("#review-key")).to_be_visible()
+    expect(page.locator("#review-board #review-kk-top")).to_be_visible()  # the game's own board, drawn read-only
+    expect(page.locator("#review-costly li").first).to_be_visible()
+    width = page.viewport_size["width"]  # type: ignore[index]
+    for _ in range(2):
+        before = page.locator("#review-status").inner_text()
+        page.click("#review-choice")
+        expect(page.locator("#review-status")).not_to_have_text(before)
+        expect(page.locator("#review-chances")).to_have_text(re.compile(r"^Your chance to win by Sam's estimate: "))
+        said = page.locator("#review-chances").inner_text()
+        badges = [card.inner_text() for card in page.locator("#review-hand .chance").all()]
+        listed = re.findall(r"(\S+) (\d+%)", said.split(". ")[0].removeprefix("Your chance to win by Sam's estimate: "))
+        assert sorted(percent for _, percent in listed) == sorted(badges), said
+        note = said.split(". ", 1)[1]
+        assert set(re.findall(r"\d+%", note)) <= {percent for _, percent in listed}, note
+        for box in boxes(page, "#review-hand .chance"):
+            assert box["x"] >= 0 and box["x"] + box["w"] <= width, f"a chance runs past the screen's edge: {box}"

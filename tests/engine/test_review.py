@@ -7,9 +7,11 @@ from typing import Any
 
 import pytest
 
+from engine.core.review import NOISE_SE, SMALLEST_COST
+from engine.core.review import paired_error as _paired_error
 from engine.core.webapi import handle
 from engine.sevens.game import Game
-from engine.sevens.review import NOISE_SE, SMALLEST_COST, _paired_error, decisions, estimate, replay
+from engine.sevens.review import decisions, estimate, replay
 from engine.sevens.session import Session
 
 

@@ -15,7 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.core import review as core_review
 from engine.core.game import DEFAULT_GAME, find_game
+from engine.knock_knock import review as knock_knock_review
 from engine.sevens import review
 from engine.sevens.players import alex
 
@@ -23,9 +25,12 @@ ROOT = Path(__file__).resolve().parents[2]
 TUTORIALS = ROOT / "tutorials"
 GLOSSARY = TUTORIALS / "pages" / "glossary.md"
 
-# The terms Sam's review and Alex's suggestions rest on (engine/sevens/review.py, players/alex.py).
+# The terms Sam's review (the sentences every game's review shares, and each game's reasons) and Alex's
+# suggestions rest on (engine/core/review.py, engine/*/review.py, players/alex.py).
 SENTENCE_TERMS = {
-    review: ["Sam's estimate", "percentage point", "noise", "give or take", "fitted", "opens the way"],
+    core_review: ["Sam's estimate", "percentage point", "noise", "give or take", "fitted"],
+    review: ["opens the way"],
+    knock_knock_review: ["pick-up card", "playing suit", "pick up"],
     alex: ["opens the way", "fits", "hold", "the others hold"],
 }
 PLAIN = re.compile(r"\d+|yes|no|\d+ \w+")  # numbers, yes and no, and counts ("2 passes") need no teaching

@@ -223,8 +223,12 @@ class SamPlayer(ComputerPlayer):
         dealt[view.seat] = rest[at:]
         return dealt
 
-    def _weigh(self, view: PlayerView, cards: Sequence[int]) -> tuple[list[float], int]:
-        """Wins of each candidate card over the same imagined deals, and how many deals there were."""
+    def _weigh(
+        self, view: PlayerView, cards: Sequence[int], outcomes: list[list[float]] | None = None
+    ) -> tuple[list[float], int]:
+        """Wins of each candidate card over the same imagined deals, and how many deals there were; each card's
+        result on each deal (1 won, 0 lost, or the chance guessed for a play-out cut short) goes to *outcomes*
+        when given (the review measures its noise from them)."""
         rules = view.rules
         seat, step, players = view.seat, rules.step, rules.players
         unseen = Counter(card.index for card in pack(rules))
@@ -254,6 +258,8 @@ class SamPlayer(ComputerPlayer):
                 hands[seat].remove(card)
                 if not hands[seat]:
                     wins[i] += 1
+                    if outcomes is not None:
+                        outcomes[i].append(1.0)
                     continue
                 fine = _PENALTY[card]
                 suit = _favourite(hands[seat]) if fine else _SUIT[card]
@@ -274,10 +280,10 @@ class SamPlayer(ComputerPlayer):
                     turn = (turn + step) % players
                 winner, turns = play_out(hands, deck, heap, suit, turn, step, local, horizon)
                 spent += turns
-                if winner == seat:
-                    wins[i] += 1
-                elif winner < 0:
-                    wins[i] += _chance_of_winning(hands, seat)
+                result = 1.0 if winner == seat else _chance_of_winning(hands, seat) if winner < 0 else 0.0
+                wins[i] += result
+                if outcomes is not None:
+                    outcomes[i].append(result)
             deals += 1
         return wins, deals
 

@@ -665,6 +665,8 @@ $("game-again").addEventListener("click", () => deal("", null, { push: true, at:
 const dealName = (s) => (s.match ? `${s.match.deal} of match ${s.match.seed}` : String(s.seed));
 
 const review = new Review(runtime, {
+  game: GAME,
+  loadTable: () => loadTable(game.dataset.tableModule), // the module this page already loaded
   onPlayFrom: playFrom,
   onClose: () => {
     $("game-table").hidden = false;
@@ -688,7 +690,7 @@ async function playFrom(moves) {
   const which = state.match ? `Deal ${dealName(state)} again, as deal ${seed} on its own,` : `Deal ${seed} again`;
   let again;
   try {
-    await runtime.call("replay", { record, moves });
+    await runtime.call("replay", { record, moves, game: GAME });
     again = await runtime.call("record");
   } catch (error) {
     if (!error.crashed) $("review-chances").textContent = `Could not replay the deal: ${error.message}`;

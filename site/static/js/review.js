@@ -1,17 +1,24 @@
-// Reviewing a finished deal: step through it as you saw it, with Sam's estimate of your chance to win with
-// each card that fitted at your choices, and the three choices that cost you most. The engine computes every
-// estimate and sentence (engine/review.py), one choice a request, so the page shows progress and stays usable.
+// Reviewing a finished deal, in every game that has a review: step through it as you saw it, with Sam's estimate
+// of your chance to win with each card that fitted at your choices, and the three choices that cost you most.
+// The engine computes every estimate and sentence (engine/core/review.py and the game's review hooks), one
+// choice a request, so the page shows progress and stays usable. The board is drawn by the game's own table
+// module (tables.js), read-only: nothing here knows a game.
 
-import { cardFace, drawPlayers, drawRows, el } from "./board.js";
+import { cardFace, drawPlayers, el } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 const COSTLIEST = 3;
 const percent = (card) => `${card.percent}%`; // the engine's whole percent, which its note uses too
 
 export class Review {
-  // *onPlayFrom(moves)* restarts the deal after its first *moves* moves; *onClose()* goes back to the table.
-  constructor(runtime, { onPlayFrom, onClose }) {
+  // *onPlayFrom(moves)* restarts the deal after its first *moves* moves; *onClose()* goes back to the table;
+  // *loadTable()* gives the game's createTable (tables.js), which draws the review's board.
+  // *game* is the engine's name of the game reviewed (its requests name it: the review has a session of its own).
+  constructor(runtime, { game, onPlayFrom, onClose, loadTable }) {
     this.runtime = runtime;
+    this.game = game;
+    this.loadTable = loadTable;
+    this.table = null;
     this.onPlayFrom = onPlayFrom;
     this.onClose = onClose;
     this.section = $("game-review");
@@ -44,10 +51,11 @@ export class Review {
     $("review-heading").tabIndex = -1;
     this.section.hidden = false;
     $("review-heading").focus();
+    this.table ??= await this.boardTable();
     let found = this.cache.get(record);
     if (!found) {
-      const { moves } = await this.runtime.call("review_points", { record }, "review");
-      found = { points: moves, estimates: new Map(), replayed: [] };
+      const { moves, total } = await this.runtime.call("review_points", { record, game: this.game }, "review");
+      found = { points: moves, total, estimates: new Map(), replayed: [] };
       this.cache.set(record, found);
     }
     if (mine !== this.token) return;
@@ -55,6 +63,18 @@ export class Review {
     this.drawCostly();
     await this.show(found.points[0] ?? 0);
     await this.weigh(mine);
+  }
+
+  // The game's table on the review's board, drawn only: its controls are kept out of sight and nothing acts.
+  async boardTable() {
+    const createTable = await this.loadTable();
+    const actions = el("div", { hidden: true });
+    this.section.append(el("div", { hidden: true }, actions));
+    const none = () => null;
+    return createTable(
+      { board: $("review-board"), actions, before: null, id: (name) => `review-${name}` },
+      { state: () => this.state, act: none, interrupts: () => false, say: none, redraw: none, advice: none, keyboard: () => false, focusCard: none },
+    );
   }
 
   // A deal replayed from *moves* (its review says so).
@@ -78,7 +98,7 @@ export class Review {
       bar.value = done;
       $("review-progress-text").textContent = `Sam is weighing your choices: ${done} of ${points.length}…`;
       if (!estimates.has(move)) {
-        const estimate = await this.runtime.call("review_move", { record: this.record, move }, "review");
+        const estimate = await this.runtime.call("review_move", { record: this.record, move, game: this.game }, "review");
         if (mine !== this.token) return;
         estimates.set(move, estimate);
       }
@@ -121,17 +141,22 @@ export class Review {
 
   // The deal after its first *at* moves, as you saw it then.
   async show(at) {
-    const total = this.log.length;
+    const total = this.found.total ?? this.log.length; // moves as the record counts them
     at = Math.max(0, Math.min(total, at));
     const mine = this.token;
-    const state = await this.runtime.call("replay", { record: this.record, moves: at }, "review");
+    const state = await this.runtime.call("replay", { record: this.record, moves: at, game: this.game }, "review");
     if (mine !== this.token) return;
     this.at = at;
     this.state = state;
-    drawRows($("review-rows"), state, { showFits: false });
+    this.table.draw(state, { yours: false, marks: false, hints: false });
     drawPlayers($("review-players"), state);
-    const done = at ? `Move ${at}: ${this.log[at - 1].text}.` : "The deal begins.";
-    const next = at < total ? ` Next: ${this.log[at].text}.` : "";
+    // The page's log counts what the table saw (a pick-up, a reshuffle): where it counts as the record does, it
+    // names the next move too; else the replayed deal's own log says what was last done.
+    const same = total === this.log.length;
+    const last = same ? this.log[at - 1] : state.log.at(-1);
+    const done = at && last ? `Move ${at}: ${last.text}.` : "The deal begins.";
+    const yours = this.found.points.includes(at) ? " Next: your move, one of the cards marked below." : "";
+    const next = same && at < total ? ` Next: ${this.log[at].text}.` : yours;
     $("review-status").textContent = done + next;
     this.drawChances();
     $("review-back").disabled = at === 0;

@@ -107,9 +107,10 @@ function salvage(data) {
   else {
     const kinds = [];
     for (const [kind, counts] of Object.entries(data.practice ?? {})) {
-      if (isObject(counts) && isCount(counts.tried) && isCount(counts.first) && counts.first <= counts.tried) {
-        kinds.push([kind, { tried: counts.tried, first: counts.first }]);
-      } else drop(`practice “${kind}” needs whole numbers “tried” and “first”, first no more than tried`, "your practice results");
+      const missed = counts?.missed ?? false; // since the practice brings missed kinds back; older records lack it
+      if (isObject(counts) && isCount(counts.tried) && isCount(counts.first) && counts.first <= counts.tried && typeof missed === "boolean") {
+        kinds.push([kind, missed ? { tried: counts.tried, first: counts.first, missed } : { tried: counts.tried, first: counts.first }]);
+      } else drop(`practice “${kind}” needs whole numbers “tried” and “first”, first no more than tried, and “missed” true or false`, "your practice results");
     }
     record.practice = Object.fromEntries(kinds);
   }
@@ -386,6 +387,9 @@ const CHANGES = {
       const counts = (part.practice[e.kind] ??= { tried: 0, first: 0 });
       counts.tried = oneMore(counts.tried);
       if (e.first) counts.first = oneMore(counts.first);
+      // A kind missed stays due (the practice page brings it back) until one of its puzzles is right first time.
+      if (e.first) delete counts.missed;
+      else counts.missed = true;
     },
   ],
   // A finished game, counted once by its id (see recordGame).
@@ -574,9 +578,16 @@ export function recordShown(slug, id) {
   return commit({ op: "shown", game: PAGE_GAME, slug, id }).games[PAGE_GAME];
 }
 
-// A practice answer, counted per kind of puzzle.
+// A practice answer, counted per kind of puzzle; a kind not right first time is due again (see missedKinds).
 export function recordPractice(kind, rightFirstTime) {
   return commit({ op: "practice", game: PAGE_GAME, kind, first: Boolean(rightFirstTime) }).games[PAGE_GAME];
+}
+
+// The kinds of practice puzzle of *game* missed and not yet answered right first time since, to bring back.
+export function missedKinds(game = PAGE_GAME) {
+  return Object.entries(read(game).practice)
+    .filter(([, counts]) => counts.missed)
+    .map(([kind]) => kind);
 }
 
 // {complete, stars, solved} for a stage whose puzzles are *ids*: 3 stars when all were right first time,

@@ -1,0 +1,140 @@
+"""The review of a finished deal, for every game: at a choice of yours, each option's estimated chance to win,
+a verdict on the option played, and a sentence that agrees with the numbers shown beside it.
+
+A game's review (its session's ``_review_points`` and ``_review_move`` hooks, see :mod:`engine.core.session`)
+finds your choices and plays each option out on the same imagined deals with its computer player; this module
+turns those results into what the page shows, by one rule for every game:
+
+- an option's chance is its share of wins, shown in whole percent (:func:`percent`);
+- the option played is ``best`` when no other did better, ``costly`` only when the best option beat it by
+  more than the estimate's own noise (:data:`NOISE_SE` standard errors of the paired difference, see
+  :func:`paired_error`) and by at least :data:`SMALLEST_COST`, and ``close`` otherwise;
+- the sentence (``note``) uses only numbers shown beside the cards, and says why in the lessons' words when the
+  game gives a reason (its *why* and *strength* callbacks).
+
+>>> found = judge(7, [("7C", "7♣"), ("6D", "6♦")], 0, [[1, 1, 0, 1], [1, 0, 0, 0]],
+...               strength=lambda i: "opens more of your own", why=lambda best, played: "")
+>>> found["verdict"], [card["percent"] for card in found["cards"]], found["note"]
+('best', [75, 25], "The 7♣ you played had Sam's best estimate, 75% to win: it opens more of your own.")
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .text import counted
+
+__all__ = ["NOISE_SE", "SMALLEST_COST", "judge", "paired_error", "percent"]
+
+# A choice is called costly only when the best option's estimate beats the option played by more than the
+# estimates' own noise: NOISE_SE standard errors of the difference, measured deal by deal (every option is played
+# out on the same imagined deals, so the difference is paired). A fixed gap in points cannot do this: on 150-300
+# deals an option, 6% against 11% may be a real difference while 43% against 49% is not (the standard error of a
+# chance p on n deals is sqrt(p(1-p)/n), largest near 50%). Two standard errors keep the review from calling
+# about one choice in twenty costly when the options were really equal.
+NOISE_SE = 2.0
+# Below this many points a gap is too small to be worth a sentence, however sure the estimate.
+SMALLEST_COST = 0.02
+
+
+def paired_error(first: Sequence[float], second: Sequence[float]) -> float:
+    """The standard error of the mean difference between two options' results on the same deals."""
+    differences = [a - b for a, b in zip(first, second, strict=True)]
+    n = len(differences)
+    if n < 2:
+        return 1.0
+    mean = sum(differences) / n
+    variance = sum((d - mean) ** 2 for d in differences) / (n - 1)
+    return math.sqrt(variance / n)
+
+
+def percent(chance: float) -> int:
+    """A chance in whole percent, as the page shows it (``percent`` beside each card) and the note says it."""
+    return math.floor(100 * chance + 0.5)
+
+
+def _points(number: int) -> str:
+    return counted(number, "percentage point")
+
+
+def judge(
+    move: int,
+    cards: Sequence[tuple[str, str]],
+    played: int,
+    outcomes: Sequence[Sequence[float]],
+    *,
+    strength: Callable[[int], str],
+    why: Callable[[int, int], str],
+) -> dict[str, Any]:
+    """What the review shows at your choice before *move*: *cards* are the options (``(code, display)``), *played*
+    the index of the one you took, *outcomes* each option's result on each imagined deal (1 a win, 0 a loss, or a
+    chance between), the same deals for every option.
+
+    *strength(i)* says what option *i* does well, to end "it ..." (empty: nothing to say); *why(best, played)*
+    says in a sentence why option *best* did better than *played* (empty when no plain reason stands out).
+    """
+    deals = max(len(outcomes[0]), 1)
+    chances = [sum(results) / deals for results in outcomes]
+    everyone = range(len(cards))
+    # Equal estimates favour the option played: a review should not invent a mistake.
+    best = max(everyone, key=lambda i: (chances[i], i == played))
+    cost = chances[best] - chances[played]
+    margin = NOISE_SE * paired_error(outcomes[best], outcomes[played])
+    verdict = "best" if best == played else "costly" if cost > max(margin, SMALLEST_COST) else "close"
+    shown = [percent(chance) for chance in chances]
+    return {
+        "move": move,
+        "played": {"code": cards[played][0], "display": cards[played][1]},
+        "cards": [
+            {"code": code, "display": display, "chance": round(chance, 3), "percent": whole}
+            for (code, display), chance, whole in zip(cards, chances, shown, strict=True)
+        ],
+        "best": cards[best][0],
+        "cost": round(cost, 3),
+        "margin": round(margin, 3),
+        "verdict": verdict,
+        "noticeable": verdict == "costly",
+        "note": _note(verdict, [display for _, display in cards], shown, best, played, margin, strength, why),
+    }
+
+
+def _note(
+    verdict: str,
+    names: list[str],
+    shown: list[int],
+    best: int,
+    played: int,
+    margin: float,
+    strength: Callable[[int], str],
+    why: Callable[[int, int], str],
+) -> str:
+    """The review's sentence about one choice; every number in it is one the page shows beside the cards."""
+    mine, top = shown[played], shown[best]
+    if verdict == "best" and all(each == mine for each in shown):
+        return (
+            f"The {names[played]} you played and every other card that fitted scored the same by Sam's estimate, "
+            f"about {mine}% to win: your choice made no difference here."
+        )
+    if verdict == "best":
+        said = strength(played)
+        return f"The {names[played]} you played had Sam's best estimate, {mine}% to win" + (
+            f": it {said}." if said else "."
+        )
+    if top == mine:
+        return (
+            f"The {names[best]} and the {names[played]} you played scored the same by Sam's estimate, "
+            f"about {mine}%: your choice cost nothing."
+        )
+    if verdict == "close":
+        return (
+            f"The {names[best]} scored a little higher ({top}% against {mine}% for the "
+            f"{names[played]} you played), but that gap is within the noise of Sam's estimate "
+            f"(give or take about {_points(percent(margin))}), so your choice cost little or nothing."
+        )
+    reason = why(best, played) or "No single reason stands out: it did better when Sam played the deal out."
+    return (
+        f"The {names[best]} gave you about {top}% to win, the {names[played]} you played about "
+        f"{mine}%: it cost you about {_points(top - mine)}. {reason}"
+    )
