@@ -300,10 +300,11 @@ class PickPuzzle(BlackjackPuzzle):
         nudges = {card.code: nudge_wrong(state, card) for card in hand if card not in legal}
         if legal:
             verb = "may come next" if state.laid else "may be laid"
-            explanation = f"{_cards(legal)} {verb}; nothing else in the hand"
+            explanation = f"{join_words([card.display for card in legal])} {verb}; no other card in the hand can"
         else:
             explanation = "nothing in this hand may follow" if state.laid else "nothing in this hand fits"
-        return Judgement(tuple(c.code for c in legal), explanation, reasons, nudges, tuple(reasons.values()))
+        # One sentence naming the selection, as the other games' picks say it, not a line per card of the hand.
+        return Judgement(tuple(c.code for c in legal), explanation, reasons, nudges)
 
 
 @dataclass(frozen=True, slots=True)
