@@ -164,6 +164,14 @@ class Session(DealSession[Game, Player]):
         game = self._game
         return "the deal is over" if game.is_over else f"it is {game.names[game.turn]}'s turn, not yours"
 
+    def _refusal(self, action: Card | None) -> str | None:
+        # A pass refused while a card fits says why without naming the card: finding it is the learner's part
+        # (the rules' own reason, which names it, stays for records and the command line).
+        reason = super()._refusal(action)
+        if reason and action is None and self._your_turn() and self._game.position.legal_mask():
+            return "you may pass only when no card in your hand fits, and one does now"
+        return reason
+
     def _moved(self, action: Card | None) -> JSON:
         game = self._game
         return move_json(game.moves[-1], game.names)
