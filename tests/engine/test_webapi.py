@@ -389,7 +389,7 @@ def test_the_state_says_what_the_options_add() -> None:
     session = Session()
     state = session.new_game(9, rules="shichinarabe")
     assert state["rules"]["name"] == "Shichinarabe" and len(state["rules"]["notes"]) == 4
-    assert all(seat["status"] == "3 passes left" for seat in state["seats"])
+    assert all(seat["status"] == "0/3 passes" for seat in state["seats"])
     assert sum(len(row["cards"]) for row in state["rows"]) == 4  # the sevens are laid out
     if state["your_turn"]:
         assert state["may_pass"] and state["prompt"].startswith("Your turn: play a card, or pass")
