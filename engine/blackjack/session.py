@@ -397,7 +397,9 @@ class Session(DealSession[Game, Player]):
         for seat, name in enumerate(self._game.names):
             count = view.counts[seat]
             called = view.called[seat] and not view.is_over
-            status = "called Last cards" if called else "one card left" if count == 1 and not view.is_over else None
+            status = (
+                "Last cards" if called else "last card" if count == 1 and not view.is_over else None
+            )  # a phone's seat
             seats.append(
                 {
                     "seat": seat,

@@ -328,12 +328,15 @@ Part = Rows | Hand | Shown | Pile | Note | Steps
 
 @dataclass(frozen=True, slots=True)
 class GuidedDeal:
-    """A short deal the learner plays in the browser: the *game*, its *position* and *script* in the game's text."""
+    """A short deal the learner plays in the browser: the *game*, its *position* and *script* in the game's text;
+    *marks*: the cards that fit are marked, for a stage that teaches by showing (the block's ``marks: yes``); a
+    stage that asks the learner to find the card marks none (the default)."""
 
     game: str
     position: str
     script: str
     goal: str
+    marks: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -93,6 +93,9 @@ class DealSession(Generic[G, P]):
         self.adviser: P = make_player(adviser, random.Random(0))
         self.script: list[tuple[int, Any]] = []  # a guided deal's computer moves: (seat, action), in order
         self.goal: str | None = None
+        # Whether the page marks the cards that fit: a lesson's guided deal says so, stage by stage (one that asks
+        # the learner to find the card marks none); on any other deal the learner's own setting decides.
+        self.marks = True
         self.notice: str | None = None
         self.comment: str | None = None
 
@@ -252,19 +255,25 @@ class DealSession(Generic[G, P]):
         self._start(self._dealt(self.match), self._bot_names(), self.match)
         return self.state()
 
-    def guided(self, position: object, script: object = "", goal: object = "", rules: object = None) -> JSON:
+    def guided(
+        self, position: object, script: object = "", goal: object = "", rules: object = None, marks: object = False
+    ) -> JSON:
         """A lesson's deal from *position* in the game's text form, you in seat 0; *script*: the computer seats'
         actions in the game's words (each used when its seat acts next and the rules allow it; once one does
         not apply, the script is dropped and the computer players choose for themselves); *goal*: a sentence
-        the page shows."""
+        the page shows; *marks*: whether the page marks the cards that fit (a stage that teaches by showing),
+        or leaves the learner to find them (the default)."""
         if not isinstance(position, str):
             raise ValueError(f"position must be text, the game's form of a position, not {shown(position)}")
         if not isinstance(script, str) or not isinstance(goal, str):
             raise ValueError("script and goal must be text")
+        if not isinstance(marks, bool):
+            raise ValueError(f"marks must be true or false, not {shown(marks)}")
         game = self._guided_deal(position, rules)
         self._start(game, self._seats(None, game.rules.players))
         self.script = self._parse_script(script, game.names) if script else []
         self.goal = goal or None
+        self.marks = marks
         return self.state()
 
     @staticmethod
@@ -293,6 +302,7 @@ class DealSession(Generic[G, P]):
         self.adviser = self.make_player(self.adviser_name, random.Random(base))
         self.script = []
         self.goal = None
+        self.marks = True
         self.notice = None
         self.comment = None
         self._sat_down(game, base)
@@ -316,8 +326,9 @@ class DealSession(Generic[G, P]):
 
     def state(self) -> JSON:
         """The game's state (see :meth:`_state_json`) with ``actions``: every action the table takes from you now,
-        in the record's encoding, and ``reviews``: whether a finished deal can be reviewed."""
-        return {**self._state_json(), "actions": self._actions(), "reviews": self.reviews}
+        in the record's encoding, ``reviews``: whether a finished deal can be reviewed, and ``marks``: in a
+        lesson's guided deal, whether the page marks the cards that fit (false: the learner finds them)."""
+        return {**self._state_json(), "actions": self._actions(), "reviews": self.reviews, "marks": self.marks}
 
     def _actions(self) -> list[JSON]:
         game = self._game

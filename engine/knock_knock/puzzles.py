@@ -555,13 +555,14 @@ class GuidedPuzzle(KnockKnockPuzzle):
     kind: ClassVar[str] = "guided"
     script: str = ""
     goal: str = ""
+    marks: bool = False  # the cards that fit are marked (a stage that shows; one that asks to find them does not)
 
     def drawing(self) -> tuple[Part, ...]:
         hands = (Hand(name, mask_of(hand)) for name, hand in zip(SEAT_NAMES, self.state.hands, strict=True))
         return (self.pile(), *hands)
 
     def guided(self) -> GuidedDeal:
-        return GuidedDeal(GAME, self.state.text(), self.script, self.goal)
+        return GuidedDeal(GAME, self.state.text(), self.script, self.goal, self.marks)
 
 
 # -- reading the fields ------------------------------------------------------------------------------------------
@@ -760,7 +761,8 @@ def _read_guided(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
             if is_pickup(action.card) and action.suit is None:
                 reader.fail("script", f"script: {_who(seat)} must name a suit for the {action.card.display}")
     script = "; ".join(f"{_who(seat)}: {_step_text(action)}" for seat, action in steps)
-    return GuidedPuzzle(**common, state=state, script=script, goal=reader.text("goal"))
+    marks = reader.convert("marks", yes_no) or False
+    return GuidedPuzzle(**common, state=state, script=script, goal=reader.text("goal"), marks=marks)
 
 
 def _step_text(action: Action) -> str:
@@ -809,6 +811,6 @@ KINDS = PuzzleKinds(
         Kind("knock", ("question", "state", "card", "answer"), ("moves",), _read_knock),
         Kind("call", ("question", "state", "moves", "answer"), (), _situation_puzzle(CallPuzzle, ("call", "quiet"))),
         Kind("score", ("question", "hand", "choices", "answer"), (), _read_score),
-        Kind("guided", ("position", "goal"), ("script",), _read_guided),
+        Kind("guided", ("position", "goal"), ("script", "marks"), _read_guided),
     )
 )

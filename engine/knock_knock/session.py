@@ -399,7 +399,7 @@ class Session(DealSession[Game, Player]):
         seats = []
         for seat, name in enumerate(self._game.names):
             count = view.counts[seat]
-            status = "one card left" if count == 1 and not view.is_over else None
+            status = "last card" if count == 1 and not view.is_over else None  # a few words: a phone's seat
             seats.append(
                 {
                     "seat": seat,

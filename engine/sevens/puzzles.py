@@ -331,6 +331,7 @@ class GuidedPuzzle(Puzzle):
     position: Position = field(default_factory=lambda: Position(0, (0, 0, 0, 0), 0))
     script: tuple[ScriptedMove, ...] = ()
     goal: str = ""
+    marks: bool = False  # the cards that fit are marked (a stage that shows; one that asks to find them does not)
 
     def script_text(self) -> str:
         return "; ".join(move.text() for move in self.script)
@@ -340,7 +341,7 @@ class GuidedPuzzle(Puzzle):
         return (Rows(self.position.table), *hands)
 
     def guided(self) -> GuidedDeal:
-        return GuidedDeal(GAME, self.position.text(), self.script_text(), self.goal)
+        return GuidedDeal(GAME, self.position.text(), self.script_text(), self.goal, self.marks)
 
     def data(self) -> dict[str, object]:
         return {
@@ -497,7 +498,8 @@ def _read_guided(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
         elif not position.hands[move.seat] & move.card.bit:
             reader.fail("script", f"script: {name} plays {move.card.display}, not in {name}'s hand")
         played |= move.card.bit
-    return GuidedPuzzle(**common, position=position, script=script, goal=reader.text("goal"))
+    marks = reader.convert("marks", yes_no) or False
+    return GuidedPuzzle(**common, position=position, script=script, goal=reader.text("goal"), marks=marks)
 
 
 def _counts(text: str) -> tuple[int, int, int]:
@@ -590,7 +592,7 @@ KINDS = PuzzleKinds(
             hint=bank.HINTS["best"],
             label="Which card would you play?",
         ),
-        Kind("guided", ("position", "goal"), ("script",), _read_guided),
+        Kind("guided", ("position", "goal"), ("script", "marks"), _read_guided),
     ),
     kept_file="practice_best.txt",
 )

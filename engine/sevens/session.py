@@ -71,19 +71,22 @@ def prompt(pos: Position) -> str:
 
 def seats_json(pos: Position, names: Sequence[str], bots: dict[int, Player]) -> list[JSON]:
     """Each seat as the page lists it: its name, who plays it (``player``: a computer player's name, ``None``
-    for you), its cards, and a sentence for what the options add."""
+    for you), its cards, and a few words for what the options add (``status``).
+
+    The words fit one line of a seat on a phone, where four seats share a row (about ten characters); the
+    moves in the log say in full what happened.
+    """
     seats = []
     limit = pos.rules.pass_limit
     for seat, name in enumerate(names):
         count = pos.hands[seat].bit_count()
         if seat in pos.out:
-            status = "out: passed too often, cards laid on the table"
+            status = "out of deal"  # passed once more than the limit: the cards went on the table
         elif seat in pos.done:
             place = pos.done.index(seat) + 1
-            status = "went out first" if place == 1 else f"went out {_ORDINALS[min(place, len(_ORDINALS)) - 1]}"
+            status = "went out" if pos.rules.finish == "first-out" else f"{_ordinal(place)} place"
         elif limit is not None:
-            left = limit - pos.passes[seat]
-            status = f"{counted(max(left, 0), 'pass', 'passes')} left" if left > 0 else "the next pass puts them out"
+            status = f"{pos.passes[seat]}/{limit} passes"  # at the limit, the next pass puts them out
         else:
             status = None
         player = bots[seat].name if seat in bots else None
@@ -100,7 +103,10 @@ def seats_json(pos: Position, names: Sequence[str], bots: dict[int, Player]) -> 
     return seats
 
 
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+def _ordinal(place: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th`` … (a table seats eight at most)."""
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(place, "th")
+    return f"{place}{suffix}"
 
 
 def _short_deal_safe(player: Player, view: PlayerView, stand_in: Player) -> Decision:
@@ -163,6 +169,14 @@ class Session(DealSession[Game, Player]):
     def _not_yours(self) -> str:
         game = self._game
         return "the deal is over" if game.is_over else f"it is {game.names[game.turn]}'s turn, not yours"
+
+    def _refusal(self, action: Card | None) -> str | None:
+        # A pass refused while a card fits says why without naming the card: finding it is the learner's part
+        # (the rules' own reason, which names it, stays for records and the command line).
+        reason = super()._refusal(action)
+        if reason and action is None and self._your_turn() and self._game.position.legal_mask():
+            return "you may pass only when no card in your hand fits, and one does now"
+        return reason
 
     def _moved(self, action: Card | None) -> JSON:
         game = self._game

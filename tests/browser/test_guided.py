@@ -36,7 +36,7 @@ def test_the_guided_finish_is_judged_by_the_engine_and_can_be_won(page: Page, si
     section.locator("[data-code='3H']").click(force=True)  # does not fit yet: the engine says why
     reason = start.why_illegal(Card.parse("3H"))
     assert reason is not None
-    expect(feedback).to_have_text(f"Not allowed: {reason[0].upper()}{reason[1:]}.")
+    expect(feedback).to_have_text(f"Not allowed. {reason[0].upper()}{reason[1:]}.")
     expect(section.locator(".log-scroll li")).to_have_count(0)
 
     section.locator("[data-code='9C']").click()
@@ -52,13 +52,16 @@ def test_the_guided_finish_is_judged_by_the_engine_and_can_be_won(page: Page, si
     expect(section).to_have_class(re.compile(r"\bis-solved\b"))
 
 
-def test_a_pass_while_a_card_fits_is_refused_with_the_reason(page: Page, site_url: str) -> None:
+def test_a_pass_while_a_card_fits_is_refused_with_why_without_naming_the_card(page: Page, site_url: str) -> None:
     page.add_init_script(INSTANT)
     page.goto(f"{site_url}tutorials/the-opening/#guided-opening")
     section = page.locator("#guided-opening")
     wait_for(page, "#guided-opening")
     section.get_by_role("button", name="Pass").click()
-    expect(section.locator(".puzzle__feedback")).to_have_text("Not allowed: You must play: 7♦ fits.")
+    # Why a pass is refused (a card fits), not which card: finding the 7♦ is the stage's question.
+    expect(section.locator(".puzzle__feedback")).to_have_text(
+        "Not allowed. You may pass only when no card in your hand fits, and one does now."
+    )
     section.locator("[data-code='7D']").click()
     wait_for(page, "#guided-opening", "your-turn over")
     expect(section.locator(".log-scroll li").first).to_have_text("You played 7♦")
@@ -72,7 +75,7 @@ def test_a_knock_knock_guided_deal_is_played_on_its_own_table(page: Page, site_u
     expect(section.locator(".kk-board")).to_contain_text("clubs")  # the pile and the playing suit, no rows
     section.locator("[data-code='9H']").click(force=True)
     expect(section.locator(".puzzle__feedback")).to_have_text(
-        "Not allowed: 9♥ does not fit: the playing suit is clubs and the top card is the 6♣."
+        "Not allowed. 9♥ does not fit: the playing suit is clubs and the top card is the 6♣."
     )
     section.get_by_role("button", name="Knock", exact=True).click()  # your third-to-last card
     moves = section.locator(".log-scroll li")
@@ -100,3 +103,73 @@ def test_a_guided_deal_fits_a_phone_and_its_cards_fit_their_places(page: Page, s
     played = section.locator(".slot.down").first.bounding_box()
     assert empty is not None and played is not None
     assert abs(played["width"] - empty["width"]) < 1, (played, empty)  # a card on the board is its place's size
+
+
+@pytest.mark.parametrize("sized", ["phone"], indirect=True)
+def test_on_a_phone_a_refusal_is_under_your_cards_in_view_and_the_status_line_says_so(
+    sized: Page, site_url: str
+) -> None:
+    page = sized
+    page.add_init_script(INSTANT)
+    page.goto(f"{site_url}tutorials/how-a-deal-ends/")
+    wait_for(page, "#guided-finish")
+    section = page.locator("#guided-finish")
+    status = section.locator("[data-guided-status]")
+    before = status.inner_text()
+    section.locator("[data-code='3H']").click(force=True)  # does not fit yet
+    feedback = section.locator(".puzzle__feedback")
+    expect(feedback).to_contain_text("3♥ does not fit")
+    # The status line is in step with the refusal: it no longer just says that it is your turn.
+    expect(status).not_to_have_text(before)
+    expect(status).to_contain_text("Not allowed")
+    hand, controls, said = (section.locator(part).bounding_box() for part in (".hand", ".actions", ".puzzle__feedback"))
+    assert hand and controls and said
+    # Right under your cards and their buttons (not under the Hint at the bottom), and on the screen.
+    assert hand["y"] + hand["height"] <= said["y"] and 0 <= said["y"] - (controls["y"] + controls["height"]) < 16, (
+        hand,
+        controls,
+        said,
+    )
+    assert said["y"] >= 0 and said["y"] + said["height"] <= 844, said
+    assert page.evaluate(
+        "document.querySelector('#guided-finish .puzzle__feedback').compareDocumentPosition("
+        "document.querySelector('#guided-finish .puzzle__hint')) & Node.DOCUMENT_POSITION_FOLLOWING"
+    )
+    # A move the table takes puts the status line back to your turn.
+    section.locator("[data-code='9C']").click()
+    wait_for(page, "#guided-finish")
+    expect(status).not_to_contain_text("Not allowed")
+    expect(feedback).to_contain_text("You played 9♣.")
+
+
+# The colour of a mark on a card or place that fits (game.css --legal), as computed styles give it.
+LEGAL = "rgb(242, 194, 48)"
+MARKED = """([section, legal]) => [...document.querySelectorAll(`${section} .guided-board *, ${section} .hand *`)]
+  .filter((node) => {
+    const style = getComputedStyle(node);
+    return [style.boxShadow, style.borderTopColor, style.outlineColor].some((value) => value.includes(legal));
+  })
+  .map((node) => node.closest('[data-code]')?.dataset.code ?? node.className)"""
+
+
+@pytest.mark.parametrize(
+    ("path", "section"),
+    [("how-a-deal-ends", "#guided-finish"), ("the-opening", "#guided-opening"), ("knock-knock", "#kk-guided-knock")],
+)
+def test_a_stage_that_asks_you_to_find_the_card_marks_nothing_that_fits(
+    page: Page, site_url: str, path: str, section: str
+) -> None:
+    page.add_init_script(INSTANT)
+    page.goto(f"{site_url}tutorials/{path}/")
+    wait_for(page, section)
+    page.locator(f"{section} .hand .card").first.hover()
+    assert page.evaluate(MARKED, [section, LEGAL]) == []
+    # Nor does the status line say what fits, or that nothing does.
+    expect(page.locator(f"{section} [data-guided-status]")).not_to_contain_text("fit")
+
+
+def test_a_stage_that_teaches_by_showing_marks_the_cards_that_fit(page: Page, site_url: str) -> None:
+    page.add_init_script(INSTANT)
+    page.goto(f"{site_url}tutorials/changing-the-suit/")
+    wait_for(page, "#kk-guided-name")
+    assert page.evaluate(MARKED, ["#kk-guided-name", LEGAL]) == ["2C"]  # the 2♣ fits on anything; the K♦ does not

@@ -128,7 +128,7 @@ def test_last_cards_is_offered_with_the_call_and_without_it() -> None:
     assert state["must_call"] and "Last cards" in state["call_text"]
     assert {"seat": 0, "stop": True, "last": True} in state["actions"] and {"seat": 0, "stop": True} in state["actions"]
     state = call(session, "act", action={"stop": True, "last": True})["state"]
-    assert state["seats"][0]["called"] and state["seats"][0]["status"] == "called Last cards"
+    assert state["seats"][0]["called"] and state["seats"][0]["status"] == "Last cards"
 
 
 def test_a_suit_is_named_after_a_wild_card() -> None:

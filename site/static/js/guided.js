@@ -4,6 +4,9 @@
 // The section names its game (data-game) and the game's table module (data-table-module, from the game's registry
 // entry): the deal runs in that game's session and its board and controls are that module's (see tables.js),
 // the same as on the game page. Only the tables of the games on this page are downloaded.
+// Whether the cards that fit are marked is the stage's to say (the engine's state.marks, from the lesson's block):
+// a stage that asks the learner to find the card marks none. The message line (a refusal, the moves since your
+// last) sits under your cards, where the eye is when a card is refused, and the status line says so too.
 
 import { cardButton, drawLog, drawPlayers, el, SPEEDS, sleep, speed, thinking } from "./board.js";
 import { getRuntime } from "./runtime.js";
@@ -31,12 +34,27 @@ class GuidedDeal {
     this.game = section.dataset.game;
     this.table = null; // built with the board, from the game's table module
     this.advice = null;
+    this.refused = false; // the message line shows a refusal: the status line says so
     this.busy = false;
     this.generation = 0;
   }
 
-  say(text) {
-    if (this.feedback) this.feedback.textContent = text;
+  // The message line; a refusal is marked as a wrong answer to a puzzle is (✗, in the colour of a mistake), and
+  // the status line says so for as long as the refusal is what the message line shows.
+  say(text, { refusal = false } = {}) {
+    if (!this.feedback) return;
+    this.feedback.textContent = text;
+    this.feedback.classList.toggle("is-wrong", refusal);
+    if (this.refused !== refusal) {
+      this.refused = refusal;
+      if (this.state?.your_turn && !this.state.over) this.yourTurn();
+    }
+  }
+
+  yourTurn() {
+    this.status.textContent = this.refused
+      ? "Not allowed: the reason is under your cards. Your turn again."
+      : this.table.guide(this.state, Boolean(this.state.marks));
   }
 
   loading(detail) {
@@ -75,6 +93,7 @@ class GuidedDeal {
         el("div", { class: "log-scroll", role: "region", tabIndex: 0, "aria-label": "Moves so far" }, this.log),
       ),
     );
+    const log = this.log.parentElement;
     this.table = createTable(
       { board, actions, before: this.restart, id: (name) => `${this.section.id}-${name}` },
       {
@@ -88,14 +107,17 @@ class GuidedDeal {
         focusCard: (code) => this.hand.querySelector(`[data-code="${code}"]`)?.focus({ preventScroll: true }),
       },
     );
+    // The message line comes up from under the Hint to just below the cards and their controls (after any
+    // choice the table shows there), so that a refusal is read where the card was pressed.
+    if (this.feedback) log.before(this.feedback);
   }
 
   async begin() {
     this.generation += 1;
-    const { position, script, tableModule } = this.section.dataset;
+    const { position, script, tableModule, marks } = this.section.dataset;
     let createTable;
     try {
-      const params = { position, script: script ?? "", goal: goalOf(this.section), game: this.game };
+      const params = { position, script: script ?? "", goal: goalOf(this.section), game: this.game, marks: marks === "true" };
       [this.state, createTable] = await Promise.all([this.runtime.call("guided", params, this.session), loadTable(tableModule)]);
     } catch (error) {
       this.status.textContent = `This deal could not be set up: ${error.message}`;
@@ -111,13 +133,14 @@ class GuidedDeal {
 
   draw() {
     const state = this.state;
+    const marks = Boolean(state.marks); // the stage says whether the cards that fit are marked
     drawPlayers(this.players, state);
-    this.table.draw(state, { yours: state.your_turn && !this.busy, marks: true, hints: false });
+    this.table.draw(state, { yours: state.your_turn && !this.busy, marks, hints: marks });
     drawLog(this.log, state);
     const focused = [...this.hand.children].indexOf(document.activeElement);
     this.hand.replaceChildren(
       ...state.hand.map((card) => {
-        const button = cardButton(card);
+        const button = cardButton(card, { showFits: marks, yourTurn: state.your_turn });
         button.addEventListener("click", () => {
           if (this.state?.your_turn && !this.busy) this.table.play(card);
         });
@@ -136,7 +159,7 @@ class GuidedDeal {
       // A lost deal costs the stage's first-time star (lessons.js counts it).
       if (!won) this.section.dispatchEvent(new CustomEvent("sevens:missed", { bubbles: true, detail: { id: this.section.id } }));
     } else if (state.your_turn) {
-      this.status.textContent = this.table.guide(state);
+      this.yourTurn();
     } else {
       this.status.textContent = thinking(state);
     }
@@ -157,8 +180,9 @@ class GuidedDeal {
     }
     this.state = reply.state;
     if (!reply.ok) {
-      this.say(`Not allowed: ${reply.reason}`);
+      this.say(`Not allowed. ${reply.reason}`, { refusal: true });
       this.draw();
+      this.feedback?.scrollIntoView({ block: "nearest" });
       return;
     }
     this.judgement = [reply.move && `${reply.move.text}.`, this.state.comment].filter(Boolean).join(" ");

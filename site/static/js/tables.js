@@ -37,7 +37,8 @@
 //   status(state)  the status line while the table waits for you (game page)
 //   prompt(state, hints)  what is announced when it comes to you (game page)
 //   arrived(state, hints) it has just come to you: focus a control or say what to do (game page)
-//   guide(state)   the status line of a lesson's guided deal on your turn
+//   guide(state, marks)  the status line of a lesson's guided deal on your turn; *marks*: the stage marks the
+//                  cards that fit (without them it must not say what fits, nor that nothing does)
 //   key(event)     a key pressed on the page: true if the table took it
 //   reset()        a new deal: forget the table's own choices
 //   steps          true for a game whose turn is built in steps (a card, then the next…, then the table's own

@@ -224,7 +224,9 @@ export function createTable(parts, page) {
       if (s.call?.asks_you) callButton.focus({ preventScroll: true });
       else if (hints && (s.must_draw || s.must_knock)) page.say(s.prompt);
     },
-    guide: (s) => s.prompt ?? "Your turn.",
+    // The status line of a guided deal: the engine's prompt, which says what fits or that this card needs a
+    // knock, when the stage marks the cards that fit; else only its question about a missed knock.
+    guide: (s, marks) => ((s.call?.asks_you || marks ? s.prompt : null) ?? "Your turn."),
     key,
     reset() {
       knock = false;

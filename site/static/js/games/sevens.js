@@ -26,8 +26,12 @@ export function createTable(parts, page) {
     arrived(state, hints) {
       if (state.must_pass && hints) page.say(`Nothing fits: press Pass${page.keyboard() ? " (or P)" : ""}.`);
     },
-    guide: (state) =>
-      state.must_pass ? "Your turn. Nothing fits: press Pass." : "Your turn: press the card you want to play.",
+    // With the cards that fit marked, the engine's prompt says when nothing fits; a stage that asks the learner to
+    // find the card says only how to move (a card that does not fit, or a pass while one fits, is refused with why).
+    guide(state, marks) {
+      if (!marks) return "Your turn: press a card to play it, or Pass.";
+      return state.must_pass ? state.prompt : "Your turn: press the card you want to play.";
+    },
     key(event) {
       if (event.key.toLowerCase() !== "p" || pass.disabled) return false;
       page.act({ pass: true });
