@@ -64,6 +64,8 @@ from typing import Any
 from ..core.cards import Card, Suit
 from ..core.game import YOU
 from ..core.jsontext import shown
+from ..core.pile import card_json as pile_card_json
+from ..core.pile import suit_json, tally_or_points_json
 from ..core.records import record_card
 from ..core.session import DealSession
 from ..core.text import counted, join_words, seat_names, sentence
@@ -123,17 +125,7 @@ def parse_script(text: str, names: Sequence[str]) -> list[tuple[int, RecordedAct
 
 
 def card_json(card: Card, rules: Rules) -> JSON:
-    return {
-        "code": card.code,
-        "display": card.display,
-        "name": card.name,
-        "suit": card.suit.value,
-        "wild": rules.is_wild(card),
-    }
-
-
-def suit_json(suit: Suit) -> JSON:
-    return {"code": suit.value, "name": suit.plural, "symbol": suit.symbol}
+    return pile_card_json(card, wild=rules.is_wild(card))
 
 
 def event_json(event: SeenEvent, names: Sequence[str], rules: Rules) -> JSON:
@@ -161,21 +153,6 @@ def event_json(event: SeenEvent, names: Sequence[str], rules: Rules) -> JSON:
     return entry
 
 
-def score_json(rules: Rules) -> JSON:
-    """What a match's scores are: deals won, most is best; or points for the cards left, lowest is best.
-
-    >>> score_json(Rules(scoring="points"))["heading"], score_json(Rules())["heading"]
-    ('Points', 'Deals won')
-    """
-    points = rules.scoring == "points"
-    return {
-        "scoring": rules.scoring,
-        "heading": "Points" if points else "Deals won",
-        "signed": False,
-        "lower_is_better": points,
-    }
-
-
 class Session(DealSession[Game, Player]):
     """One deal of Blackjack in the browser (a shuffled deal, a deal of a match, or a lesson's guided deal)."""
 
@@ -190,7 +167,7 @@ class Session(DealSession[Game, Player]):
         return Game.from_json(record)
 
     def _score_json(self, rules: Rules) -> JSON:
-        return score_json(rules)
+        return tally_or_points_json(rules.scoring)
 
     def _guided_deal(self, position: str, rules: object) -> Game:
         start = State.parse(position, None if rules is None else self._rules(rules))
