@@ -66,7 +66,7 @@ from ..core.game import YOU
 from ..core.jsontext import shown
 from ..core.pile import card_json as pile_card_json
 from ..core.pile import suit_json, tally_or_points_json
-from ..core.records import record_card
+from ..core.records import record_card, record_suit
 from ..core.session import DealSession
 from ..core.text import counted, join_words, seat_names, sentence
 from .game import Game, action_from_json, move_to_json
@@ -451,11 +451,7 @@ def _step(data: dict[str, Any]) -> Action:
     if keys == {"undo"} and data["undo"] is True:
         return Undo()
     if "stop" in keys and keys <= {"stop", "suit", "last"} and data["stop"] is True:
-        suit = None
-        if "suit" in data:
-            if data["suit"] not in ("C", "D", "H", "S"):
-                raise ValueError(f"action {shown(data)}: suit must be one of C, D, H, S")
-            suit = Suit(data["suit"])
+        suit = record_suit(data, f"action {shown(data)}")
         if "last" in data and data["last"] is not True:
             raise ValueError(f'action {shown(data)}: "last" is written only as true, to call Last cards')
         return Stop(suit, "last" in data)
