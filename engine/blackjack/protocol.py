@@ -29,7 +29,7 @@ from typing import Any
 
 from ..core.cards import Card, Suit, parse_cards
 from ..core.jsontext import read_json, shown
-from ..core.pile import bring, fit_hand, request_card, request_list, stand_in_deal
+from ..core.pile import bring, fitted_position, request_card, request_list, stand_in_deal
 from ..core.protocol import SeatPosition, check_position
 from .game import Game, action_from_json
 from .rules import Rules, pack
@@ -112,17 +112,7 @@ def read_request(data: Mapping[str, Any]) -> SeatPosition:
         raise ValueError("the deal is already over: there is nothing to decide")
     if seat != state.turn:
         raise ValueError(f"seat {seat} has nothing to decide now: it is seat {state.turn}'s turn")
-    fit_hand(state.hands, state._stock, seat, hand)
-    return SeatPosition(
-        PlayerView.of(state, seat),
-        seat,
-        pack(rules),
-        hand,
-        tuple(state.hands[seat]),
-        state.counts(),
-        {"on the pile": tuple(state.pile)},
-        len(state._stock),
-    )
+    return fitted_position(state, seat, hand, pack(rules), PlayerView.of)
 
 
 def _suit_until_play(state: State, seat: int, *, fits: bool) -> None:

@@ -25,12 +25,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .cards import Card, Suit
 from .jsontext import shown
+from .protocol import SeatPosition
 from .records import record_card
 
 __all__ = [
@@ -44,8 +45,10 @@ __all__ = [
     "SeededChance",
     "bring",
     "card_json",
+    "check_setup",
     "codes",
     "fit_hand",
+    "fitted_position",
     "pack_difference",
     "places",
     "record_cards",
@@ -234,6 +237,30 @@ def bring(
     hand.sort()
 
 
+def check_setup(
+    hands: Sequence[Sequence[Card]], pile: Sequence[Card], stock: Sequence[Card], turn: int, players: int, packs: int
+) -> None:
+    """What a position set up in the middle of a deal (a puzzle, a fixture) must hold: a top card on the *pile*, a
+    seat on *turn*, and no card more often than *packs* packs hold it (cards may be fewer than the pack).
+    :class:`ValueError` saying which is wrong.
+
+    >>> from engine.core.cards import parse_cards
+    >>> check_setup([parse_cards("2C 2C")], parse_cards("3C"), [], 0, 2, 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: 2♣ appears too often for one pack
+    """
+    if not pile:
+        raise ValueError("the pile needs at least its top card")
+    if not 0 <= turn < players:
+        raise ValueError(f"turn {turn} is not a seat: seats are 0 to {players - 1}")
+    counts = Counter([card for hand in hands for card in hand] + list(pile) + list(stock))
+    extra = [card.display for card, n in sorted(counts.items()) if n > packs]
+    if extra:
+        held = "one pack" if packs == 1 else "two packs"
+        raise ValueError(f"{', '.join(extra)} appear{'s' if len(extra) == 1 else ''} too often for {held}")
+
+
 def stand_in_deal(cards: list[Card], upcard: Card, players: int, size: int) -> tuple[list[list[Card]], list[Card]]:
     """A bot request's replay starts from this deal: *cards* (the whole pack) less *upcard*, in a fixed order,
     *size* cards to each of the *players* hands and the rest the stock. Which hidden card stands where is nobody's
@@ -261,6 +288,25 @@ def fit_hand(hands: Sequence[list[Card]], stock: list[Card], seat: int, hand: Se
             bring(hands, stock, seat, card, "hand", keep=hand)
     except ValueError:
         return
+
+
+def fitted_position(
+    state: Any, seat: int, given: Sequence[Card], pack: Sequence[Card], view_of: Callable[[Any, int], Any]
+) -> SeatPosition:
+    """The position a bot request's replay leaves *seat* in, once the request's hand (*given*) is fitted into it
+    (:func:`fit_hand`): the seat's view (*view_of(state, seat)*) and what the core checks, the pile face up and the
+    stock hidden. *state* keeps ``hands``, ``_stock`` and ``pile`` and counts its hands (``counts()``)."""
+    fit_hand(state.hands, state._stock, seat, given)
+    return SeatPosition(
+        view_of(state, seat),
+        seat,
+        pack,
+        given,
+        tuple(state.hands[seat]),
+        state.counts(),
+        {"on the pile": tuple(state.pile)},
+        len(state._stock),
+    )
 
 
 def request_card(code: object, what: str) -> Card:

@@ -27,7 +27,7 @@ from typing import Any
 
 from ..core.cards import Card, Suit, parse_cards
 from ..core.jsontext import shown
-from ..core.pile import bring, fit_hand, request_card, request_list, stand_in_deal
+from ..core.pile import bring, fitted_position, request_card, request_list, stand_in_deal
 from ..core.protocol import SeatPosition
 from .game import Game, action_from_json, action_to_json
 from .rules import DEAL_SIZE, Rules, is_pickup, pack
@@ -94,17 +94,7 @@ def read_request(data: Mapping[str, Any]) -> SeatPosition:
         raise ValueError("the deal is already over: there is nothing to decide")
     if seat not in state.waiting:
         raise ValueError(f"seat {seat} has nothing to decide now: waiting for seat {state.waiting[0]}")
-    fit_hand(state.hands, state._stock, seat, hand)
-    return SeatPosition(
-        PlayerView.of(state, seat),
-        seat,
-        pack(rules),
-        hand,
-        tuple(state.hands[seat]),
-        state.counts(),
-        {"on the pile": tuple(state.pile)},
-        state.stock_size,
-    )
+    return fitted_position(state, seat, hand, pack(rules), PlayerView.of)
 
 
 def _filled_in(rules: Rules, dealer: int, upcard: Card) -> Game:
