@@ -21,7 +21,7 @@ from typing import Literal
 from ..core.cards import Card, Suit
 from ..core.chance import player_rng
 from ..core.game import YOU, play_command
-from ..core.terminal import COMMAND_WORDS, ask_action, closing_lines, opening_lines, seat_opponents
+from ..core.terminal import COMMAND_WORDS, ask_action, ask_move, closing_lines, opening_lines, seat_opponents
 from .game import Game
 from .players import Player, make_player
 from .present import describe
@@ -152,11 +152,8 @@ def _human_turn(
     game: Game, adviser: Player, input_fn: Callable[[str], str], output_fn: Callable[[str], object]
 ) -> bool:
     action = ask_action(
-        input_fn,
+        lambda: ask_move(input_fn, output_fn, parse_command, HELP, play_command(game.rules, game.seed)),
         output_fn,
-        parse_command,
-        HELP,
-        play_command(game.rules, game.seed),
         hint=lambda: f"Hint (Alex): {adviser.decide(game.view(YOU)).reason}",
         action_of=_action,
         why_illegal=lambda action: game.why_illegal(YOU, action),

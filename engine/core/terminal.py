@@ -125,19 +125,17 @@ def ask_move(
 
 
 def ask_action(
-    input_fn: Callable[[str], str],
+    ask: Callable[[], C | None],
     output_fn: Callable[[str], object],
-    parse: Callable[[str], C],
-    help_text: str,
-    replay: str,
     *,
     hint: Callable[[], str],
     action_of: Callable[[C], A],
     why_illegal: Callable[[A], str | None],
 ) -> A | None:
-    """Prompt (:func:`ask_move`) until the person types a move the rules allow, and return its action; ``None`` once
-    they quit or the input ends. ``hint`` is answered with *hint*'s sentence, a move the rules refuse with the
-    reason (*why_illegal*), as a sentence; *action_of* turns any other command into the game's action.
+    """Ask (*ask*: :func:`ask_move` with the game's words) until the person types a move the rules allow, and
+    return its action; ``None`` once they quit or the input ends. ``hint`` is answered with *hint*'s sentence, a
+    move the rules refuse with the reason (*why_illegal*), as a sentence; *action_of* turns any other command into
+    the game's action.
 
     >>> from dataclasses import dataclass
     >>> @dataclass
@@ -145,15 +143,15 @@ def ask_action(
     ...     kind: str
     ...     text: str
     >>> typed = iter(["hint", "7", "8"])
-    >>> ask_action(lambda prompt: next(typed), print, lambda text: Typed("hint" if text == "hint" else "move", text),
-    ...            "Type a number.", "replay", hint=lambda: "Try 8.", action_of=lambda command: int(command.text),
+    >>> ask_action(lambda: Typed(*(("hint", "") if (text := next(typed)) == "hint" else ("move", text))), print,
+    ...            hint=lambda: "Try 8.", action_of=lambda command: int(command.text),
     ...            why_illegal=lambda number: None if number % 2 == 0 else f"{number} is odd")
     Try 8.
     7 is odd.
     8
     """
     while True:
-        command = ask_move(input_fn, output_fn, parse, help_text, replay)
+        command = ask()
         if command is None:
             return None
         if command.kind == "hint":

@@ -21,7 +21,15 @@ from typing import Literal
 from ..core.cards import Card, Suit
 from ..core.chance import player_rng
 from ..core.game import YOU, play_command
-from ..core.terminal import COMMAND_WORDS, ask_action, closing_lines, end_of_input, opening_lines, seat_opponents
+from ..core.terminal import (
+    COMMAND_WORDS,
+    ask_action,
+    ask_move,
+    closing_lines,
+    end_of_input,
+    opening_lines,
+    seat_opponents,
+)
 from .game import Game
 from .players import Player, make_player
 from .present import describe
@@ -165,11 +173,8 @@ def play_in_terminal(
 def _human_turn(table: _Table, input_fn: Callable[[str], str]) -> bool:
     game = table.game
     action = ask_action(
-        input_fn,
+        lambda: ask_move(input_fn, table.output_fn, parse_command, HELP, play_command(game.rules, game.seed)),
         table.output_fn,
-        parse_command,
-        HELP,
-        play_command(game.rules, game.seed),
         hint=lambda: f"Hint (Sam): {table.adviser.decide(game.view(YOU)).reason}",
         action_of=_action,
         why_illegal=lambda action: game.state.why_illegal(YOU, action),
