@@ -1,6 +1,6 @@
 """Sam's time per decision in any registered game, in CPython and (with --pyodide) inside Pyodide under Node.
 
-    .venv/bin/python bench/decision_speed.py [--game knock-knock] [--decisions 300] [--players 4] [--pyodide]
+    .venv/bin/python bench/decision_speed.py [--game knock-knock] [--preset NAME] [--decisions 300] [--players 4] [--pyodide]
 
 Only Sam's choices on its turn are timed (seat 0 alone waiting, two or more legal actions), in
 deals where Sam plays against Alexes (early in a deal Sam plays Alex's habit at once, so most
@@ -27,7 +27,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.core.chance import player_rng
-from engine.core.game import DEFAULT_GAME, GameType, computer_player, find_game, game_names
+from engine.core.game import DEFAULT_GAME, GameType, computer_player, find_game, game_names, parse_rules
 
 REPO = Path(__file__).resolve().parent.parent
 TARGET_P95_MS = 200
@@ -35,8 +35,9 @@ TARGET_P95_MS = 200
 processor_time: Callable[[], float] = getattr(builtins, "node_processor_time", time.process_time)
 
 
-def measure(game: GameType, decisions: int, players: int) -> dict[str, Any]:
-    rules = game.rules({"players": players})
+def measure(game: GameType, decisions: int, players: int, preset: str | None = None) -> dict[str, Any]:
+    """Sam's decisions under the game's default rules, or under *preset* (one of the game's presets)."""
+    rules = game.rules({"players": players}) if preset is None else parse_rules(game, f"{preset},players={players}")
     times: list[float] = []
     cpu_times: list[float] = []
     seed = 0
@@ -85,17 +86,18 @@ def main() -> None:
     parser.add_argument("--game", choices=game_names(), default=DEFAULT_GAME)
     parser.add_argument("--decisions", type=int, default=300)
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--preset", help="one of the game's presets instead of its default rules")
     parser.add_argument("--pyodide", action="store_true", help="also run inside Pyodide under Node")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
-    figures = measure(find_game(args.game), args.decisions, args.players)
+    figures = measure(find_game(args.game), args.decisions, args.players, args.preset)
     if args.json:
         print(json.dumps(figures))
         return
     report(figures)
     if args.pyodide:
         script = REPO / "bench" / "pyodide_decision.mjs"
-        players = ["--players", str(args.players)]
+        players = ["--players", str(args.players), *(["--preset", args.preset] if args.preset else [])]
         done = subprocess.run(
             ["node", str(script), "--game", args.game, "--decisions", str(args.decisions), *players, "--json"],
             cwd=REPO,

@@ -16,21 +16,23 @@ Alex and Sam).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core.cards import Card
-from ..core.game import Decision, PlayerFactory, PlayOuts, read_written_rules, register
+from ..core.game import PlayerFactory, PlayOuts, register
 from ..core.options import Options
+from ..core.package import PackagedGame
+from ..core.pile import places
 from ..core.puzzles import PuzzleKinds
 from .game import Game
 from .players import PLAYERS
-from .rules import OPTIONS, PRESETS, TURN_LIMIT, UP_TO, Rules, pack
+from .rules import OPTIONS, PRESETS, TURN_LIMIT, UP_TO, Rules
 
 __all__ = ["BLACKJACK_GAME", "BlackjackGame", "Game", "Rules"]
 
 
-class BlackjackGame:
+class BlackjackGame(PackagedGame):
     """Blackjack for the registry: its rules and presets, its deals, its records and its computer players."""
 
     name = "blackjack"
@@ -53,6 +55,7 @@ class BlackjackGame:
     options: Options[Rules] = OPTIONS
     presets: Mapping[str, Rules] = PRESETS
     computer_players: Mapping[str, PlayerFactory] = PLAYERS
+    deal_class = Game  # its hooks read its modules by convention: see engine.core.package
 
     # The most actions of the player on turn a deal takes: 1,000 turns (then it stops), each a chain, a pick-up or a
     # pass after at most five draws (draw=until-play may draw more, but not for a thousand turns).
@@ -67,14 +70,10 @@ class BlackjackGame:
         ("robin,random,random,random", None),
     )
 
-    def pack(self, rules: Rules) -> list[Card]:
-        return pack(rules)
-
     def cards(self, deal: Game) -> dict[str, list[Card]]:
         """Where every card is now: each hand, the stock, the pile and the cards laid so far in the turn being built."""
         state = deal.state
-        hands = {f"hand {seat}": list(hand) for seat, hand in enumerate(state.hands)}
-        return {**hands, "stock": list(state.stock), "pile": list(state.pile), "laid": list(state.laid)}
+        return places(state.hands, state.stock, state.pile, laid=state.laid)
 
     def request(self, deal: Game, seat: int) -> dict[str, Any]:
         """The bot-protocol request *seat* would send now."""
@@ -89,57 +88,6 @@ class BlackjackGame:
             "moves": record["moves"],
         }
 
-    def rules(self, options: Mapping[str, object]) -> Rules:
-        return OPTIONS.make(options)
-
-    def read_rules(self, data: object) -> Rules:
-        """Rules as a record writes them: every option."""
-        rules: Rules = read_written_rules(self, data, OPTIONS.names)
-        return rules
-
-    def new_deal(self, rules: Rules, seed: int, *, dealer: int = 0, names: Sequence[str] | None = None) -> Game:
-        return Game.new(rules, seed, dealer=dealer, names=names)
-
-    def next_dealer(self, rules: Rules, dealer: int) -> int:
-        """The seat after the dealer: play starts with seat numbers increasing, and the deal moves one seat."""
-        return rules.next_seat(dealer)
-
-    def read_record(self, data: dict[str, Any]) -> Game:
-        return Game.from_record(data)
-
-    def read_request(self, data: dict[str, Any]) -> Any:
-        from ..core.protocol import ProtocolError
-        from .protocol import read_request
-
-        try:
-            return read_request(data)
-        except ValueError as error:
-            raise ProtocolError(str(error)) from None
-
-    def answer(self, decision: Decision) -> dict[str, Any]:
-        from .protocol import answer
-
-        return answer(decision.action)
-
-    def legal_listing(self, rules: Rules, position: Mapping[str, str]) -> list[str]:
-        from .protocol import legal_listing
-
-        return legal_listing(rules, position)
-
-    def play_in_terminal(
-        self,
-        rules: Rules,
-        seed: int,
-        input_fn: Callable[[str], str],
-        output_fn: Callable[[str], object],
-        *,
-        opponents: Sequence[str],
-        show_seats: bool = False,
-    ) -> Game:
-        from .terminal import play_in_terminal
-
-        return play_in_terminal(rules, seed, input_fn, output_fn, opponents=opponents, show_seats=show_seats)
-
     @property
     def puzzle_kinds(self) -> PuzzleKinds:
         from .puzzles import KINDS
@@ -151,16 +99,6 @@ class BlackjackGame:
         from .play_outs import play_outs
 
         return play_outs
-
-    def session(self) -> Any:
-        from .session import Session
-
-        return Session()
-
-    def rules_menu(self) -> dict[str, Any]:
-        from .present import rules_menu
-
-        return rules_menu()
 
 
 BLACKJACK_GAME = BlackjackGame()

@@ -20,12 +20,12 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.cards import Card, Rank, Suit
+from ..core.cards import Card, Rank
 from ..core.chance import check_seed
 from ..core.game import Player
 from ..core.jsontext import read_json, shown
 from ..core.pile import pack_difference, record_cards
-from ..core.records import RecordError, check_keys, read_envelope, record_card
+from ..core.records import RecordError, check_keys, read_envelope, record_card, record_suit
 from .rules import Rules, card_points, pack
 from .state import (
     Action,
@@ -112,11 +112,7 @@ def action_from_json(data: object, players: int) -> tuple[int, RecordedAction, i
         return seat, PickUp(last), got
     if "chain" in keys and keys <= {"chain", "suit"}:
         cards = record_cards(data["chain"], f"move {shown(data)}: chain")
-        suit = None
-        if "suit" in data:
-            if data["suit"] not in ("C", "D", "H", "S"):
-                raise ValueError(f"move {shown(data)}: suit must be one of C, D, H, S")
-            suit = Suit(data["suit"])
+        suit = record_suit(data, f"move {shown(data)}")
         return seat, Chain(tuple(cards), suit, last), None
     raise ValueError(f"move {shown(data)}: expected one of {_EXAMPLE}, or a reshuffle")
 

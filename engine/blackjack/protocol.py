@@ -29,7 +29,7 @@ from typing import Any
 
 from ..core.cards import Card, Suit, parse_cards
 from ..core.jsontext import read_json, shown
-from ..core.pile import bring, request_card, request_list
+from ..core.pile import bring, fitted_position, request_card, request_list, stand_in_deal
 from ..core.protocol import SeatPosition, check_position
 from .game import Game, action_from_json
 from .rules import Rules, pack
@@ -99,7 +99,7 @@ def read_request(data: Mapping[str, Any]) -> SeatPosition:
         if isinstance(action, Chain):
             for card in action.cards:
                 if Counter(action.cards)[card] > Counter(state.hands[who])[card]:
-                    _bring(state, who, card, f"move {number}", keep=list(action.cards))
+                    bring(state.hands, state._stock, who, card, f"move {number}", keep=action.cards)
         if rules.draw == "until-play" and isinstance(action, Draw | Pass) and state.drawn and not state.pickup:
             _suit_until_play(state, who, fits=isinstance(action, Pass))
         reason = state.why_illegal(who, action)
@@ -112,30 +112,7 @@ def read_request(data: Mapping[str, Any]) -> SeatPosition:
         raise ValueError("the deal is already over: there is nothing to decide")
     if seat != state.turn:
         raise ValueError(f"seat {seat} has nothing to decide now: it is seat {state.turn}'s turn")
-    _fit_hand(state, seat, hand)
-    return SeatPosition(
-        PlayerView.of(state, seat),
-        seat,
-        pack(rules),
-        hand,
-        tuple(state.hands[seat]),
-        state.counts(),
-        {"on the pile": tuple(state.pile)},
-        len(state._stock),
-    )
-
-
-def _fit_hand(state: State, seat: int, hand: list[Card]) -> None:
-    """Give *seat* the request's *hand*, each card brought from wherever unseen it lies; a hand that cannot be
-    fitted (the wrong size, a card more often than the packs hold it) is left as the replay dealt it, for the
-    core's check to name what is wrong."""
-    if len(hand) != len(state.hands[seat]):
-        return
-    try:
-        for card in (Counter(hand) - Counter(state.hands[seat])).elements():
-            _bring(state, seat, card, "hand", keep=hand)
-    except ValueError:
-        return
+    return fitted_position(state, seat, hand, pack(rules), PlayerView.of)
 
 
 def _suit_until_play(state: State, seat: int, *, fits: bool) -> None:
@@ -159,17 +136,9 @@ def _suit_until_play(state: State, seat: int, *, fits: bool) -> None:
 
 
 def _filled_in(rules: Rules, dealer: int, upcard: Card) -> Game:
-    """A deal with *upcard* turned up and the unseen cards in a fixed order: the replay's stand-in."""
-    cards = pack(rules)
-    cards.remove(upcard)
-    size = rules.deal_size
-    hands = [cards[seat * size : (seat + 1) * size] for seat in range(rules.players)]
-    stock = cards[rules.players * size :]
+    """The replay's stand-in deal (see :func:`engine.core.pile.stand_in_deal`)."""
+    hands, stock = stand_in_deal(pack(rules), upcard, rules.players, rules.deal_size)
     return Game(rules, hands, stock, upcard, dealer=dealer, seed=0)
-
-
-def _bring(state: State, seat: int, card: Card, where: str, keep: list[Card]) -> None:
-    bring(state.hands, state._stock, seat, card, where, keep)
 
 
 _card, _list = request_card, request_list

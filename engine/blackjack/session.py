@@ -65,7 +65,9 @@ from typing import Any
 from ..core.cards import Card, Suit
 from ..core.game import YOU
 from ..core.jsontext import shown
-from ..core.records import record_card
+from ..core.pile import card_json as pile_card_json
+from ..core.pile import suit_json, tally_or_points_json
+from ..core.records import record_card, record_suit
 from ..core.session import DealSession
 from ..core.text import counted, join_words, seat_names, sentence
 from .game import Game, action_from_json, move_to_json
@@ -124,17 +126,7 @@ def parse_script(text: str, names: Sequence[str]) -> list[tuple[int, RecordedAct
 
 
 def card_json(card: Card, rules: Rules) -> JSON:
-    return {
-        "code": card.code,
-        "display": card.display,
-        "name": card.name,
-        "suit": card.suit.value,
-        "wild": rules.is_wild(card),
-    }
-
-
-def suit_json(suit: Suit) -> JSON:
-    return {"code": suit.value, "name": suit.plural, "symbol": suit.symbol}
+    return pile_card_json(card, wild=rules.is_wild(card))
 
 
 def event_json(event: SeenEvent, names: Sequence[str], rules: Rules) -> JSON:
@@ -162,21 +154,6 @@ def event_json(event: SeenEvent, names: Sequence[str], rules: Rules) -> JSON:
     return entry
 
 
-def score_json(rules: Rules) -> JSON:
-    """What a match's scores are: deals won, most is best; or points for the cards left, lowest is best.
-
-    >>> score_json(Rules(scoring="points"))["heading"], score_json(Rules())["heading"]
-    ('Points', 'Deals won')
-    """
-    points = rules.scoring == "points"
-    return {
-        "scoring": rules.scoring,
-        "heading": "Points" if points else "Deals won",
-        "signed": False,
-        "lower_is_better": points,
-    }
-
-
 class Session(DealSession[Game, Player]):
     """One deal of Blackjack in the browser (a shuffled deal, a deal of a match, or a lesson's guided deal)."""
 
@@ -191,7 +168,7 @@ class Session(DealSession[Game, Player]):
         return Game.from_json(record)
 
     def _score_json(self, rules: Rules) -> JSON:
-        return score_json(rules)
+        return tally_or_points_json(rules.scoring)
 
     def _guided_deal(self, position: str, rules: object) -> Game:
         start = State.parse(position, None if rules is None else self._rules(rules))
@@ -478,11 +455,7 @@ def _step(data: dict[str, Any]) -> Action:
     if keys == {"undo"} and data["undo"] is True:
         return Undo()
     if "stop" in keys and keys <= {"stop", "suit", "last"} and data["stop"] is True:
-        suit = None
-        if "suit" in data:
-            if data["suit"] not in ("C", "D", "H", "S"):
-                raise ValueError(f"action {shown(data)}: suit must be one of C, D, H, S")
-            suit = Suit(data["suit"])
+        suit = record_suit(data, f"action {shown(data)}")
         if "last" in data and data["last"] is not True:
             raise ValueError(f'action {shown(data)}: "last" is written only as true, to call Last cards')
         return Stop(suit, "last" in data)

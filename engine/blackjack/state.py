@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.cards import Card, Rank, Suit, parse_cards
-from ..core.pile import NO_CHANCE, Chance, DiscardPile, IllegalAction, Reshuffle, SeededChance
+from ..core.pile import NO_CHANCE, Chance, DiscardPile, IllegalAction, Reshuffle, SeededChance, check_setup
 from ..core.pile import codes as _codes
 from .rules import TURN_LIMIT, UP_TO, Rules, follows, pack
 
@@ -254,15 +254,7 @@ class State(DiscardPile):
         *pickup* is the pending pick-up's twos part, *jacks* its black jacks' part; *called* the seats that
         called "Last cards" at the end of their last turn.
         """
-        if not pile:
-            raise ValueError("the pile needs at least its top card")
-        if not 0 <= turn < rules.players:
-            raise ValueError(f"turn {turn} is not a seat: seats are 0 to {rules.players - 1}")
-        counts = Counter([card for hand in hands for card in hand] + list(pile) + list(stock))
-        extra = [card.display for card, n in sorted(counts.items()) if n > rules.pack_count]
-        if extra:
-            packs = "one pack" if rules.pack_count == 1 else "two packs"
-            raise ValueError(f"{', '.join(extra)} appear{'s' if len(extra) == 1 else ''} too often for {packs}")
+        check_setup(hands, pile, stock, turn, rules.players, rules.pack_count)
         state = cls(rules, hands, stock, pile[-1], rules.players - 1)
         state.pile = list(pile)
         state.suit = suit if suit is not None else pile[-1].suit

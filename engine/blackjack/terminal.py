@@ -21,7 +21,7 @@ from typing import Literal
 from ..core.cards import Card, Suit
 from ..core.chance import player_rng
 from ..core.game import YOU, play_command
-from ..core.terminal import COMMAND_WORDS, ask_move, seat_opponents
+from ..core.terminal import COMMAND_WORDS, ask_action, ask_move, closing_lines, opening_lines, seat_opponents
 from .game import Game
 from .players import Player, make_player
 from .present import describe
@@ -128,8 +128,8 @@ def play_in_terminal(
     bots, names = seat_opponents(seed, rules.players, opponents, make_player, show_seats=show_seats)
     game = Game.new(rules, seed, names=names)
     adviser: Player = make_player("alex", player_rng(seed, YOU))
-    output_fn(f"{rules.describe()}, deal {seed}. {game.names[game.dealer]} deal; {game.names[game.turn]} start.")
-    output_fn(f"Up-card: {game.state.top.display}. Type help for the commands.")
+    for line in opening_lines(rules.describe(), seed, game.names, game.dealer, game.turn, game.state.top.display):
+        output_fn(line)
     shown = 0
     while not game.is_over:
         seat = game.turn
@@ -142,38 +142,33 @@ def play_in_terminal(
         for event in game.events[shown:]:
             output_fn(describe(event, game.names))
         shown = len(game.events)
-    if game.winner is None:
-        output_fn(
-            "Nobody went out: the deal is blocked." if game.state.turns < 1000 else "Nobody went out in 1,000 turns."
-        )
-    else:
-        output_fn("You win!" if game.winner == YOU else f"{game.names[game.winner]} wins.")
-    output_fn("Cards left: " + " · ".join(f"{n} {c}" for n, c in zip(game.names, game.remaining(), strict=True)))
+    nobody = "Nobody went out: the deal is blocked." if game.state.turns < 1000 else "Nobody went out in 1,000 turns."
+    for line in closing_lines(game.names, game.winner, game.remaining(), nobody):
+        output_fn(line)
     return game
 
 
 def _human_turn(
     game: Game, adviser: Player, input_fn: Callable[[str], str], output_fn: Callable[[str], object]
 ) -> bool:
-    while True:
-        command = ask_move(input_fn, output_fn, parse_command, HELP, play_command(game.rules, game.seed))
-        if command is None:
-            return False
-        if command.kind == "hint":
-            output_fn(f"Hint (Alex): {adviser.decide(game.view(YOU)).reason}")
-            continue
-        action: Action
-        if command.kind == "draw":
-            action = Draw(command.last)
-        elif command.kind == "pickup":
-            action = PickUp(command.last)
-        elif command.kind == "pass":
-            action = Pass(command.last)
-        else:
-            action = Chain(command.cards, command.suit, command.last)
-        reason = game.why_illegal(YOU, action)
-        if reason:
-            output_fn(reason[0].upper() + reason[1:] + ".")
-            continue
-        game.act(YOU, action)
-        return True
+    action = ask_action(
+        lambda: ask_move(input_fn, output_fn, parse_command, HELP, play_command(game.rules, game.seed)),
+        output_fn,
+        hint=lambda: f"Hint (Alex): {adviser.decide(game.view(YOU)).reason}",
+        action_of=_action,
+        why_illegal=lambda action: game.why_illegal(YOU, action),
+    )
+    if action is None:
+        return False
+    game.act(YOU, action)
+    return True
+
+
+def _action(command: Command) -> Action:
+    if command.kind == "draw":
+        return Draw(command.last)
+    if command.kind == "pickup":
+        return PickUp(command.last)
+    if command.kind == "pass":
+        return Pass(command.last)
+    return Chain(command.cards, command.suit, command.last)

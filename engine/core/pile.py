@@ -25,12 +25,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .cards import Card
+from .cards import Card, Suit
 from .jsontext import shown
+from .protocol import SeatPosition
 from .records import record_card
 
 __all__ = [
@@ -43,11 +44,19 @@ __all__ = [
     "Reshuffled",
     "SeededChance",
     "bring",
+    "card_json",
+    "check_setup",
     "codes",
+    "fit_hand",
+    "fitted_position",
     "pack_difference",
+    "places",
     "record_cards",
     "request_card",
     "request_list",
+    "stand_in_deal",
+    "suit_json",
+    "tally_or_points_json",
 ]
 
 
@@ -228,6 +237,78 @@ def bring(
     hand.sort()
 
 
+def check_setup(
+    hands: Sequence[Sequence[Card]], pile: Sequence[Card], stock: Sequence[Card], turn: int, players: int, packs: int
+) -> None:
+    """What a position set up in the middle of a deal (a puzzle, a fixture) must hold: a top card on the *pile*, a
+    seat on *turn*, and no card more often than *packs* packs hold it (cards may be fewer than the pack).
+    :class:`ValueError` saying which is wrong.
+
+    >>> from engine.core.cards import parse_cards
+    >>> check_setup([parse_cards("2C 2C")], parse_cards("3C"), [], 0, 2, 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: 2♣ appears too often for one pack
+    """
+    if not pile:
+        raise ValueError("the pile needs at least its top card")
+    if not 0 <= turn < players:
+        raise ValueError(f"turn {turn} is not a seat: seats are 0 to {players - 1}")
+    counts = Counter([card for hand in hands for card in hand] + list(pile) + list(stock))
+    extra = [card.display for card, n in sorted(counts.items()) if n > packs]
+    if extra:
+        held = "one pack" if packs == 1 else "two packs"
+        raise ValueError(f"{', '.join(extra)} appear{'s' if len(extra) == 1 else ''} too often for {held}")
+
+
+def stand_in_deal(cards: list[Card], upcard: Card, players: int, size: int) -> tuple[list[list[Card]], list[Card]]:
+    """A bot request's replay starts from this deal: *cards* (the whole pack) less *upcard*, in a fixed order,
+    *size* cards to each of the *players* hands and the rest the stock. Which hidden card stands where is nobody's
+    business: :func:`bring` puts in place each card the request shows.
+
+    >>> from engine.core.cards import parse_cards
+    >>> hands, stock = stand_in_deal(parse_cards("2C 3C 4C 5C 6C 7C"), Card.parse("4C"), 2, 2)
+    >>> [codes(hand) for hand in hands], codes(stock)
+    (['2C 3C', '5C 6C'], '7C')
+    """
+    rest = list(cards)
+    rest.remove(upcard)
+    return [rest[seat * size : (seat + 1) * size] for seat in range(players)], rest[players * size :]
+
+
+def fit_hand(hands: Sequence[list[Card]], stock: list[Card], seat: int, hand: Sequence[Card]) -> None:
+    """Give *seat* a bot request's *hand*, each card brought (:func:`bring`) from wherever unseen it lies (another
+    hand, the *stock*). A hand that cannot be fitted (the wrong size, a card more often than the packs hold it) is
+    left as the replay dealt it, for the core's check (:func:`engine.core.protocol.check_position`) to name what is
+    wrong."""
+    if len(hand) != len(hands[seat]):
+        return
+    try:
+        for card in (Counter(hand) - Counter(hands[seat])).elements():
+            bring(hands, stock, seat, card, "hand", keep=hand)
+    except ValueError:
+        return
+
+
+def fitted_position(
+    state: Any, seat: int, given: Sequence[Card], pack: Sequence[Card], view_of: Callable[[Any, int], Any]
+) -> SeatPosition:
+    """The position a bot request's replay leaves *seat* in, once the request's hand (*given*) is fitted into it
+    (:func:`fit_hand`): the seat's view (*view_of(state, seat)*) and what the core checks, the pile face up and the
+    stock hidden. *state* keeps ``hands``, ``_stock`` and ``pile`` and counts its hands (``counts()``)."""
+    fit_hand(state.hands, state._stock, seat, given)
+    return SeatPosition(
+        view_of(state, seat),
+        seat,
+        pack,
+        given,
+        tuple(state.hands[seat]),
+        state.counts(),
+        {"on the pile": tuple(state.pile)},
+        len(state._stock),
+    )
+
+
 def request_card(code: object, what: str) -> Card:
     """A card of a bot request (any form :meth:`Card.parse` reads); :class:`ValueError` naming *what* otherwise."""
     if not isinstance(code, str):
@@ -243,3 +324,56 @@ def request_list(value: object, what: str) -> list[Any]:
     if not isinstance(value, list):
         raise ValueError(f"{what} must be a list, not {shown(value)}")
     return value
+
+
+def places(
+    hands: Sequence[Sequence[Card]], stock: Sequence[Card], pile: Sequence[Card], **heaps: Sequence[Card]
+) -> dict[str, list[Card]]:
+    """Where every card of a deal is (the contract suite's ``GameType.cards``): ``"hand 0"``, ``"hand 1"``, …,
+    ``"stock"``, ``"pile"`` and any other *heaps* the game keeps.
+
+    >>> from engine.core.cards import parse_cards
+    >>> places([parse_cards("2C"), []], parse_cards("3C"), parse_cards("4C"))
+    {'hand 0': [Card.parse('2C')], 'hand 1': [], 'stock': [Card.parse('3C')], 'pile': [Card.parse('4C')]}
+    """
+    found = {f"hand {seat}": list(hand) for seat, hand in enumerate(hands)}
+    return {**found, "stock": list(stock), "pile": list(pile), **{name: list(cards) for name, cards in heaps.items()}}
+
+
+# -- what a page draws --------------------------------------------------------------------------------------------
+
+
+def card_json(card: Card, **marks: bool) -> dict[str, Any]:
+    """A card as a page draws it: its code, its display, its name, its suit's code, and the game's *marks*.
+
+    >>> card_json(Card.parse("AS"), wild=True)
+    {'code': 'AS', 'display': 'A♠', 'name': 'ace of spades', 'suit': 'S', 'wild': True}
+    """
+    return {"code": card.code, "display": card.display, "name": card.name, "suit": card.suit.value, **marks}
+
+
+def suit_json(suit: Suit) -> dict[str, Any]:
+    """A suit as a page names it (the suit to follow, a suit to choose).
+
+    >>> suit_json(Suit.HEARTS)
+    {'code': 'H', 'name': 'hearts', 'symbol': '♥'}
+    """
+    return {"code": suit.value, "name": suit.plural, "symbol": suit.symbol}
+
+
+def tally_or_points_json(scoring: str) -> dict[str, Any]:
+    """What a match's scores are (see :meth:`engine.core.session.DealSession._score_json`) under a game's
+    ``scoring`` option: ``tally``, deals won, most is best; ``points``, points for the cards left, lowest is best.
+
+    >>> tally_or_points_json("points")
+    {'scoring': 'points', 'heading': 'Points', 'signed': False, 'lower_is_better': True}
+    >>> tally_or_points_json("tally")["heading"]
+    'Deals won'
+    """
+    points = scoring == "points"
+    return {
+        "scoring": scoring,
+        "heading": "Points" if points else "Deals won",
+        "signed": False,
+        "lower_is_better": points,
+    }

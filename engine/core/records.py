@@ -17,12 +17,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Card
+from .cards import Card, Suit
 from .chance import check_seed
 from .game import Deal, GameType, RulesError, find_game
 from .jsontext import read_json, shown
 
-__all__ = ["Envelope", "RecordError", "check_keys", "read_envelope", "read_record", "record_card"]
+__all__ = ["Envelope", "RecordError", "check_keys", "read_envelope", "read_record", "record_card", "record_suit"]
 
 ENVELOPE = ("game", "rules", "seed", "players", "dealer")
 # The first record format: Sevens with four players, before games and options had names.
@@ -113,6 +113,24 @@ def record_card(code: object) -> Card:
     if card.code != code:
         raise ValueError(f"card {code!r} must be written {card.code!r} in a game record")
     return card
+
+
+def record_suit(entry: dict[str, Any], what: str) -> Suit | None:
+    """The suit an entry of a record (or a page's action) names under ``"suit"``, exactly one of ``C D H S``; ``None``
+    where it names none. :class:`ValueError` starting with *what* otherwise.
+
+    >>> record_suit({"play": "2S", "suit": "D"}, "move"), record_suit({"play": "2S"}, "move")
+    (<Suit.DIAMONDS: 'D'>, None)
+    >>> record_suit({"suit": "d"}, "move")
+    Traceback (most recent call last):
+    ...
+    ValueError: move: suit must be one of C, D, H, S
+    """
+    if "suit" not in entry:
+        return None
+    if entry["suit"] not in ("C", "D", "H", "S"):
+        raise ValueError(f"{what}: suit must be one of C, D, H, S")
+    return Suit(entry["suit"])
 
 
 def _writable_text(text: str) -> bool:

@@ -26,8 +26,17 @@ from collections.abc import Callable, Sequence
 from typing import Literal, Protocol, TypeVar
 
 from .chance import player_rng
+from .game import YOU
 
-__all__ = ["COMMAND_WORDS", "ask_move", "end_of_input", "seat_opponents"]
+__all__ = [
+    "COMMAND_WORDS",
+    "ask_action",
+    "ask_move",
+    "closing_lines",
+    "end_of_input",
+    "opening_lines",
+    "seat_opponents",
+]
 
 # The words of the commands every game has; a game's own words come first in its table, these after.
 COMMAND_WORDS: dict[str, Literal["hint", "help", "quit"]] = {
@@ -41,6 +50,7 @@ COMMAND_WORDS: dict[str, Literal["hint", "help", "quit"]] = {
 }
 
 P = TypeVar("P")
+A = TypeVar("A")
 
 
 class _Command(Protocol):
@@ -112,3 +122,66 @@ def ask_move(
             output_fn(help_text)
             continue
         return command
+
+
+def ask_action(
+    ask: Callable[[], C | None],
+    output_fn: Callable[[str], object],
+    *,
+    hint: Callable[[], str],
+    action_of: Callable[[C], A],
+    why_illegal: Callable[[A], str | None],
+) -> A | None:
+    """Ask (*ask*: :func:`ask_move` with the game's words) until the person types a move the rules allow, and
+    return its action; ``None`` once they quit or the input ends. ``hint`` is answered with *hint*'s sentence, a
+    move the rules refuse with the reason (*why_illegal*), as a sentence; *action_of* turns any other command into
+    the game's action.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass
+    ... class Typed:
+    ...     kind: str
+    ...     text: str
+    >>> typed = iter(["hint", "7", "8"])
+    >>> ask_action(lambda: Typed(*(("hint", "") if (text := next(typed)) == "hint" else ("move", text))), print,
+    ...            hint=lambda: "Try 8.", action_of=lambda command: int(command.text),
+    ...            why_illegal=lambda number: None if number % 2 == 0 else f"{number} is odd")
+    Try 8.
+    7 is odd.
+    8
+    """
+    while True:
+        command = ask()
+        if command is None:
+            return None
+        if command.kind == "hint":
+            output_fn(hint())
+            continue
+        action = action_of(command)
+        reason = why_illegal(action)
+        if reason:
+            output_fn(reason[0].upper() + reason[1:] + ".")
+            continue
+        return action
+
+
+def opening_lines(heading: str, seed: int, names: Sequence[str], dealer: int, first: int, upcard: str) -> list[str]:
+    """What the terminal says as a deal on a discard pile starts.
+
+    >>> opening_lines("Blackjack", 3, ["You", "Robin"], 0, 1, "5♥")
+    ['Blackjack, deal 3. You deal; Robin start.', 'Up-card: 5♥. Type help for the commands.']
+    """
+    return [
+        f"{heading}, deal {seed}. {names[dealer]} deal; {names[first]} start.",
+        f"Up-card: {upcard}. Type help for the commands.",
+    ]
+
+
+def closing_lines(names: Sequence[str], winner: int | None, left: Sequence[int], nobody: str) -> list[str]:
+    """What the terminal says as a deal ends: who won (*nobody* when no one did) and the cards left in each hand.
+
+    >>> closing_lines(["You", "Robin"], 1, [3, 0], "Nobody went out.")
+    ['Robin wins.', 'Cards left: You 3 · Robin 0']
+    """
+    won = nobody if winner is None else "You win!" if winner == YOU else f"{names[winner]} wins."
+    return [won, "Cards left: " + " · ".join(f"{name} {count}" for name, count in zip(names, left, strict=True))]

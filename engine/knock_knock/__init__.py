@@ -15,22 +15,24 @@ and Sam).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core.cards import Card
-from ..core.game import Decision, PlayerFactory, read_written_rules, register
+from ..core.game import PlayerFactory, register
 from ..core.options import Options
+from ..core.package import PackagedGame
+from ..core.pile import places
 from ..core.puzzles import PuzzleKinds
 from .game import Game
 from .players import PLAYERS
-from .rules import OPTIONS, TURN_LIMIT, Rules, pack
+from .rules import OPTIONS, TURN_LIMIT, Rules
 from .state import Move, Play
 
 __all__ = ["KNOCK_KNOCK", "Game", "KnockKnockGame", "Rules"]
 
 
-class KnockKnockGame:
+class KnockKnockGame(PackagedGame):
     """Knock! Knock! for the registry: its rules, its deals, its records and its computer players."""
 
     name = "knock-knock"
@@ -42,40 +44,9 @@ class KnockKnockGame:
     options: Options[Rules] = OPTIONS
     presets: Mapping[str, Rules] = OPTIONS.presets
     computer_players: Mapping[str, PlayerFactory] = PLAYERS
+    deal_class = Game  # its hooks read its modules by convention: see engine.core.package
     table_module: str | None = "games/knock-knock.js"  # the pile, the stock, Draw, Knock and the calls, in the browser
     table_keys = "Keys: arrows move through your hand, K knocks, Enter plays the card, D draws, C calls Knock! Knock!, S suggests."
-
-    def rules(self, options: Mapping[str, object]) -> Rules:
-        return OPTIONS.make(options)
-
-    def read_rules(self, data: object) -> Rules:
-        """Rules as a record writes them: every option."""
-        rules: Rules = read_written_rules(self, data, OPTIONS.names)
-        return rules
-
-    def new_deal(self, rules: Rules, seed: int, *, dealer: int = 0, names: Sequence[str] | None = None) -> Game:
-        return Game.new(rules, seed, dealer=dealer, names=names)
-
-    def next_dealer(self, rules: Rules, dealer: int) -> int:
-        """The seat after the dealer in the direction of play (to the right under ``direction=counter-clockwise``)."""
-        return rules.next_seat(dealer)
-
-    def read_record(self, data: dict[str, Any]) -> Game:
-        return Game.from_record(data)
-
-    def read_request(self, data: dict[str, Any]) -> Any:
-        from ..core.protocol import ProtocolError
-        from .protocol import read_request
-
-        try:
-            return read_request(data)
-        except ValueError as error:
-            raise ProtocolError(str(error)) from None
-
-    def answer(self, decision: Decision) -> dict[str, Any]:
-        from .protocol import answer
-
-        return answer(decision.action)
 
     turn_limit = TURN_LIMIT  # then the deal is declared a draw
 
@@ -88,13 +59,9 @@ class KnockKnockGame:
         ("sam,alex,robin,random", None),
     )
 
-    def pack(self, rules: Rules) -> list[Card]:
-        return pack(rules)
-
     def cards(self, deal: Game) -> dict[str, list[Card]]:
         state = deal.state
-        hands = {f"hand {seat}": list(hand) for seat, hand in enumerate(state.hands)}
-        return {**hands, "stock": list(state.stock), "pile": list(state.pile)}
+        return places(state.hands, state.stock, state.pile)
 
     def request(self, deal: Game, seat: int) -> dict[str, Any]:
         record = deal.record()
@@ -117,30 +84,6 @@ class KnockKnockGame:
             "passed": passed,
         }
 
-    def legal_listing(self, rules: Rules, position: Mapping[str, str]) -> list[str]:
-        from .protocol import legal_listing
-
-        return legal_listing(rules, position)
-
-    def play_in_terminal(
-        self,
-        rules: Rules,
-        seed: int,
-        input_fn: Callable[[str], str],
-        output_fn: Callable[[str], object],
-        *,
-        opponents: Sequence[str],
-        show_seats: bool = False,
-    ) -> Game:
-        from .terminal import play_in_terminal
-
-        return play_in_terminal(rules, seed, input_fn, output_fn, opponents=opponents, show_seats=show_seats)
-
-    def session(self) -> Any:
-        from .session import Session
-
-        return Session()
-
     @property
     def puzzle_kinds(self) -> PuzzleKinds:
         """Its lessons' puzzles (imported when the site asks: a game in the browser never needs them)."""
@@ -151,11 +94,6 @@ class KnockKnockGame:
     @property
     def play_outs(self) -> None:
         return None  # every Knock! Knock! puzzle is judged by the rules alone
-
-    def rules_menu(self) -> dict[str, Any]:
-        from .present import rules_menu
-
-        return rules_menu()
 
 
 KNOCK_KNOCK = KnockKnockGame()

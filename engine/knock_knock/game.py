@@ -20,12 +20,12 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.cards import Card, Suit
+from ..core.cards import Card
 from ..core.chance import check_seed
 from ..core.game import Player
 from ..core.jsontext import read_json, shown
 from ..core.pile import pack_difference, record_cards
-from ..core.records import RecordError, check_keys, read_envelope, record_card
+from ..core.records import RecordError, check_keys, read_envelope, record_card, record_suit
 from .rules import DEAL_SIZE, Rules, card_points, pack
 from .state import (
     Action,
@@ -91,11 +91,7 @@ def action_from_json(data: object, players: int) -> tuple[int, RecordedAction]:
         return seat, Challenge()
     if "play" in keys and keys <= {"play", "suit", "knock"}:
         card = record_card(data["play"])
-        suit = None
-        if "suit" in data:
-            if data["suit"] not in ("C", "D", "H", "S"):
-                raise ValueError(f"move {shown(data)}: suit must be one of C, D, H, S")
-            suit = Suit(data["suit"])
+        suit = record_suit(data, f"move {shown(data)}")
         if "knock" in data and data["knock"] is not True:
             raise ValueError(f'move {shown(data)}: "knock" is written only as true, where the player knocked')
         return seat, Play(card, suit, "knock" in data)

@@ -22,7 +22,7 @@ from .rules import OPTIONS, Rules
 from .state import Challenge, Draw, Event, Move, PickUp, Play, Reshuffle, TakeBack
 from .view import Reshuffled, SeenEvent
 
-__all__ = ["PERSON", "describe", "describe_action", "rules_json", "rules_menu", "score_json", "shout"]
+__all__ = ["PERSON", "describe", "describe_action", "rules_json", "rules_menu", "shout"]
 
 JSON = dict[str, Any]
 
@@ -98,22 +98,6 @@ def shout(event: Event | SeenEvent, names: Sequence[str]) -> str | None:
     if isinstance(event, PickUp) and event.why == "wrong-call":
         return "Wrong call!"
     return None
-
-
-def score_json(rules: Rules) -> JSON:
-    """What a match's scores are (see :meth:`engine.core.session.DealSession._score_json`): deals won, most is
-    best; or points for the cards left, lowest is best.
-
-    >>> score_json(Rules(scoring="points"))
-    {'scoring': 'points', 'heading': 'Points', 'signed': False, 'lower_is_better': True}
-    """
-    points = rules.scoring == "points"
-    return {
-        "scoring": rules.scoring,
-        "heading": "Points" if points else "Deals won",
-        "signed": False,
-        "lower_is_better": points,
-    }
 
 
 def rules_json(rules: Rules) -> JSON:

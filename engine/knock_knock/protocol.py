@@ -27,7 +27,7 @@ from typing import Any
 
 from ..core.cards import Card, Suit, parse_cards
 from ..core.jsontext import shown
-from ..core.pile import bring, request_card, request_list
+from ..core.pile import bring, fitted_position, request_card, request_list, stand_in_deal
 from ..core.protocol import SeatPosition
 from .game import Game, action_from_json, action_to_json
 from .rules import DEAL_SIZE, Rules, is_pickup, pack
@@ -81,7 +81,7 @@ def read_request(data: Mapping[str, Any]) -> SeatPosition:
         except ValueError as error:
             raise ValueError(f"move {number}: {error}") from None
         if isinstance(action, Play) and action.card not in state.hands[who]:
-            _bring(state, who, action.card, f"move {number}")
+            bring(state.hands, state._stock, who, action.card, f"move {number}")
         reason = state.why_illegal(who, action)
         if reason is not None:
             raise ValueError(f"move {number}: {reason}")
@@ -94,47 +94,13 @@ def read_request(data: Mapping[str, Any]) -> SeatPosition:
         raise ValueError("the deal is already over: there is nothing to decide")
     if seat not in state.waiting:
         raise ValueError(f"seat {seat} has nothing to decide now: waiting for seat {state.waiting[0]}")
-    _fit_hand(state, seat, hand)
-    return SeatPosition(
-        PlayerView.of(state, seat),
-        seat,
-        pack(rules),
-        hand,
-        tuple(state.hands[seat]),
-        state.counts(),
-        {"on the pile": tuple(state.pile)},
-        state.stock_size,
-    )
-
-
-def _fit_hand(state: State, seat: int, hand: list[Card]) -> None:
-    """Give *seat* the request's *hand*, each card brought from wherever unseen it lies (another hand, the stock).
-
-    A hand that cannot be fitted (the wrong size, a card more often than the packs hold it) is left as the replay
-    dealt it, for the core's check to name what is wrong.
-    """
-    if len(hand) != len(state.hands[seat]):
-        return
-    missing = Counter(hand) - Counter(state.hands[seat])
-    try:
-        for card in missing.elements():
-            _bring(state, seat, card, "hand", keep=hand)
-    except ValueError:
-        return
+    return fitted_position(state, seat, hand, pack(rules), PlayerView.of)
 
 
 def _filled_in(rules: Rules, dealer: int, upcard: Card) -> Game:
-    """A deal with *upcard* turned up and the unseen cards in a fixed order: the replay's stand-in."""
-    cards = pack(rules)
-    cards.remove(upcard)
-    hands = [cards[seat * DEAL_SIZE : (seat + 1) * DEAL_SIZE] for seat in range(rules.players)]
-    stock = cards[rules.players * DEAL_SIZE :]
+    """The replay's stand-in deal (see :func:`engine.core.pile.stand_in_deal`)."""
+    hands, stock = stand_in_deal(pack(rules), upcard, rules.players, DEAL_SIZE)
     return Game(rules, hands, stock, upcard, dealer=dealer)
-
-
-def _bring(state: State, seat: int, card: Card, where: str, keep: list[Card] | None = None) -> None:
-    """Put *card* into *seat*'s hand from wherever unseen it lies (see :func:`engine.core.pile.bring`)."""
-    bring(state.hands, state._stock, seat, card, where, keep or [])
 
 
 _card, _list = request_card, request_list

@@ -69,11 +69,13 @@ from typing import Any
 from ..core.cards import Card, Suit
 from ..core.game import YOU
 from ..core.jsontext import shown
+from ..core.pile import card_json as pile_card_json
+from ..core.pile import suit_json, tally_or_points_json
 from ..core.session import DealSession
 from ..core.text import counted, join_words, seat_names, sentence
 from .game import Game, action_from_json, action_to_json
 from .players import PLAYERS, Player, make_player
-from .present import describe, rules_json, score_json, shout
+from .present import describe, rules_json, shout
 from .rules import KNOCK_AT, TURN_LIMIT, Rules, card_points, is_pickup
 from .state import Action, Challenge, Draw, Move, PickUp, Play, Quiet, RecordedAction, State, TakeBack
 from .view import PlayerView, SeenEvent
@@ -133,17 +135,7 @@ def _scripted_action(step: str, words: list[str]) -> RecordedAction:
 
 
 def card_json(card: Card) -> JSON:
-    return {
-        "code": card.code,
-        "display": card.display,
-        "name": card.name,
-        "suit": card.suit.value,
-        "pickup": is_pickup(card),
-    }
-
-
-def suit_json(suit: Suit) -> JSON:
-    return {"code": suit.value, "name": suit.plural, "symbol": suit.symbol}
+    return pile_card_json(card, pickup=is_pickup(card))
 
 
 def event_json(event: SeenEvent, names: Sequence[str]) -> JSON:
@@ -204,7 +196,7 @@ class Session(DealSession[Game, Player]):
         return Game.from_json(record)
 
     def _score_json(self, rules: Rules) -> JSON:
-        return score_json(rules)
+        return tally_or_points_json(rules.scoring)
 
     def _guided_deal(self, position: str, rules: object) -> Game:
         """A lesson's deal from *position* (see the module docstring), you in seat 0."""

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..core.cards import Card, Rank, Suit, parse_cards
-from ..core.pile import NO_CHANCE, Chance, DiscardPile, IllegalAction, Reshuffle, SeededChance
+from ..core.pile import NO_CHANCE, Chance, DiscardPile, IllegalAction, Reshuffle, SeededChance, check_setup
 from ..core.pile import codes as _codes
 from .rules import CHALLENGE_PENALTY, DEAL_SIZE, KNOCK_AT, TURN_LIMIT, Rules, fits, is_pickup, pack, penalty
 
@@ -184,15 +184,7 @@ class State(DiscardPile):
 
         No card may appear more often than the packs hold it; *suit* defaults to the top card's.
         """
-        if not pile:
-            raise ValueError("the pile needs at least its top card")
-        if not 0 <= turn < rules.players:
-            raise ValueError(f"turn {turn} is not a seat: seats are 0 to {rules.players - 1}")
-        counts = Counter([card for hand in hands for card in hand] + list(pile) + list(stock))
-        extra = [card.display for card, n in sorted(counts.items()) if n > rules.packs]
-        if extra:
-            packs = "one pack" if rules.packs == 1 else "two packs"
-            raise ValueError(f"{', '.join(extra)} appear{'s' if len(extra) == 1 else ''} too often for {packs}")
+        check_setup(hands, pile, stock, turn, rules.players, rules.packs)
         state = cls(rules, hands, stock, pile[-1], rules.players - 1)
         state.pile = list(pile)
         state.suit = suit if suit is not None else pile[-1].suit

@@ -21,7 +21,15 @@ from typing import Literal
 from ..core.cards import Card, Suit
 from ..core.chance import player_rng
 from ..core.game import YOU, play_command
-from ..core.terminal import COMMAND_WORDS, ask_move, end_of_input, seat_opponents
+from ..core.terminal import (
+    COMMAND_WORDS,
+    ask_action,
+    ask_move,
+    closing_lines,
+    end_of_input,
+    opening_lines,
+    seat_opponents,
+)
 from .game import Game
 from .players import Player, make_player
 from .present import describe
@@ -138,8 +146,8 @@ def play_in_terminal(
     bots, names = seat_opponents(seed, rules.players, opponents, make_player, show_seats=show_seats)
     game = Game.new(rules, seed, names=names)
     table = _Table(game, bots, make_player("sam", player_rng(seed, YOU)), output_fn)
-    output_fn(f"Knock! Knock!, deal {seed}. {game.names[game.dealer]} deal; {game.names[game.turn]} start.")
-    output_fn(f"Up-card: {game.state.top.display}. Type help for the commands.")
+    for line in opening_lines("Knock! Knock!", seed, game.names, game.dealer, game.turn, game.state.top.display):
+        output_fn(line)
     while not game.is_over:
         seat = game.state.waiting[0]
         view = game.view(seat)
@@ -155,32 +163,30 @@ def play_in_terminal(
             if not _human_turn(table, input_fn):
                 return game
         table.show_news()
-    winner = game.winner
-    if winner is None:
-        output_fn("The deal is a draw: 1,000 turns and nobody went out.")
-    else:
-        output_fn("You win!" if winner == YOU else f"{game.names[winner]} wins.")
-    output_fn("Cards left: " + " · ".join(f"{n} {c}" for n, c in zip(game.names, game.remaining(), strict=True)))
+    for line in closing_lines(
+        game.names, game.winner, game.remaining(), "The deal is a draw: 1,000 turns and nobody went out."
+    ):
+        output_fn(line)
     return game
 
 
 def _human_turn(table: _Table, input_fn: Callable[[str], str]) -> bool:
-    game, output_fn = table.game, table.output_fn
-    while True:
-        command = ask_move(input_fn, output_fn, parse_command, HELP, play_command(game.rules, game.seed))
-        if command is None:
-            return False
-        if command.kind == "hint":
-            decision = table.adviser.decide(game.view(YOU))
-            output_fn(f"Hint (Sam): {decision.reason}")
-            continue
-        action: Play | Draw = Draw() if command.kind == "draw" else Play(command.card, command.suit, command.knock)  # type: ignore[arg-type]
-        reason = game.state.why_illegal(YOU, action)
-        if reason:
-            output_fn(reason[0].upper() + reason[1:] + ".")
-            continue
-        game.act(YOU, action)
-        return True
+    game = table.game
+    action = ask_action(
+        lambda: ask_move(input_fn, table.output_fn, parse_command, HELP, play_command(game.rules, game.seed)),
+        table.output_fn,
+        hint=lambda: f"Hint (Sam): {table.adviser.decide(game.view(YOU)).reason}",
+        action_of=_action,
+        why_illegal=lambda action: game.state.why_illegal(YOU, action),
+    )
+    if action is None:
+        return False
+    game.act(YOU, action)
+    return True
+
+
+def _action(command: Command) -> Play | Draw:
+    return Draw() if command.kind == "draw" else Play(command.card, command.suit, command.knock)  # type: ignore[arg-type]
 
 
 def _ask_to_call(table: _Table, input_fn: Callable[[str], str]) -> Challenge | Quiet | None:
