@@ -8,7 +8,8 @@ import random
 import re
 
 import pytest
-from gameplay import INSTANT, READY, START_MS, open_game, play_one
+from axe_playwright_python.sync_playwright import Axe
+from gameplay import INSTANT, READY, START_MS, log_length, open_game, play_one
 from playwright.sync_api import Page, expect
 
 from engine.knock_knock.game import Game
@@ -35,10 +36,17 @@ def test_the_review_says_what_its_numbers_say_and_fits_the_screen(sized: Page, s
     open_game(page, site_url, "?seed=42")
     while page.get_attribute("#game", "data-state") != "over":
         play_one(page)
+    total = log_length(page)
     page.click("#game-review-open")
+    expect(page.locator("#game-table")).to_be_hidden()
+    # Named as the table named it (the deal's own number, 42, is the match's only for its first deal).
+    expect(page.locator("#review-heading")).to_have_text("Review of deal 1 of match 42")
     expect(page.locator("#review-progress-text")).to_have_text(
         re.compile(r"^Sam weighed your \d+ choices?"), timeout=60_000
     )
+    expect(page.locator("#review-status")).to_contain_text("Next: You played")  # it opens at your first choice
+    expect(page.locator("#review-hand .card.played")).to_have_count(1)
+    assert page.locator("#review-hand .chance").count() >= 2
     expect(page.locator("#review-key")).to_be_visible()
     expect(page.locator("#review-key")).to_contain_text("Sam's best estimate")
     # The list of costly choices is never silently empty.
@@ -73,6 +81,20 @@ def test_the_review_says_what_its_numbers_say_and_fits_the_screen(sized: Page, s
                 assert not overlap(a, b), f"two chances overlap: {a} {b}"
         for box in boxes(page, "#review-hand .card"):
             assert box["x"] >= 0 and box["x"] + box["w"] <= width, f"a card runs past the screen's edge: {box}"
+    if width > 640:
+        violations = Axe().run(page).response["violations"]
+        assert [v["id"] for v in violations if v["impact"] in ("serious", "critical")] == []
+    # Play on from the choice shown: the same deal again from there, a new entry in the history that Back leaves.
+    moves = int(re.match(r"Move (\d+):", page.locator("#review-status").inner_text()).group(1))  # type: ignore[union-attr]
+    page.click("#review-play")
+    page.wait_for_selector("#game[data-your-turn=true]", timeout=START_MS)
+    expect(page.locator("#game-notice")).to_contain_text(
+        f"Deal 1 of match 42 again, as deal 42 on its own, from move {moves + 1}"
+    )
+    assert log_length(page) == moves
+    page.go_back()
+    expect(page.locator("#game")).to_have_attribute("data-state", "over")
+    assert log_length(page) == total
 
 
 @pytest.mark.parametrize("sized", ["phone", "desk"], indirect=True)

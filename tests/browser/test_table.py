@@ -6,7 +6,6 @@ import re
 from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from gameplay import (
     INSTANT,
     READY,
@@ -171,45 +170,6 @@ def test_back_and_forward_keep_both_deals_and_their_rules_and_a_preset_changes_t
     assert names(page) == ["You", "Sam 1", "Sam 2", "Sam 3"]
     expect(page.locator("#game-variant")).to_have_text("Sevens (eight_before_six=true)")
     assert log_length(page) == len(second)
-
-
-def test_the_review_weighs_your_choices_and_plays_on_from_one(page: Page, site_url: str) -> None:
-    open_game(page, site_url, "?seed=42")
-    while page.get_attribute("#game", "data-state") != "over":
-        play_one(page)
-    total = log_length(page)
-    page.click("#game-review-open")
-    expect(page.locator("#game-table")).to_be_hidden()
-    # Named as the table named it (the deal's own number, 42, is the match's only for its first deal).
-    expect(page.locator("#review-heading")).to_have_text("Review of deal 1 of match 42")
-    expect(page.locator("#review-progress-text")).to_have_text(
-        re.compile(r"^Sam weighed your \d+ choices?"), timeout=60_000
-    )
-    status = page.locator("#review-status")
-    expect(status).to_contain_text("Next: You played")  # the review opens at your first choice
-    if not page.locator("#review-progress-text").inner_text().startswith("Sam weighed your 1 choice"):
-        first = status.inner_text()
-        page.click("#review-choice")
-        expect(status).not_to_have_text(first)
-        expect(status).to_contain_text("Next: You played")
-    moves = int(re.match(r"Move (\d+):", status.inner_text()).group(1))  # type: ignore[union-attr]
-    fitted = page.locator("#review-hand .chance")
-    assert fitted.count() >= 2
-    expect(page.locator("#review-hand .card.played")).to_have_count(1)
-    expect(page.locator("#review-chances")).to_have_text(
-        re.compile(r"^Your chance to win by Sam's estimate: .+%\. .+\.$")
-    )
-    violations = Axe().run(page).response["violations"]
-    assert [v["id"] for v in violations if v["impact"] in ("serious", "critical")] == []
-    page.click("#review-play")
-    page.wait_for_selector("#game[data-your-turn=true]", timeout=START_MS)
-    expect(page.locator("#game-notice")).to_contain_text(
-        f"Deal 1 of match 42 again, as deal 42 on its own, from move {moves + 1}"
-    )
-    assert log_length(page) == moves
-    page.go_back()
-    expect(page.locator("#game")).to_have_attribute("data-state", "over")
-    assert log_length(page) == total
 
 
 def score_table(page: Page) -> dict[str, list[int]]:

@@ -1,5 +1,6 @@
 """The warm pages that the table tests share a context through (conftest.py, warm.py): what one test leaves in the
-site's storage, the next does not find, while Python's memory snapshot in Cache Storage is kept for it."""
+site's storage, the next does not find, while Python's memory snapshot in Cache Storage is kept for it; and no page
+without a game warms the engine up in the background there."""
 
 from __future__ import annotations
 
@@ -20,3 +21,6 @@ def test_a_warm_page_forgets_the_sites_storage_but_keeps_the_snapshot(
         assert page.evaluate("localStorage.getItem('sevens.left-behind')") is None
         assert page.evaluate("localStorage.length") == 0
         assert page.evaluate("async () => (await (await caches.open('pyodide-snapshot')).keys()).length") == 1
+        # Nor does a page without a game start the engine in the background (conftest.py: NO_WARM_UP).
+        page.goto(site_url)
+        page.wait_for_function("performance.getEntriesByName('sevens-warm-skipped').length === 1")

@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 import pytest
+from conftest import IN_PYODIDE
 
 from engine.core.cards import Card, cards_of, parse_mask
 from engine.core.game import find_game
@@ -58,7 +59,7 @@ def test_the_bot_sees_the_same_view_as_in_a_game() -> None:
 
 
 def test_a_whole_game_over_the_protocol_matches_the_game_played_in_process() -> None:
-    for seed in (1, 2):
+    for seed in (1,) if IN_PYODIDE else (1, 2):  # four Sams a deal: in Pyodide, one deal
         direct = {seat: make_player("sam", random.Random(seat)) for seat in range(4)}
         served = {seat: make_player("sam", random.Random(seat)) for seat in range(4)}
         game = Game.new(seed)

@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 import pytest
+from conftest import IN_PYODIDE
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -121,7 +122,12 @@ def _reply_of(request: str) -> dict[str, Any]:
     return reply
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+# In Pyodide as many requests as the other properties there (tests/engine/conftest.py): it runs several times slower.
+@settings(
+    max_examples=30 if IN_PYODIDE else 400,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(requests())
 @example(("sevens", ['{"method": "new_game", "params": {"seed": 1}}', '{"method": "act", "params": {"action": 7}}']))
 @example(("sevens", ['{"method": "guided", "params": {"position": 7}}']))
