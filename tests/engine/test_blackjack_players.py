@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
 
 from engine.blackjack.game import Game
 from engine.blackjack.players import make_player
-from engine.blackjack.players.sam import _deal_hidden, _Quick, calls_known, misses, one_turn
+from engine.blackjack.players.sam import misses
 from engine.blackjack.rules import CRAZY_EIGHTS, Rules
 from engine.blackjack.state import Chain, Draw, State, needs_call
 from engine.blackjack.view import PlayerView
@@ -89,30 +88,3 @@ def test_sam_replays_exactly_from_its_seed() -> None:
     first = make_player("sam", random.Random(4)).decide(_view(text))
     again = make_player("sam", random.Random(4)).decide(_view(text))
     assert first == again and first.reason.endswith(".")
-
-
-def test_sam_reads_draws_under_up_to_5_then_a_card_laid_as_none_of_the_kept_cards_fitting() -> None:
-    rules = dataclasses.replace(CRAZY_EIGHTS, players=2)
-    hands = [parse_cards("2C 3C 4C 5C 6C 7C 10C"), parse_cards("2H 3H 4H 5H 6H 7H 10H")]
-    game = Game(rules, hands, parse_cards("7S 9S 10S JS QS KS"), Card.parse("9D"))
-    game.act(1, Draw())  # seat 1 holds no diamond, no nine and no eight: it draws the 7♠, which does not fit...
-    game.act(1, Draw())
-    assert misses(game.view(0)) == {}  # still drawing: nothing settled yet
-    game.act(1, Chain((Card.parse("9S"),)))  # ...then the 9♠, and lays it as soon as it fits
-    assert misses(game.view(0)) == {1: (8, Rank.NINE, Suit.DIAMONDS)}
-
-
-def test_sam_reads_last_cards_calls_as_whether_a_hand_is_one_turn() -> None:
-    rules = Rules(players=3)
-    view = _view("hands 5S 9H 2D / KD 3C / 4H 4C | pile 5H | stock 8C 9C | turn 0 | called 2", rules=rules)
-    assert calls_known(view) == {1: False}  # seat 2 called, but its last turn laid nothing to prove it
-    q = _Quick(rules)
-    for cards, one in (("KD 3C", False), ("4H 4C", True), ("5S 6S 6C", True), ("QH 9C", True), ("9C QH", True)):
-        hand = [card.index for card in parse_cards(cards)]
-        assert one_turn(q, hand) == one == needs_call(rules, parse_cards(cards)), cards
-    rng = random.Random(3)
-    hidden = [card.index for card in parse_cards("KD 3C 4H 4C 8C 9C 10D JD")]
-    for _ in range(20):
-        hands, stock = _deal_hidden(q, hidden, (3, 2, 2), 0, {}, {1: True, 2: False}, rng)
-        assert one_turn(q, hands[1]) and not one_turn(q, hands[2])
-        assert sorted(hands[1] + hands[2] + stock) == sorted(hidden)
