@@ -161,6 +161,9 @@ class Session(DealSession[Game, Player]):
 
     def __init__(self) -> None:
         super().__init__(make_player, PLAYERS, adviser=ADVISER)
+        self._legal_of: State | None = None  # the position whose legal steps are _legal_now
+        self._legal_key: tuple[object, ...] = ()
+        self._legal_now: list[Action] = []
 
     # -- starting (new_game, new_match, next_deal, guided and restore: see DealSession) ----------
 
@@ -207,10 +210,18 @@ class Session(DealSession[Game, Player]):
             return entry
         return move_to_json(Move(seat, action, self._game.state.pickup))
 
+    def _legal(self) -> list[Action]:
+        """Your legal next steps, computed once per position: the state, its actions, prompt and call all ask."""
+        state = self._game.state
+        key = (len(state.events), tuple(state.laid), state.drawn, state.turn, state.is_over)
+        if self._legal_of is not state or self._legal_key != key:
+            self._legal_of, self._legal_key, self._legal_now = state, key, state.legal_actions(YOU)
+        return self._legal_now
+
     def _actions(self) -> list[JSON]:
         """The legal next steps; where the rules ask for "Last cards", each ending step with the call and without."""
         listed: list[JSON] = []
-        for action in self._game.legal_actions(YOU):
+        for action in self._legal():
             variants: list[Action] = [action]
             if not isinstance(action, Lay | Undo | Chain) and action.last:
                 variants.append(dataclasses.replace(action, last=False))
@@ -260,7 +271,7 @@ class Session(DealSession[Game, Player]):
 
     def _forced(self) -> bool:
         """Whether you have only one thing to do (nothing to lay, and one of draw, pick up or pass)."""
-        return len({type(action) for action in self._game.legal_actions(YOU)}) < 2
+        return len({type(action) for action in self._legal()}) < 2
 
     def _judge(self, action: Action) -> str | None:
         """In a guided deal: what Sam thinks of your step (nothing to say where there was one thing to do)."""
@@ -290,9 +301,10 @@ class Session(DealSession[Game, Player]):
             legal = card in laid_next
             why = None if legal or not yours else game.why_illegal(YOU, Lay(card))
             hand.append({**card_json(card, rules), "legal": legal, "why": sentence(why) if why else None})
-        stops = [action for action in game.legal_actions(YOU) if isinstance(action, Stop)] if yours else []
+        steps = self._legal() if yours else []
+        stops = [action for action in steps if isinstance(action, Stop)]
         name_suit = any(stop.suit is not None for stop in stops)
-        must_call = any(action.last for action in game.legal_actions(YOU) if not isinstance(action, Lay | Undo))
+        must_call = any(action.last for action in steps if not isinstance(action, Lay | Undo))
         names = list(game.names)
         return {
             "game": rules.game.name,
@@ -327,7 +339,7 @@ class Session(DealSession[Game, Player]):
             "drawn": view.drawn,
             "counts": list(view.counts),
             "seats": self._seats_json(view),
-            "prompt": self._prompt(view, yours, name_suit),
+            "prompt": self._prompt(view, steps, name_suit) if yours else None,
             "log": [event_json(event, names, rules) for event in view.history],
             "result": self._result_json(),
             "match": self._match_json(),
@@ -390,11 +402,8 @@ class Session(DealSession[Game, Player]):
             )
         return seats
 
-    def _prompt(self, view: PlayerView, yours: bool, name_suit: bool) -> str | None:
-        if not yours:
-            return None
+    def _prompt(self, view: PlayerView, legal: Sequence[Action], name_suit: bool) -> str:
         state = self._game.state
-        legal = state.legal_actions(YOU)
         if view.laid:
             if not any(isinstance(action, Stop) for action in legal):
                 return f"Your turn: the {view.laid[-1].display} must be covered: lay any card on it."

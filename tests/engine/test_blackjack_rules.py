@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine.blackjack.protocol import listing_words
-from engine.blackjack.rules import PRESETS, Rules
+from engine.blackjack.rules import PRESETS, Rules, pack
 from engine.blackjack.state import (
     Action,
     Chain,
@@ -218,3 +219,39 @@ def test_a_wrong_fixture_fails(tmp_path: Path) -> None:
     (case,) = read_cases(bad)
     with pytest.raises(AssertionError, match=r"expected next cards 9C 5H, engine says 5H"):
         run(case)
+
+
+def one_turn_by_every_order(rules: Rules, hand: Sequence[Card]) -> bool:
+    """needs_call's question answered the plain way: every (cards laid, last card) pair, with no pruning."""
+    count = len(hand)
+    queen = [card.rank == 12 for card in hand]
+
+    def linked(a: Card, b: Card) -> bool:
+        return a.rank == b.rank or (a.suit == b.suit and abs(a.rank - b.rank) == 1)
+
+    reach = {(1 << i, i) for i in range(count)}
+    for _ in range(count - 1):
+        reach = {
+            (mask | 1 << j, j)
+            for mask, last in reach
+            for j in range(count)
+            if not mask >> j & 1 and (queen[last] or linked(hand[last], hand[j]))
+        }
+    return any(not (rules.queen_cover and queen[last]) for _, last in reach)
+
+
+@pytest.mark.parametrize("queen_cover", [True, False])
+def test_needs_call_agrees_with_trying_every_order(queen_cover: bool) -> None:
+    # needs_call prunes its search by linked groups, queens and dead ends: it must never change an answer.
+    rng = random.Random(28)
+    rules = Rules(queen_cover=queen_cover)
+    pack_cards = pack(rules)
+    answers = set()
+    for _ in range(150):
+        ranks = set(rng.sample(range(1, 14), rng.randint(2, 5)))
+        pool = [card for card in pack_cards if card.rank in ranks] * rng.choice((1, 2))
+        hand = rng.sample(pool, rng.randint(2, min(9, len(pool))))
+        expected = one_turn_by_every_order(rules, hand)
+        assert needs_call(rules, hand) == expected, " ".join(card.code for card in hand)
+        answers.add(expected)
+    assert answers == {True, False}

@@ -11,6 +11,7 @@ import pytest
 
 from engine.blackjack.game import Game
 from engine.blackjack.session import Session
+from engine.blackjack.state import State
 from engine.core.cards import Card
 from engine.core.webapi import handle
 
@@ -298,3 +299,22 @@ def test_a_guided_deal_follows_its_script_and_comments_on_your_steps() -> None:
         "Play goes round the other way"
     )
     assert step["state"]["your_turn"]  # the king turned play back to you
+
+
+def test_the_legal_steps_are_computed_once_per_position(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The state, its actions, its prompt and its call all need your legal steps; with a big hand each
+    # computation searches whether the hand could go down in one turn, so it is done once per position.
+    computed = []
+    legal_actions = State.legal_actions
+
+    def counted(state: State, seat: int) -> list[Any]:
+        computed.append(seat)
+        return legal_actions(state, seat)
+
+    monkeypatch.setattr(State, "legal_actions", counted)
+    session, _ = guided(CHAIN)
+    assert len(computed) == 1
+    call(session, "act", action={"lay": "5S"})
+    assert len(computed) == 2  # the new position's steps, once
+    call(session, "state")
+    assert len(computed) == 2
