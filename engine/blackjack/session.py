@@ -158,12 +158,32 @@ class Session(DealSession[Game, Player]):
     """One deal of Blackjack in the browser (a shuffled deal, a deal of a match, or a lesson's guided deal)."""
 
     game_name = "blackjack"
+    reviews = True
 
     def __init__(self) -> None:
         super().__init__(make_player, PLAYERS, adviser=ADVISER)
         self._legal_of: State | None = None  # the position whose legal steps are _legal_now
         self._legal_key: tuple[object, ...] = ()
         self._legal_now: list[Action] = []
+
+    # -- the review: asked one decision at a time, so the page can show its progress (see .review) --------
+
+    def _review_points(self, game: Game) -> list[int]:
+        """Your turns where more than one distinct turn was possible, as entries of the deal's record."""
+        from .review import decisions  # only a review needs it
+
+        return decisions(game)
+
+    def _review_move(self, game: Game, move: int) -> JSON:
+        """Sam's estimate of your chance to win with each turn you could take at *move*."""
+        from .review import estimate
+
+        return estimate(game, move)
+
+    def _after_moves(self, game: Game, moves: int) -> Game:
+        from .review import replay
+
+        return replay(game, moves)
 
     # -- starting (new_game, new_match, next_deal, guided and restore: see DealSession) ----------
 

@@ -318,3 +318,17 @@ def test_the_legal_steps_are_computed_once_per_position(monkeypatch: pytest.Monk
     assert len(computed) == 2  # the new position's steps, once
     call(session, "state")
     assert len(computed) == 2
+
+
+def test_going_out_with_the_last_card_is_praised_for_going_out() -> None:
+    # You called Last cards last turn and now lay 5♠ 6♠, your whole hand: stopping goes out, and Sam's comment
+    # says so rather than "laying more would only help the next player" (there is nothing more to lay).
+    session, _ = guided(
+        "hands 5S 6S / KD QC 3C 4C / KH 3D 4D 7C / 8H 9H 10H JH | pile 5H | stock 2D 3H 4H | turn 0 | called 0"
+    )
+    call(session, "act", action={"seat": 0, "lay": "5S"})
+    call(session, "act", action={"seat": 0, "lay": "6S"})
+    state = call(session, "act", action={"seat": 0, "stop": True})["state"]
+    assert state["over"] and state["result"]["winner"] == 0
+    assert state["comment"] == "Good choice: Stop here and go out: your 6♠ was your last card."
+    assert "help the next player" not in state["comment"]

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.blackjack import review as blackjack_review
 from engine.core import review as core_review
 from engine.core.game import DEFAULT_GAME, find_game
 from engine.knock_knock import review as knock_knock_review
@@ -31,6 +32,7 @@ SENTENCE_TERMS = {
     core_review: ["Sam's estimate", "percentage point", "noise", "give or take", "fitted"],
     review: ["opens the way"],
     knock_knock_review: ["pick-up card", "playing suit", "pick up"],
+    blackjack_review: ["in one chain", "pick-up", "naming", "draw", "whole hand"],
     alex: ["opens the way", "fits", "hold", "the others hold"],
 }
 PLAIN = re.compile(r"\d+|yes|no|\d+ \w+")  # numbers, yes and no, and counts ("2 passes") need no teaching

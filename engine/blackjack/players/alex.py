@@ -128,6 +128,10 @@ class AlexPlayer(ComputerPlayer):
 def _reason(view: PlayerView, state: State, cards: Sequence[Card], suit: Suit | None, score: float) -> str:
     rules = view.rules
     if not cards:
+        if score >= 10_000:  # the last card is down: stopping ends the deal, whatever the next player could do
+            return f"Stop here and go out: your {state.laid[-1].display} was your last card."
+        if not state.hands[view.seat]:
+            return "Stop here: you have no card left to lay."
         return "Stop here: laying more would only help the next player."
     laid = f"Lay {cards_words(cards)}"
     if score >= 10_000:

@@ -1,0 +1,284 @@
+"""Reviewing a deal of Blackjack: at each of your turns where more than one distinct turn was possible (a chain
+of cards, or drawing, picking up or passing), Sam's estimate of your chance to win with each of them, judged and
+said by the rule every game's review follows (:func:`engine.core.review.judge`).
+
+Sam estimates as it thinks near the end of a deal (see :mod:`engine.blackjack.players.sam`): it shares out the
+cards you could not see many times, in ways that fit what you knew, lays each turn by the rules and plays the
+deal on to its end with its quick habits. The turns weighed are the one you took and Sam's few likeliest others
+(the turns Alex scores highest, and drawing, picking up or passing when the rules allowed it), so a choice is
+weighed in bounded time whatever the hand. Every estimate is seeded by the deal and the move, so the same deal
+always gets the same review. Moves are counted as the record counts them (a reshuffle is an entry of its own);
+a choice is the entry where your turn began.
+
+>>> game = finished(2)
+>>> points = decisions(game)
+>>> points[:3]
+[2, 14, 17]
+>>> first = estimate(game, points[0])
+>>> [card["code"] for card in first["cards"]], first["played"]["code"], first["verdict"]
+(['AC AH H', 'KC', 'AC H', 'draw'], 'AC AH H', 'costly')
+>>> estimate(game, points[0]) == first
+True
+>>> again = replay(game, points[1])
+>>> again.turn, len(again.record()["moves"])
+(0, 14)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from ..core.review import judge
+from ..core.text import NUMBER_WORDS, counted
+from .game import Game, RecordError, _chance_after, _is_reshuffle, _RecordedChance, action_from_json
+from .players.alex import turn_score
+from .players.base import chains_from, favourite_suit
+from .players.sam import _after, _imagined, _Quick, misses, play_out
+from .players.simple import RobinPlayer
+from .rules import Rules
+from .state import Chain, Draw, IllegalAction, Pass, PickUp, RecordedAction, SeededChance, State
+from .view import PlayerView
+
+__all__ = ["OPTIONS", "SAMPLES", "WORK", "decisions", "estimate", "finished", "replay"]
+
+YOU = 0
+# The turns weighed at one choice: the one you took and the likeliest others, at most this many in all.
+OPTIONS = 4
+# Imagined deals for a choice: at least MIN_SAMPLES, then more while the play-outs' turns stay under WORK, at
+# most SAMPLES (a few tenths of a second a choice in CPython; the browser's worker is a few times slower).
+MIN_SAMPLES, SAMPLES, WORK = 40, 200, 12_000
+# Turns searched for the chains you could have laid (as Sam searches).
+SEARCH = 3_000
+
+
+def finished(seed: int) -> Game:
+    """A whole deal in which every seat plays as Robin does (for examples and tests)."""
+    game = Game.new(Rules(players=4), seed, names=("You", "Robin", "Alex", "Sam"))
+    game.play_to_end([RobinPlayer(random.Random(seed + seat)) for seat in range(4)])
+    return game
+
+
+def _replayed(game: Game) -> Iterator[tuple[Game, int]]:
+    """The deal of *game* replayed from its record move by move (as :meth:`Game.from_record` reads it): the same
+    game before each move, with the index of the move's first entry (a reshuffle just before it, if any), and at
+    the end with the number of entries."""
+    entries = game.record()["moves"]
+    chance = _RecordedChance()
+    again = Game(game.rules, game.dealt, game.stock, game.upcard, dealer=game.dealer, seed=game.seed, names=game.names)
+    again.chance = chance
+    position = 0
+    while position < len(entries):
+        yield again, position
+        before = None
+        start = position
+        if _is_reshuffle(entries[position]):
+            before, position = entries[position], position + 1
+        seat, action, _ = action_from_json(entries[position], game.rules.players)
+        after = entries[position + 1] if position + 1 < len(entries) and _is_reshuffle(entries[position + 1]) else None
+        chance.before, chance.used_before = before, False
+        chance.after, chance.used_after = (after if isinstance(action, Chain) else None), False
+        chance.where = f"game record move {position + 1}"
+        try:
+            again.act(seat, action)
+        except IllegalAction as error:
+            raise RecordError(f"game record move {position + 1}: {error.reason}") from None
+        position += 2 if chance.used_after else 1
+        assert position > start
+    yield again, position
+
+
+def replay(game: Game, moves: int) -> Game:
+    """The deal of *game* after its first *moves* record entries (or the next move's start, when *moves* falls
+    between a move and the reshuffle it needed); played on from there, it reshuffles as the deal would have."""
+    total = len(game.record()["moves"])
+    if not 0 <= moves <= total:
+        raise ValueError(f"move {moves} is outside this deal, which has {total} moves")
+    for again, at in _replayed(game):
+        if at >= moves:
+            sizes = again.chance.sizes if isinstance(again.chance, _RecordedChance) else []
+            again.chance = _chance_after(game.rules, game.seed, game.dealer, sizes)
+            return again
+    raise AssertionError("unreachable: the replay ends at the last entry")
+
+
+def _played(entries: list[Any], at: int, players: int) -> RecordedAction | None:
+    """Your move whose first entry is *at* (after a reshuffle, if one comes first), or ``None``."""
+    if _is_reshuffle(entries[at]):
+        at += 1
+    if at >= len(entries):
+        return None
+    seat, action, _ = action_from_json(entries[at], players)
+    return action if seat == YOU else None
+
+
+def _turns(view: PlayerView, played: RecordedAction | None) -> list[RecordedAction]:
+    """The distinct turns you could take from *view*, the one *played* first, then the likeliest others (Alex's
+    highest scored chains, and the turn that lays nothing), at most :data:`OPTIONS`; every call of "Last cards"
+    made (a call costs nothing), so turns differ only in what they do."""
+    rules = view.rules
+    state = view.position()
+    call = rules.last_cards
+    scored: list[tuple[float, RecordedAction]] = []
+    unseen = Counter(view.unseen())
+    for cards in chains_from(state, YOU, SEARCH):
+        if not cards:
+            continue
+        score, suit = turn_score(view, state, cards, unseen)
+        if suit is None and rules.is_wild(cards[-1]) and score < 10_000:
+            suit = favourite_suit(rules, [card for card in view.hand if card not in cards])
+        scored.append((score, Chain(cards, suit if score < 10_000 else None, call)))
+    scored.sort(key=lambda item: -item[0])
+    others: list[RecordedAction] = [action for _, action in scored]
+    legal = state.legal_actions(YOU)
+    for kind in (PickUp, Draw, Pass):
+        if any(isinstance(action, kind) for action in legal):
+            others.insert(min(len(others), OPTIONS - 2), kind(call))
+            break
+    options: list[RecordedAction] = []
+    if played is not None:
+        options.append(_called(played, call))
+    for action in others:
+        if len(options) >= OPTIONS:
+            break
+        if _key(action) not in {_key(option) for option in options}:
+            options.append(action)
+    return options
+
+
+def _called(action: RecordedAction, call: bool) -> RecordedAction:
+    if isinstance(action, Chain):
+        return Chain(action.cards, action.suit, call)
+    return type(action)(call)
+
+
+def _key(action: RecordedAction) -> tuple[object, ...]:
+    if isinstance(action, Chain):
+        return ("chain", action.cards, action.suit)
+    return (type(action).__name__,)
+
+
+def _code(action: RecordedAction) -> str:
+    """An option as the review names it for the page: a chain's card codes, or ``draw``, ``pickup``, ``pass``."""
+    if isinstance(action, Chain):
+        codes = " ".join(card.code for card in action.cards)
+        return f"{codes} {action.suit.value}" if action.suit is not None else codes
+    return {Draw: "draw", PickUp: "pickup", Pass: "pass"}[type(action)]
+
+
+def _display(action: RecordedAction, pickup: int) -> str:
+    """An option in words: ``5♠ 6♠``, ``A♣ naming hearts``, ``draw``, ``pick-up of 2``, ``pass``."""
+    if isinstance(action, Chain):
+        cards = " ".join(card.display for card in action.cards)
+        return f"{cards} naming {action.suit.plural}" if action.suit is not None else cards
+    if isinstance(action, PickUp):
+        return f"pick-up of {pickup}"
+    return "draw" if isinstance(action, Draw) else "pass"
+
+
+def decisions(game: Game) -> list[int]:
+    """The record entries where a turn of yours began and more than one distinct turn was possible."""
+    entries = game.record()["moves"]
+    points = []
+    for again, at in _replayed(game):
+        if at >= len(entries) or again.turn != YOU or _played(entries, at, game.rules.players) is None:
+            continue
+        if len(_turns(again.view(YOU), None)) > 1:
+            points.append(at)
+    return points
+
+
+def estimate(game: Game, index: int) -> dict[str, Any]:
+    """Sam's estimate of your chance to win with each turn you could take at record entry *index*: each turn's
+    ``chance`` and ``percent``, the turn ``played``, the ``best``, ``cost``, ``margin``, ``verdict`` and ``note``
+    (see :func:`engine.core.review.judge`); a turn's ``code`` is its cards' codes (and the suit named), or
+    ``draw``, ``pickup`` or ``pass``."""
+    entries = game.record()["moves"]
+    if not 0 <= index < len(entries):
+        raise ValueError(f"move {index} is outside this deal, which has {len(entries)} moves")
+    again = replay(game, index)
+    played = _played(entries, index, game.rules.players) if again.turn == YOU else None
+    view = again.view(YOU)
+    options = _turns(view, played) if played is not None else []
+    if len(options) < 2:
+        raise ValueError(f"move {index + 1} was not a choice: it was not your turn, or only one turn was possible")
+    outcomes = _weigh(view, options, random.Random((game.seed or 0) * 1000 + index))
+    pickup = view.pickup
+    hand = len(view.hand)
+    return judge(
+        index,
+        [(_code(option), _display(option, pickup)) for option in options],
+        0,
+        outcomes,
+        strength=lambda i: _strength(options[i], view),
+        why=lambda best, mine: _why(options[best], options[mine], hand),
+    )
+
+
+def _weigh(view: PlayerView, options: Sequence[RecordedAction], rng: random.Random) -> list[list[float]]:
+    """Each option's result (1 a win, 0 not) on the same imagined deals, as Sam plays them out."""
+    quick = _Quick(view.rules)
+    position, hidden = view.position(), view.unseen()
+    known = misses(view) if view.rules.draw == "one" else {}
+    outcomes: list[list[float]] = [[] for _ in options]
+    work = samples = 0
+    while samples < MIN_SAMPLES or (work < WORK and samples < SAMPLES):
+        samples += 1
+        imagined = _imagined(view, position, hidden, known, rng)
+        seed = rng.random()
+        for number, action in enumerate(options):
+            play_rng = random.Random(seed)
+            after = _after_any(imagined, action, play_rng)
+            if after.is_over:
+                outcomes[number].append(float(after.winner == YOU))
+                continue
+            winner, turns = play_out(
+                quick,
+                [[card.index for card in hand] for hand in after.hands],
+                [card.index for card in after._stock],
+                [card.index for card in after.pile],
+                after.suit.index,
+                after.direction,
+                after.turn,
+                after.twos,
+                after.jacks,
+                play_rng,
+            )
+            work += turns
+            outcomes[number].append(float(winner == YOU))
+    return outcomes
+
+
+def _after_any(state: State, action: RecordedAction, rng: random.Random) -> State:
+    if isinstance(action, Chain):
+        return _after(state, YOU, action, rng)
+    twin = state.copy()
+    twin.apply(YOU, action, SeededChance(rng))
+    return twin
+
+
+def _strength(action: RecordedAction, view: PlayerView) -> str:
+    """What *action* does well, in the lessons' words, to end "it ..."."""
+    if not isinstance(action, Chain):
+        return ""
+    if len(action.cards) == len(view.hand):
+        return "lays your whole hand"
+    if view.pickup:
+        return "answers the pick-up, so the next player faces it instead"
+    if len(action.cards) > 1:
+        return f"lays {NUMBER_WORDS[len(action.cards)]} cards in one chain"
+    return ""
+
+
+def _why(best: RecordedAction, played: RecordedAction, hand: int) -> str:
+    """Why *best* did better than *played*, when a plain reason says so."""
+    if isinstance(best, Chain) and not isinstance(played, Chain):
+        return f"Laying cards that fit ({counted(len(best.cards), 'card')}) left you fewer to get rid of."
+    if isinstance(best, Chain) and isinstance(played, Chain) and len(best.cards) > len(played.cards):
+        return (
+            f"Its chain laid {counted(len(best.cards), 'card')}, against {counted(len(played.cards), 'card')}, "
+            f"leaving you {counted(hand - len(best.cards), 'card')} to get rid of."
+        )
+    return ""
