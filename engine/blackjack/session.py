@@ -159,6 +159,9 @@ class Session(DealSession[Game, Player]):
 
     game_name = "blackjack"
     reviews = True
+    choice_words = "where you could take more than one turn (lay other cards, or draw or pick up instead)"
+    no_choice_words = "whenever you played, only one turn was open to you"
+    key_words = "another card you could have laid"
 
     def __init__(self) -> None:
         super().__init__(make_player, PLAYERS, adviser=ADVISER)

@@ -35,7 +35,7 @@ from .chance import fresh_or_parsed
 from .game import YOU, Deal, Decision, Player, find_game, requested_rules
 from .jsontext import shown
 from .match import Match, rebuilt_match
-from .text import seat_names, sentence
+from .text import counted, seat_names, sentence
 from .webapi import read_seats, recorded_seats, seat_players
 
 __all__ = ["BOT_NAMES", "METHODS", "REVIEW_METHODS", "DealSession"]
@@ -74,6 +74,11 @@ class DealSession(Generic[G, P]):
 
     game_name: str  # the game's name in the registry
     reviews = False  # the game reviews a finished deal (its session supplies the review hooks)
+    # What makes a move a choice worth reviewing, in the review's words; a game whose choices are not between
+    # cards that fit (a turn built of several cards, a draw) says its own.
+    choice_words = "where more than one card fitted"
+    no_choice_words = "whenever you played, only one card fitted"
+    key_words = "another card that fitted"
 
     def __init__(
         self,
@@ -450,10 +455,16 @@ class DealSession(Generic[G, P]):
         return self.state()
 
     def review_points(self, record: str) -> JSON:
-        """Your moves of *record* worth reviewing: ``{"moves": indexes into its moves, "total"}``."""
+        """Your moves of *record* worth reviewing: ``{"moves": indexes into its moves, "total", "said": what the
+        review says of them when Sam has weighed them all, "key": what an outlined card other than the best is}``."""
         self._reviewed()
         game = self._read_record(record)
-        return {"moves": self._review_points(game), "total": len(game.record()["moves"])}
+        moves = self._review_points(game)
+        if moves:
+            said = f"Sam weighed your {counted(len(moves), 'choice')}: {self.choice_words}."
+        else:
+            said = f"You had no choice to make in this deal: {self.no_choice_words}."
+        return {"moves": moves, "total": len(game.record()["moves"]), "said": said, "key": self.key_words}
 
     def review_move(self, record: str, move: object) -> JSON:
         """The adviser's estimate of your chance with each choice you had at *move* of *record*; asked one move

@@ -241,3 +241,21 @@ def test_the_browser_session_restores_and_reviews_a_finished_deal(name: str) -> 
     if "review_points" in session.methods:
         points = session.review_points(record)
         assert "error" not in points, points
+        # What the review says of the choices once weighed is the engine's, and counts what it found.
+        moves = points["moves"]
+        if moves:
+            assert points["said"].startswith(f"Sam weighed your {len(moves)} choice"), points["said"]
+        else:
+            assert points["said"].startswith("You had no choice to make in this deal"), points["said"]
+        assert points["key"]
+
+
+def test_a_game_whose_choices_are_whole_turns_says_so_in_its_review() -> None:
+    # Blackjack's choices are between turns (a chain, a draw, a pick-up), not between cards that fitted.
+    for name in GAMES:
+        session = find_game(name).session()
+        if session.reviews and "draw" in session.choice_words:
+            assert "fitted" not in session.choice_words + session.no_choice_words + session.key_words
+            break
+    else:
+        pytest.fail("no game says its review's choices are whole turns")

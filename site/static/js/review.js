@@ -54,12 +54,13 @@ export class Review {
     this.table ??= await this.boardTable();
     let found = this.cache.get(record);
     if (!found) {
-      const { moves, total } = await this.runtime.call("review_points", { record, game: this.game }, "review");
-      found = { points: moves, total, estimates: new Map(), replayed: [] };
+      const { moves, total, said, key } = await this.runtime.call("review_points", { record, game: this.game }, "review");
+      found = { points: moves, total, said, key, estimates: new Map(), replayed: [] };
       this.cache.set(record, found);
     }
     if (mine !== this.token) return;
     this.found = found;
+    $("review-key-other").textContent = found.key;
     this.drawCostly();
     await this.show(found.points[0] ?? 0);
     await this.weigh(mine);
@@ -106,9 +107,7 @@ export class Review {
       if (this.at === move) this.drawChances();
     }
     bar.value = bar.max;
-    $("review-progress-text").textContent = points.length
-      ? `Sam weighed your ${points.length} choice${points.length === 1 ? "" : "s"}: where more than one card fitted.`
-      : "You had no choice to make in this deal: whenever you played, only one card fitted.";
+    $("review-progress-text").textContent = this.found.said;
   }
 
   nextChoice() {
