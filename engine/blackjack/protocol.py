@@ -118,21 +118,30 @@ def read_request(data: Mapping[str, Any]) -> SeatPosition:
 def _suit_until_play(state: State, seat: int, *, fits: bool) -> None:
     """Under ``draw=until-play`` a seat that has drawn draws again only while nothing it holds fits, and passes only
     once something does: the stand-in hand of *seat* (its cards unseen by the asker) is made so, by swapping cards
-    with the stock (unseen too). Where no swap can do it, the replay refuses the move with the rules' reason."""
-    hand, stock = state.hands[seat], state._stock
+    with the stock or, when the stock has none to give (it is empty just before a reshuffle), with another seat's
+    hand (unseen too: the asker's own is fitted to the request at the end). Where no swap can do it, the replay
+    refuses the move with the rules' reason."""
+    hand = state.hands[seat]
+    # Unseen places to swap with, the stock first (its bottom first: its top, last, is drawn next), then the others'
+    # hands: a list and an index each.
+    places = [(state._stock, i) for i in range(len(state._stock))] + [
+        (other, i) for who, other in enumerate(state.hands) if who != seat for i in range(len(other))
+    ]
     if fits:
         if any(state.opens(card) for card in hand) or not hand:
             return
-        wanted = [i for i, card in enumerate(stock) if state.opens(card)]
+        wanted = [(cards, i) for cards, i in places if state.opens(cards[i])]
         if wanted:
-            hand[0], stock[wanted[0]] = stock[wanted[0]], hand[0]
+            cards, i = wanted[0]
+            hand[0], cards[i] = cards[i], hand[0]
     else:
-        spare = [i for i, card in enumerate(stock) if not state.opens(card)]
+        spare = [(cards, i) for cards, i in places if not state.opens(cards[i])]
         for place, card in enumerate(hand):
             if state.opens(card) and spare:
-                where = spare.pop(0)  # to the bottom of the stock (its top is last), not to be drawn next
-                hand[place], stock[where] = stock[where], card
-    hand.sort()
+                cards, i = spare.pop(0)
+                hand[place], cards[i] = cards[i], card
+    for cards in state.hands:
+        cards.sort()
 
 
 def _filled_in(rules: Rules, dealer: int, upcard: Card) -> Game:
