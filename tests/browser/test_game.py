@@ -90,9 +90,13 @@ def test_a_pass_while_a_card_fits_is_refused_with_the_engines_reason(game: Page)
     deal(page, seed_where_you_open())
     expect(page.locator("#game-hand .card.legal")).to_have_count(1)  # only the 7♦ can open
     page.keyboard.press("p")
-    expect(page.locator("#game-message")).to_have_text("You may pass only when no card in your hand fits, and one does now.")
+    expect(page.locator("#game-message")).to_have_text(
+        "You may pass only when no card in your hand fits, and one does now."
+    )
     page.click("#game-pass")
-    expect(page.locator("#game-live")).to_have_text("You may pass only when no card in your hand fits, and one does now.")
+    expect(page.locator("#game-live")).to_have_text(
+        "You may pass only when no card in your hand fits, and one does now."
+    )
     expect(page.locator("#game-log li")).to_have_count(0)
 
 

@@ -127,7 +127,9 @@ def test_with_the_marks_off_a_card_that_does_not_fit_is_refused_with_the_engines
     expect(page.locator("#game-message")).to_have_text(reason[0].upper() + reason[1:] + ".")
     expect(page.locator("#game-play")).to_be_disabled()
     page.click("#game-pass")
-    expect(page.locator("#game-message")).to_have_text("You may pass only when no card in your hand fits, and one does now.")
+    expect(page.locator("#game-message")).to_have_text(
+        "You may pass only when no card in your hand fits, and one does now."
+    )
     page.click("#game-hand [data-code='7D']")
     page.click("#game-play")
     expect(page.locator("#game-log li").first).to_have_text("You played 7♦")
