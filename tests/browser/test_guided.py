@@ -111,7 +111,7 @@ def test_on_a_phone_a_refusal_is_under_your_cards_in_view_and_the_status_line_sa
 ) -> None:
     page = sized
     page.add_init_script(INSTANT)
-    page.goto(f"{site_url}tutorials/how-a-deal-ends/")
+    page.goto(f"{site_url}tutorials/how-a-deal-ends/#guided-finish")  # the lesson shows one puzzle at a time
     wait_for(page, "#guided-finish")
     section = page.locator("#guided-finish")
     status = section.locator("[data-guided-status]")
@@ -160,7 +160,7 @@ def test_a_stage_that_asks_you_to_find_the_card_marks_nothing_that_fits(
     page: Page, site_url: str, path: str, section: str
 ) -> None:
     page.add_init_script(INSTANT)
-    page.goto(f"{site_url}tutorials/{path}/")
+    page.goto(f"{site_url}tutorials/{path}/{section}")  # the lesson shows one puzzle at a time
     wait_for(page, section)
     page.locator(f"{section} .hand .card").first.hover()
     assert page.evaluate(MARKED, [section, LEGAL]) == []
@@ -170,6 +170,6 @@ def test_a_stage_that_asks_you_to_find_the_card_marks_nothing_that_fits(
 
 def test_a_stage_that_teaches_by_showing_marks_the_cards_that_fit(page: Page, site_url: str) -> None:
     page.add_init_script(INSTANT)
-    page.goto(f"{site_url}tutorials/changing-the-suit/")
+    page.goto(f"{site_url}tutorials/changing-the-suit/#kk-guided-name")  # the lesson shows one puzzle at a time
     wait_for(page, "#kk-guided-name")
     assert page.evaluate(MARKED, ["#kk-guided-name", LEGAL]) == ["2C"]  # the 2♣ fits on anything; the K♦ does not
