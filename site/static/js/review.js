@@ -154,7 +154,7 @@ export class Review {
     const same = total === this.log.length;
     const last = same ? this.log[at - 1] : state.log.at(-1);
     const done = at && last ? `Move ${at}: ${last.text}.` : "The deal begins.";
-    const yours = this.found.points.includes(at) ? " Next: your move, one of the cards marked below." : "";
+    const yours = this.found.points.includes(at) ? " Next: your move; Sam's estimate of each choice you had is below." : "";
     const next = same && at < total ? ` Next: ${this.log[at].text}.` : yours;
     $("review-status").textContent = done + next;
     this.drawChances();
