@@ -21,9 +21,17 @@ def test_the_chain_lessons_guided_deal_is_won_with_the_six_card_chain(page: Page
     page.goto(f"{site_url}tutorials/chains/#bj-guided-chain")  # the lesson shows one puzzle at a time
     section = page.locator("#bj-guided-chain")
     page.wait_for_selector("#bj-guided-chain[data-state=your-turn]", timeout=START_MS)
-    for name in ("five of spades", "six of spades", "six of clubs", "seven of clubs", "seven of diamonds"):
+    chain = (
+        "five of spades",
+        "six of spades",
+        "six of clubs",
+        "seven of clubs",
+        "seven of diamonds",
+        "six of diamonds",
+    )
+    for name in chain:
         section.get_by_role("button", name=name).click()
-    section.get_by_role("button", name="six of diamonds").click()
+        expect(section.get_by_role("button", name=name)).to_have_count(0)  # laid: it has left your hand
     section.get_by_role("button", name="Last cards!").click()
     section.get_by_role("button", name="Play", exact=True).click()
     moves = section.locator(".log-scroll li")

@@ -56,7 +56,11 @@ def test_the_page_asks_for_the_choices_then_each_estimate_and_can_play_on_from_o
     game = finished(3)
     record = game.to_json()
     points = call("review_points", record=record)["result"]
-    assert points == {"moves": decisions(game), "total": len(game.record()["moves"])}
+    assert {key: points[key] for key in ("moves", "total")} == {
+        "moves": decisions(game),
+        "total": len(game.record()["moves"]),
+    }
+    assert points["said"].startswith(f"Sam weighed your {len(points['moves'])} choice")
     first = points["moves"][0]
     assert call("review_move", record=record, move=first)["result"] == estimate(game, first)
     state = call("replay", record=record, moves=first)["result"]
