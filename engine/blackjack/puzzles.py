@@ -56,6 +56,8 @@ from ..core.puzzles import (
     check_answer,
     numbers,
     one_of,
+    others_counts,
+    others_seats,
     parse_puzzle,
     seat_name,
     yes_no,
@@ -904,24 +906,10 @@ def _read_pickup_size(reader: FieldReader, common: dict[str, Any]) -> Puzzle | N
     return puzzle
 
 
-def _counts(text: str) -> tuple[int, int, int]:
-    words = text.replace(",", " ").split()
-    if len(words) != 3 or not all(word.isdigit() and 1 <= int(word) <= 20 for word in words):
-        raise ValueError(f"{text!r} should be three numbers from 1 to 20: the cards Robin, Alex and Sam hold")
-    return int(words[0]), int(words[1]), int(words[2])
-
-
-def _called(text: str) -> tuple[int, ...]:
-    seats = tuple(sorted({seat_name(word) for word in text.replace(",", " ").split()}))
-    if 0 in seats:
-        raise ValueError("list only the others who called (Robin, Alex, Sam)")
-    return seats
-
-
 def _read_best(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     state = _table(reader, "hand")
-    counts = reader.convert("counts", _counts)
-    called = reader.convert("called", _called) or ()
+    counts = reader.convert("counts", others_counts(20))
+    called = reader.convert("called", others_seats("called")) or ()
     answer = reader.convert("answer", Card.parse)
     if state is None or counts is None or answer is None:
         return None

@@ -222,6 +222,38 @@ def seat_name(text: str) -> int:
     raise ValueError(f"{text!r} is not a player: use {', '.join(SEAT_NAMES)}")
 
 
+def others_counts(most: int) -> Callable[[str], tuple[int, int, int]]:
+    """A reader of the cards Robin, Alex and Sam hold: three numbers from 1 to *most*.
+
+    >>> others_counts(13)("10 8, 9")
+    (10, 8, 9)
+    """
+
+    def read(text: str) -> tuple[int, int, int]:
+        words = text.replace(",", " ").split()
+        if len(words) != 3 or not all(word.isdigit() and 1 <= int(word) <= most for word in words):
+            raise ValueError(f"{text!r} should be three numbers from 1 to {most}: the cards Robin, Alex and Sam hold")
+        return int(words[0]), int(words[1]), int(words[2])
+
+    return read
+
+
+def others_seats(what: str) -> Callable[[str], tuple[int, ...]]:
+    """A reader of the other players who did *what* (``passed``, ``called``): their seats, in order.
+
+    >>> others_seats("passed")("Sam, robin")
+    (1, 3)
+    """
+
+    def read(text: str) -> tuple[int, ...]:
+        seats = tuple(sorted({seat_name(word) for word in text.replace(",", " ").split()}))
+        if 0 in seats:
+            raise ValueError(f"list only the others who {what} (Robin, Alex, Sam): you are the one to play")
+        return seats
+
+    return read
+
+
 def named_steps(text: str, example: str) -> list[tuple[int, str, str]]:
     """``"Robin: 8D; Alex: pass"`` (or one step a line) as (seat, what, the whole step); *example* shows a step.
 

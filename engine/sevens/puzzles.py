@@ -43,6 +43,8 @@ from ..core.puzzles import (
     Rows,
     Shown,
     named_steps,
+    others_counts,
+    others_seats,
     parse_puzzle,
     seat_name,
     yes_no,
@@ -502,25 +504,11 @@ def _read_guided(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     return GuidedPuzzle(**common, position=position, script=script, goal=reader.text("goal"), marks=marks)
 
 
-def _counts(text: str) -> tuple[int, int, int]:
-    words = text.replace(",", " ").split()
-    if len(words) != 3 or not all(word.isdigit() and 1 <= int(word) <= 13 for word in words):
-        raise ValueError(f"{text!r} should be three numbers from 1 to 13: the cards Robin, Alex and Sam hold")
-    return int(words[0]), int(words[1]), int(words[2])
-
-
-def _seats(text: str) -> tuple[int, ...]:
-    seats = tuple(sorted({seat_name(word) for word in text.replace(",", " ").split()}))
-    if 0 in seats:
-        raise ValueError("list only the others who passed (Robin, Alex, Sam): you are the one to play")
-    return seats
-
-
 def _read_best(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     table = _table(reader)
     hand = _hand(reader, "hand", table)
-    counts = reader.convert("counts", _counts)
-    passed = reader.convert("passed", _seats) or ()
+    counts = reader.convert("counts", others_counts(13))
+    passed = reader.convert("passed", others_seats("passed")) or ()
     answer = reader.convert("answer", Card.parse)
     if table is None or hand is None or counts is None or answer is None:
         return None
