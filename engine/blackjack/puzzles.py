@@ -54,6 +54,7 @@ from ..core.puzzles import (
     Steps,
     card_list,
     check_answer,
+    number_choices,
     numbers,
     one_of,
     others_counts,
@@ -233,10 +234,6 @@ class BlackjackPuzzle(Puzzle):
     def drawing(self) -> tuple[Part, ...]:
         return (*self.table_parts(), Hand("Your hand", mask_of(self.state.hands[0]), choose=self.choose_cards))
 
-    @property
-    def choose_cards(self) -> bool:
-        return False
-
     def choices(self) -> tuple[tuple[str, str], ...]:
         return (("yes", "Yes"), ("no", "No"))
 
@@ -282,10 +279,6 @@ class PickPuzzle(BlackjackPuzzle):
     kind: ClassVar[str] = "pick"
     answered_by: ClassVar[AnsweredBy] = "selection"
 
-    @property
-    def choose_cards(self) -> bool:
-        return True
-
     def choices(self) -> tuple[tuple[str, str], ...]:
         return ()
 
@@ -317,7 +310,7 @@ class LongestPuzzle(BlackjackPuzzle):
     offered: tuple[int, ...] = ()
 
     def choices(self) -> tuple[tuple[str, str], ...]:
-        return tuple((str(n), str(n)) for n in self.offered)
+        return number_choices(self.offered)
 
     def turn(self) -> tuple[Card, ...]:
         return longest_turn(self.state)
@@ -569,7 +562,7 @@ class PickUpPuzzle(_Situation):
     offered: tuple[int, ...] = ()
 
     def choices(self) -> tuple[tuple[str, str], ...]:
-        return tuple((str(n), str(n)) for n in self.offered)
+        return number_choices(self.offered)
 
     def answer_label(self) -> str:
         return str(self.after.pickup)
@@ -602,10 +595,7 @@ class PickUpPuzzle(_Situation):
         else:
             why = f"{join_words(parts)}: {who} {faces} {counted(total, 'card') if total else 'nothing'}"
         nudge = "Go through the turns card by card: what does each two, black jack and red jack do to the total?"
-        choices = [str(n) for n in self.offered]
-        return Judgement(
-            (str(total),), why, dict.fromkeys(choices, why), {c: nudge for c in choices if c != str(total)}
-        )
+        return Judgement.of_number(total, self.offered, why, nudge)
 
 
 @dataclass(frozen=True, slots=True)

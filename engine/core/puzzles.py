@@ -274,6 +274,11 @@ def named_steps(text: str, example: str) -> list[tuple[int, str, str]]:
 # -- what a puzzle offers the site ---------------------------------------------------------------------------------
 
 
+def number_choices(offered: Sequence[int]) -> tuple[tuple[str, str], ...]:
+    """The buttons of a puzzle answered by a number: each number offered, as its own label."""
+    return tuple((str(n), str(n)) for n in offered)
+
+
 @dataclass(frozen=True, slots=True)
 class Judgement:
     """What a page needs to answer a static puzzle on its own.
@@ -293,6 +298,13 @@ class Judgement:
     nudges: dict[str, str] = field(default_factory=dict)
     items: tuple[str, ...] = ()
     cards: tuple[str, ...] = ()
+
+    @classmethod
+    def of_number(cls, right: int, offered: Sequence[int], why: str, nudge: str) -> Judgement:
+        """The judgement of a puzzle answered by one of the numbers *offered*: *why* for every one of them, and
+        *nudge* for each wrong one."""
+        choices = [str(n) for n in offered]
+        return cls((str(right),), why, dict.fromkeys(choices, why), {c: nudge for c in choices if c != str(right)})
 
     def data(self) -> dict[str, object]:
         # The explanation and its items are in the page's "Show the answer" block; the script copies them.
@@ -382,6 +394,12 @@ class Puzzle:
     question: str
     hint: str
     explain: str | None
+
+    @property
+    def choose_cards(self) -> bool:
+        """Whether the learner presses cards of the hand drawn: to select them, to play one, or to say which one
+        once "play" is chosen."""
+        return self.answered_by != "choice" or self.asks_which_card
 
     def judge(self) -> Judgement:
         raise NotImplementedError(f"{self.kind} puzzles are judged in the browser")

@@ -50,6 +50,7 @@ from ..core.puzzles import (
     card_list,
     check_answer,
     named_steps,
+    number_choices,
     numbers,
     one_of,
     parse_puzzle,
@@ -179,10 +180,6 @@ class KnockKnockPuzzle(Puzzle):
         """The top card and the playing suit, then your hand (to select from when the puzzle asks for cards)."""
         return (self.pile(), Hand("Your hand", mask_of(self.state.hands[0]), choose=self.choose_cards))
 
-    @property
-    def choose_cards(self) -> bool:
-        return False
-
     def absent(self) -> tuple[str, ...]:
         """No pick-up card on the pile, in your hand or among the cards played: no text may talk of one."""
         seen = [self.state.top, *self.state.hands[0], *(card for card in [getattr(self, "card", None)] if card)]
@@ -237,10 +234,6 @@ class PickPuzzle(KnockKnockPuzzle):
     kind: ClassVar[str] = "pick"
     answered_by: ClassVar[AnsweredBy] = "selection"
 
-    @property
-    def choose_cards(self) -> bool:
-        return True
-
     def choices(self) -> tuple[tuple[str, str], ...]:
         return ()
 
@@ -268,10 +261,6 @@ class PlayOrDrawPuzzle(KnockKnockPuzzle):
 
     kind: ClassVar[str] = "play-or-draw"
     asks_which_card: ClassVar[bool] = True
-
-    @property
-    def choose_cards(self) -> bool:
-        return True
 
     def choices(self) -> tuple[tuple[str, str], ...]:
         return (("play", "Discard a card"), ("draw", "Draw"))
@@ -404,7 +393,7 @@ class PicksUpPuzzle(_Situation):
     offered: tuple[int, ...] = (0, 1, 2, 5)
 
     def choices(self) -> tuple[tuple[str, str], ...]:
-        return tuple((str(n), str(n)) for n in self.offered)
+        return number_choices(self.offered)
 
     def count(self) -> tuple[int, str]:
         after = self.after.copy()
@@ -423,10 +412,7 @@ class PicksUpPuzzle(_Situation):
     def judge(self) -> Judgement:
         count, why = self.count()
         nudge = "Which kind of card went down: an ace, a two, the 5♦, or none of these?"
-        choices = [str(n) for n in self.offered]
-        return Judgement(
-            (str(count),), why, dict.fromkeys(choices, why), {c: nudge for c in choices if c != str(count)}
-        )
+        return Judgement.of_number(count, self.offered, why, nudge)
 
     def answer_label(self) -> str:
         return str(self.count()[0])
@@ -524,7 +510,7 @@ class ScorePuzzle(KnockKnockPuzzle):
     offered: tuple[int, ...] = ()
 
     def choices(self) -> tuple[tuple[str, str], ...]:
-        return tuple((str(n), str(n)) for n in self.offered)
+        return number_choices(self.offered)
 
     def drawing(self) -> tuple[Part, ...]:
         return (Hand("Cards left in the hand", mask_of(self.state.hands[0])),)
@@ -542,10 +528,7 @@ class ScorePuzzle(KnockKnockPuzzle):
         nudge = "Go through the cards one at a time: what does each one score?"
         if any(is_pickup(card) for card in self.state.hands[0]):
             nudge = "Go through the cards one at a time: do the pick-up cards count the same as the others?"
-        choices = [str(n) for n in self.offered]
-        return Judgement(
-            (str(total),), why, dict.fromkeys(choices, why), {c: nudge for c in choices if c != str(total)}
-        )
+        return Judgement.of_number(total, self.offered, why, nudge)
 
 
 @dataclass(frozen=True, slots=True)
