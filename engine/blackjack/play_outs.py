@@ -17,7 +17,7 @@ from typing import Any
 
 from ..core.cards import Card, Suit, parse_cards
 from .players.base import favourite_suit
-from .players.sam import _Quick, play_out
+from .players.sam import _Quick, play_out_from
 from .rules import Rules, pack
 from .state import Chain, SeededChance, State
 
@@ -62,18 +62,7 @@ def play_outs(position: Sequence[Any], deals: int, seed: int) -> dict[str, int]:
             if after.is_over:
                 won = after.winner == 0
             else:
-                winner, _ = play_out(
-                    quick,
-                    [[c.index for c in each] for each in after.hands],
-                    [c.index for c in reversed(after.stock)],
-                    [c.index for c in after.pile],
-                    after.suit.index,
-                    after.direction,
-                    after.turn,
-                    after.twos,
-                    after.jacks,
-                    random.Random(play_seed),
-                )
+                winner, _ = play_out_from(quick, after, random.Random(play_seed))
                 won = winner == 0
             if won:
                 outcomes[card.code] |= 1 << deal

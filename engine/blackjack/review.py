@@ -36,10 +36,10 @@ from ..core.text import NUMBER_WORDS, counted
 from .game import Game, RecordError, _chance_after, _is_reshuffle, _RecordedChance, action_from_json
 from .players.alex import turn_score
 from .players.base import chains_from, favourite_suit
-from .players.sam import _after, _imagined, _Quick, misses, play_out
+from .players.sam import weigh
 from .players.simple import RobinPlayer
 from .rules import Rules
-from .state import Chain, Draw, IllegalAction, Pass, PickUp, RecordedAction, SeededChance, State
+from .state import Chain, Draw, IllegalAction, Pass, PickUp, RecordedAction
 from .view import PlayerView
 
 __all__ = ["OPTIONS", "SAMPLES", "WORK", "decisions", "estimate", "finished", "replay"]
@@ -219,44 +219,8 @@ def estimate(game: Game, index: int) -> dict[str, Any]:
 
 def _weigh(view: PlayerView, options: Sequence[RecordedAction], rng: random.Random) -> list[list[float]]:
     """Each option's result (1 a win, 0 not) on the same imagined deals, as Sam plays them out."""
-    quick = _Quick(view.rules)
-    position, hidden = view.position(), view.unseen()
-    known = misses(view) if view.rules.draw == "one" else {}
-    outcomes: list[list[float]] = [[] for _ in options]
-    work = samples = 0
-    while samples < MIN_SAMPLES or (work < WORK and samples < SAMPLES):
-        samples += 1
-        imagined = _imagined(view, position, hidden, known, rng)
-        seed = rng.random()
-        for number, action in enumerate(options):
-            play_rng = random.Random(seed)
-            after = _after_any(imagined, action, play_rng)
-            if after.is_over:
-                outcomes[number].append(float(after.winner == YOU))
-                continue
-            winner, turns = play_out(
-                quick,
-                [[card.index for card in hand] for hand in after.hands],
-                [card.index for card in after._stock],
-                [card.index for card in after.pile],
-                after.suit.index,
-                after.direction,
-                after.turn,
-                after.twos,
-                after.jacks,
-                play_rng,
-            )
-            work += turns
-            outcomes[number].append(float(winner == YOU))
-    return outcomes
-
-
-def _after_any(state: State, action: RecordedAction, rng: random.Random) -> State:
-    if isinstance(action, Chain):
-        return _after(state, YOU, action, rng)
-    twin = state.copy()
-    twin.apply(YOU, action, SeededChance(rng))
-    return twin
+    outcomes = weigh(view, options, rng, least=MIN_SAMPLES, most=SAMPLES, work=WORK)
+    return [[float(won) for won in each] for each in outcomes]
 
 
 def _strength(action: RecordedAction, view: PlayerView) -> str:

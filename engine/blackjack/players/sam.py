@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from ...core.cards import Card, Rank, Suit
 from ...core.pile import Reshuffled
 from ..rules import UP_TO, Rules
-from ..state import Chain, Draw, Move, Penalty, PickUp, SeededChance, State
+from ..state import Action, Chain, Draw, Move, Penalty, PickUp, SeededChance, State
 from ..view import PlayerView
 from .alex import AlexPlayer, _reason, turn_score
 from .base import Decision, cards_words, chains_from, favourite_suit
@@ -304,10 +304,54 @@ def _imagined(
     return state
 
 
-def _after(state: State, seat: int, action: Chain, rng: random.Random) -> State:
+def _after(state: State, seat: int, action: Action, rng: random.Random) -> State:
     twin = state.copy()
     twin.apply(seat, action, SeededChance(rng))
     return twin
+
+
+def play_out_from(q: _Quick, state: State, rng: random.Random) -> tuple[int, int]:
+    """:func:`play_out` from *state* (which it leaves as it is)."""
+    return play_out(
+        q,
+        [[card.index for card in hand] for hand in state.hands],
+        [card.index for card in state._stock],
+        [card.index for card in state.pile],
+        state.suit.index,
+        state.direction,
+        state.turn,
+        state.twos,
+        state.jacks,
+        rng,
+    )
+
+
+def weigh(
+    view: PlayerView, actions: Sequence[Action], rng: random.Random, *, least: int, most: int, work: int
+) -> list[list[bool]]:
+    """Whether *view*'s player wins after each of *actions*, on the same imagined deals (at least *least* of them,
+    then more while the play-outs have taken fewer than *work* turns, at most *most*), each played out with the
+    quick habits."""
+    q = _Quick(view.rules)
+    seat = view.seat
+    position, hidden = view.position(), view.unseen()
+    known = misses(view) if view.rules.draw == "one" else {}
+    outcomes: list[list[bool]] = [[] for _ in actions]
+    done = samples = 0
+    while samples < least or (done < work and samples < most):
+        samples += 1
+        imagined = _imagined(view, position, hidden, known, rng)
+        seed = rng.random()
+        for number, action in enumerate(actions):
+            play_rng = random.Random(seed)
+            after = _after(imagined, seat, action, play_rng)
+            if after.is_over:
+                outcomes[number].append(after.winner == seat)
+                continue
+            winner, turns = play_out_from(q, after, play_rng)
+            done += turns
+            outcomes[number].append(winner == seat)
+    return outcomes
 
 
 class SamPlayer(AlexPlayer):
@@ -358,41 +402,7 @@ class SamPlayer(AlexPlayer):
         )
 
     def _think(self, view: PlayerView, candidates: Sequence[Chain]) -> list[tuple[int, int]]:
-        q = _Quick(view.rules)
-        seat = view.seat
-        position, hidden = view.position(), view.unseen()
-        known = misses(view) if view.rules.draw == "one" else {}
-        wins = [0] * len(candidates)
-        tried = [0] * len(candidates)
-        work = 0
-        samples = 0
-        while samples < _MIN_SAMPLES or work < WORK:
-            samples += 1
-            if samples > 400:
-                break
-            imagined = _imagined(view, position, hidden, known, self.rng)
-            seed = self.rng.random()
-            for number, action in enumerate(candidates):
-                rng = random.Random(seed)
-                if isinstance(action, Chain) and not action.last and view.rules.last_cards:
-                    action = Chain(action.cards, action.suit, True)
-                after = _after(imagined, seat, action, rng)
-                tried[number] += 1
-                if after.is_over:
-                    wins[number] += after.winner == seat
-                    continue
-                winner, turns = play_out(
-                    q,
-                    [[card.index for card in hand] for hand in after.hands],
-                    [card.index for card in after._stock],
-                    [card.index for card in after.pile],
-                    after.suit.index,
-                    after.direction,
-                    after.turn,
-                    after.twos,
-                    after.jacks,
-                    rng,
-                )
-                work += turns
-                wins[number] += winner == seat
-        return list(zip(wins, tried, strict=True))
+        if view.rules.last_cards:  # a chain that ends the turn is played as called, where the rules have calls
+            candidates = [Chain(c.cards, c.suit, True) if not c.last else c for c in candidates]
+        outcomes = weigh(view, candidates, self.rng, least=_MIN_SAMPLES, most=400, work=WORK)
+        return [(sum(won), len(won)) for won in outcomes]
