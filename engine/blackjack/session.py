@@ -169,25 +169,6 @@ class Session(DealSession[Game, Player]):
         self._legal_key: tuple[object, ...] = ()
         self._legal_now: list[Action] = []
 
-    # -- the review: asked one decision at a time, so the page can show its progress (see .review) --------
-
-    def _review_points(self, game: Game) -> list[int]:
-        """Your turns where more than one distinct turn was possible, as entries of the deal's record."""
-        from .review import decisions  # only a review needs it
-
-        return decisions(game)
-
-    def _review_move(self, game: Game, move: int) -> JSON:
-        """Sam's estimate of your chance to win with each turn you could take at *move*."""
-        from .review import estimate
-
-        return estimate(game, move)
-
-    def _after_moves(self, game: Game, moves: int) -> Game:
-        from .review import replay
-
-        return replay(game, moves)
-
     # -- starting (new_game, new_match, next_deal, guided and restore: see DealSession) ----------
 
     def _read_record(self, record: str) -> Game:

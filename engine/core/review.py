@@ -1,9 +1,9 @@
 """The review of a finished deal, for every game: at a choice of yours, each option's estimated chance to win,
 a verdict on the option played, and a sentence that agrees with the numbers shown beside it.
 
-A game's review (its session's ``_review_points`` and ``_review_move`` hooks, see :mod:`engine.core.session`)
-finds your choices and plays each option out on the same imagined deals with its computer player; this module
-turns those results into what the page shows, by one rule for every game:
+A game's review (the ``review`` module of its package, with ``decisions``, ``estimate`` and ``replay``: see
+:class:`engine.core.session.Review`) finds your choices and plays each option out on the same imagined deals
+with its computer player; this module turns those results into what the page shows, by one rule for every game:
 
 - an option's chance is its share of wins, shown in whole percent (:func:`percent`);
 - the option played is ``best`` when no other did better, ``costly`` only when the best option beat it by

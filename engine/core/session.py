@@ -26,10 +26,11 @@ deal, and its review. Nothing here knows any game.
 
 from __future__ import annotations
 
+import importlib
 import random
 import time
 from collections.abc import Callable, Collection, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 from .chance import fresh_or_parsed
 from .game import YOU, Deal, Decision, Player, find_game, requested_rules
@@ -64,6 +65,22 @@ G = TypeVar("G", bound=Deal)
 P = TypeVar("P", bound=Player)
 
 
+class Review(Protocol):
+    """A game's review: the module ``review`` of its package (``engine.<game>.review``), loaded when first asked."""
+
+    def decisions(self, game: Any) -> list[int]:
+        """Your moves worth reviewing in the finished *game*: indexes into its moves."""
+        ...
+
+    def estimate(self, game: Any, move: int) -> JSON:
+        """The adviser's estimate of each choice you had at *move*."""
+        ...
+
+    def replay(self, game: Any, moves: int) -> Any:
+        """*game*'s deal after its first *moves* moves (a :class:`ValueError` when *moves* is outside the deal)."""
+        ...
+
+
 class DealSession(Generic[G, P]):
     """One deal in the browser, of a game whose deals are *G* and computer players *P*.
 
@@ -73,7 +90,7 @@ class DealSession(Generic[G, P]):
     """
 
     game_name: str  # the game's name in the registry
-    reviews = False  # the game reviews a finished deal (its session supplies the review hooks)
+    reviews = False  # the game reviews a finished deal: its package has a ``review`` module (see Review)
     # What makes a move a choice worth reviewing, in the review's words; a game whose choices are not between
     # cards that fit (a turn built of several cards, a draw) says its own.
     choice_words = "where more than one card fitted"
@@ -215,17 +232,10 @@ class DealSession(Generic[G, P]):
 
     # -- the review (a game with ``reviews``) ---------------------------------------------
 
-    def _review_points(self, game: G) -> list[int]:
-        """Your moves worth reviewing in the finished *game*: indexes into its moves."""
-        raise NotImplementedError
-
-    def _review_move(self, game: G, move: int) -> JSON:
-        """The adviser's estimate of each choice you had at *move*."""
-        raise NotImplementedError
-
-    def _after_moves(self, game: G, moves: int) -> G:
-        """*game*'s deal after its first *moves* moves (a :class:`ValueError` when *moves* is outside the deal)."""
-        raise NotImplementedError
+    def _review(self) -> Review:
+        """The game's review module, imported only when a review is asked for (it is not needed to play)."""
+        package = type(self).__module__.rpartition(".")[0]
+        return cast(Review, importlib.import_module(".review", package))
 
     # -- starting ---------------------------------------------------------------------
 
@@ -450,7 +460,7 @@ class DealSession(Generic[G, P]):
         """The deal in *record* after its first *moves* moves, to look at or to play on from there."""
         self._reviewed()
         self.restore(record)
-        game = self._after_moves(self._game, _move_number(moves))
+        game = self._review().replay(self._game, _move_number(moves))
         self._start(game, self._bot_names())
         return self.state()
 
@@ -459,7 +469,7 @@ class DealSession(Generic[G, P]):
         review says of them when Sam has weighed them all, "key": what an outlined card other than the best is}``."""
         self._reviewed()
         game = self._read_record(record)
-        moves = self._review_points(game)
+        moves = self._review().decisions(game)
         if moves:
             said = f"Sam weighed your {counted(len(moves), 'choice')}: {self.choice_words}."
         else:
@@ -470,7 +480,7 @@ class DealSession(Generic[G, P]):
         """The adviser's estimate of your chance with each choice you had at *move* of *record*; asked one move
         at a time, so the page can show progress."""
         self._reviewed()
-        return self._review_move(self._read_record(record), _move_number(move))
+        return self._review().estimate(self._read_record(record), _move_number(move))
 
     def _kind(self) -> str:
         """What the deal is, for the page: a lesson's ``guided`` deal (no record), one of a ``match``, or a ``game``."""

@@ -25,7 +25,6 @@ from .moves import Move
 from .players import COMPUTER_PLAYERS, Decision, Player, make_player
 from .position import Position
 from .present import card_json, move_json, result_json, row_json, rules_json, score_json
-from .review import decisions, estimate, replay
 from .rules import SevensRules
 from .view import PlayerView
 
@@ -209,19 +208,6 @@ class Session(DealSession[Game, Player]):
         if game.has_record:  # a full deal: any failure is a real bug and must show
             return player.decide(view)
         return _short_deal_safe(player, view, self.stand_in)
-
-    # -- the review: asked one decision at a time, so the page can show its progress --------
-
-    def _review_points(self, game: Game) -> list[int]:
-        """Yours where you played a card and more than one fitted."""
-        return decisions(game)
-
-    def _review_move(self, game: Game, move: int) -> JSON:
-        """Sam's estimate of your chance to win with each card that fitted at *move* (see :mod:`engine.sevens.review`)."""
-        return estimate(game, move)
-
-    def _after_moves(self, game: Game, moves: int) -> Game:
-        return replay(game, moves)
 
     # -- state ------------------------------------------------------------------
 

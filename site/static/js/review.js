@@ -1,6 +1,6 @@
 // Reviewing a finished deal, in every game that has a review: step through it as you saw it, with Sam's estimate
 // of your chance to win with each card that fitted at your choices, and the three choices that cost you most.
-// The engine computes every estimate and sentence (engine/core/review.py and the game's review hooks), one
+// The engine computes every estimate and sentence (engine/core/review.py and the game's own review module), one
 // choice a request, so the page shows progress and stays usable. The board is drawn by the game's own table
 // module (tables.js), read-only: nothing here knows a game.
 
