@@ -120,6 +120,18 @@ export function drawPlayers(list, state) {
 // A card in your hand: a button named by the card. With *showFits* the cards that fit are marked and the
 // others are aria-disabled (still focusable, so the engine can say why they do not fit); without it every
 // card looks alike and the engine refuses a card that does not fit when it is picked.
+// Arrow keys move the focus between the buttons inside *container* (a row of suits, say), round and round.
+export function arrowFocus(container) {
+  container.addEventListener("keydown", (event) => {
+    const buttons = [...container.querySelectorAll("button")];
+    const index = buttons.indexOf(document.activeElement);
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    if (index < 0 || !step) return;
+    event.preventDefault();
+    buttons[(index + step + buttons.length) % buttons.length].focus();
+  });
+}
+
 export function cardButton(card, { selected = false, showFits = true, yourTurn = true } = {}) {
   const button = el("button", { type: "button", class: "card", "aria-label": card.name, dataset: { code: card.code } });
   button.append(cardFace(card.display, card.suit));

@@ -5,7 +5,7 @@
 // named and every sentence shown come from the engine's state (engine/blackjack/session.py); nothing here
 // knows a rule.
 
-import { cardFace, el } from "../board.js";
+import { arrowFocus, cardFace, el } from "../board.js";
 
 const DIRECTION = { 1: "↻", "-1": "↺" };
 
@@ -204,15 +204,7 @@ export function createTable(parts, page) {
   pickupButton.addEventListener("click", takePickup);
   passButton.addEventListener("click", pass);
   callButton.addEventListener("click", toggleCall);
-  // Arrows move between the suits, as they move through the hand.
-  suits.addEventListener("keydown", (event) => {
-    const buttons = [...suits.querySelectorAll("button")];
-    const index = buttons.indexOf(document.activeElement);
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
-    if (index < 0 || !step) return;
-    event.preventDefault();
-    buttons[(index + step + buttons.length) % buttons.length].focus();
-  });
+  arrowFocus(suits); // arrows move between the suits, as they move through the hand
 
   // Without the cards that fit marked, only what the board shows anyway: a chain under way, a pick-up to answer.
   const prompt = (s, hints) => (hints || s.chain || s.pickup ? s.prompt : "Your turn.");

@@ -3,7 +3,7 @@
 // Which cards fit, which suit a card names, when a missed knock may be called and every sentence shown come
 // from the engine's state (engine/knock_knock/session.py); nothing here knows a rule.
 
-import { cardFace, el } from "../board.js";
+import { arrowFocus, cardFace, el } from "../board.js";
 
 const SUITS = [
   ["C", "Clubs", "♣"],
@@ -199,15 +199,7 @@ export function createTable(parts, page) {
   for (const choice of suits.querySelectorAll("[data-suit]")) {
     choice.addEventListener("click", () => pickup && send(pickup, choice.dataset.suit));
   }
-  // Arrows move between the suits, as they move through the hand.
-  suits.addEventListener("keydown", (event) => {
-    const buttons = [...suits.querySelectorAll("button")];
-    const index = buttons.indexOf(document.activeElement);
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
-    if (index < 0 || !step) return;
-    event.preventDefault();
-    buttons[(index + step + buttons.length) % buttons.length].focus();
-  });
+  arrowFocus(suits); // arrows move between the suits, as they move through the hand
 
   return {
     draw,
