@@ -6,6 +6,9 @@ pytest puts this folder on ``sys.path`` for its test files.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
+
 from playwright.sync_api import Page, expect
 
 READY = "#game[data-your-turn=true], #game[data-state=over]"  # your turn, or the deal is over
@@ -88,3 +91,25 @@ def out_of_view(page: Page, selectors: list[str]) -> list[str]:
         ):
             wrong.append(f"{selector}: {box}")
     return wrong
+
+
+def restore_finished(page: Page, site_url: str, game: str, seed: int, finish: Callable[[str], str]) -> None:
+    """Open *game*'s page at deal *seed*, let *finish* play the page's deal (its record) to its end in the engine, and
+    put the finished deal back where the page keeps it (this tab's storage and this history entry): the page shows
+    the deal over, ready for its review, without a whole deal played by the page."""
+    page.add_init_script(INSTANT)
+    page.goto(f"{site_url}play-{game}/?seed={seed}")
+    page.wait_for_selector(READY, timeout=START_MS)
+    key = f"sevens.deal.{game}"
+    page.wait_for_function(f"sessionStorage.getItem('{key}') !== null")
+    deal = json.loads(page.evaluate(f"sessionStorage.getItem('{key}')"))
+    deal.update(record=finish(deal["record"]), over=True)
+    page.evaluate(
+        """([key, deal]) => {
+            sessionStorage.setItem(key, JSON.stringify(deal));
+            history.replaceState({ deal }, '', location.href);
+        }""",
+        [key, deal],
+    )
+    page.reload()
+    page.wait_for_selector("#game[data-state=over]", timeout=START_MS)

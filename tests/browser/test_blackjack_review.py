@@ -3,12 +3,11 @@ agreeing with each other, its turns (chains, draws, pick-ups) named in the lesso
 
 from __future__ import annotations
 
-import json
 import random
 import re
 
 import pytest
-from gameplay import INSTANT, READY, START_MS
+from gameplay import restore_finished
 from playwright.sync_api import Page, expect
 
 from engine.blackjack.game import Game
@@ -32,24 +31,14 @@ def chances(said: str) -> dict[str, str]:
 @pytest.mark.parametrize("sized", ["phone"], indirect=True)
 def test_a_blackjack_deal_is_reviewed_with_badges_and_words_that_agree(sized: Page, site_url: str) -> None:
     page = sized
-    page.add_init_script(INSTANT)
-    page.goto(f"{site_url}play-blackjack/?seed={SEED}")
-    page.wait_for_selector(READY, timeout=START_MS)
-    page.wait_for_function("sessionStorage.getItem('sevens.deal.blackjack') !== null")
-    deal = json.loads(page.evaluate("sessionStorage.getItem('sevens.deal.blackjack')"))
-    live = Game.from_json(deal["record"])
-    game = Game.new(live.rules, SEED, dealer=live.dealer, names=live.names)
-    game.play_to_end([RobinPlayer(random.Random(SEED + seat)) for seat in range(live.rules.players)])
-    deal.update(record=game.to_json(), over=True)
-    page.evaluate(  # where the page keeps its deal: this tab's storage and this history entry
-        """(deal) => {
-            sessionStorage.setItem('sevens.deal.blackjack', JSON.stringify(deal));
-            history.replaceState({ deal }, '', location.href);
-        }""",
-        deal,
-    )
-    page.reload()
-    page.wait_for_selector("#game[data-state=over]", timeout=START_MS)
+
+    def finish(record: str) -> str:
+        live = Game.from_json(record)
+        game = Game.new(live.rules, SEED, dealer=live.dealer, names=live.names)
+        game.play_to_end([RobinPlayer(random.Random(SEED + seat)) for seat in range(live.rules.players)])
+        return game.to_json()
+
+    restore_finished(page, site_url, "blackjack", SEED, finish)
     page.click("#game-review-open")
     expect(page.locator("#review-progress-text")).to_have_text(
         re.compile(r"^Sam weighed your \d+ choices?"), timeout=60_000

@@ -3,13 +3,12 @@ says when no choice cost anything, and it fits a phone."""
 
 from __future__ import annotations
 
-import json
 import random
 import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from gameplay import INSTANT, READY, START_MS, log_length, open_game, play_one
+from gameplay import START_MS, log_length, open_game, play_one, restore_finished
 from playwright.sync_api import Page, expect
 
 from engine.knock_knock.game import Game
@@ -102,24 +101,14 @@ def test_a_knock_knock_deal_has_the_same_review_whose_words_agree_with_its_numbe
     """The review every game gets through the core's hooks: a finished Knock! Knock! deal (played out by the engine
     here and restored on the page, to keep the test short) is reviewed choice by choice, as Sevens' deals are."""
     page = sized
-    page.add_init_script(INSTANT)
-    page.goto(f"{site_url}play-knock-knock/?seed=12")  # a short deal when Robin plays every seat
-    page.wait_for_selector(READY, timeout=START_MS)
-    page.wait_for_function("sessionStorage.getItem('sevens.deal.knock-knock') !== null")
-    deal = json.loads(page.evaluate("sessionStorage.getItem('sevens.deal.knock-knock')"))
-    live = Game.from_json(deal["record"])
-    game = Game.new(live.rules, 12, dealer=live.dealer, names=live.names)
-    game.play_to_end([RobinPlayer(random.Random(seat)) for seat in range(live.rules.players)])
-    deal.update(record=game.to_json(), over=True)
-    page.evaluate(  # where the page keeps its deal: this tab's storage and this history entry
-        """(deal) => {
-            sessionStorage.setItem('sevens.deal.knock-knock', JSON.stringify(deal));
-            history.replaceState({ deal }, '', location.href);
-        }""",
-        deal,
-    )
-    page.reload()
-    page.wait_for_selector("#game[data-state=over]", timeout=START_MS)
+
+    def finish(record: str) -> str:  # seed 12 is a short deal when Robin plays every seat
+        live = Game.from_json(record)
+        game = Game.new(live.rules, 12, dealer=live.dealer, names=live.names)
+        game.play_to_end([RobinPlayer(random.Random(seat)) for seat in range(live.rules.players)])
+        return game.to_json()
+
+    restore_finished(page, site_url, "knock-knock", 12, finish)
     page.click("#game-review-open")
     expect(page.locator("#review-progress-text")).to_have_text(
         re.compile(r"^Sam weighed your \d+ choices?"), timeout=60_000
