@@ -113,3 +113,15 @@ def restore_finished(page: Page, site_url: str, game: str, seed: int, finish: Ca
     )
     page.reload()
     page.wait_for_selector("#game[data-state=over]", timeout=START_MS)
+
+
+def arrow_to_first_fitting(page: Page) -> str:
+    """With the arrow keys only, move the focus from the card of your hand that has it to the first card marked as
+    fitting, as a player at the keyboard does; that card's code."""
+    codes = page.locator("#game-hand .card").evaluate_all("cards => cards.map(c => c.dataset.code)")
+    focused = page.evaluate("document.activeElement.dataset.code")
+    target: str = page.locator("#game-hand .card.legal").first.get_attribute("data-code") or ""
+    steps = codes.index(target) - codes.index(focused)
+    for _ in range(abs(steps)):
+        page.keyboard.press("ArrowRight" if steps > 0 else "ArrowLeft")
+    return target

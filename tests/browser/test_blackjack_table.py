@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from gameplay import INSTANT, READY, START_MS, log_length, out_of_view
+from gameplay import INSTANT, READY, START_MS, arrow_to_first_fitting, log_length, out_of_view
 from playwright.sync_api import BrowserContext, Page, expect
 from warm import warm_page
 
@@ -144,14 +144,9 @@ def test_a_whole_deal_by_keyboard_at_a_desk(desk: Page, site_url: str) -> None:
             break
         assert in_view(page) == []
         if page.locator("#game-hand .card.legal").count():
-            codes = [card.get_attribute("data-code") for card in page.locator("#game-hand .card").all()]
             if page.evaluate("document.activeElement.closest('#game-hand') === null"):
                 page.locator("#game-hand .card[tabindex='0']").focus()
-            focused = page.evaluate("document.activeElement.dataset.code")
-            target = page.locator("#game-hand .card.legal").first.get_attribute("data-code")
-            steps = codes.index(target) - codes.index(focused)
-            for _ in range(abs(steps)):
-                page.keyboard.press("ArrowRight" if steps > 0 else "ArrowLeft")
+            arrow_to_first_fitting(page)
             if not laid(page) and page.locator("#bj-pickup-take:not([hidden])").count():
                 seen["answered"] += 1
             before = laid(page)

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from gameplay import INSTANT, READY, START_MS, log_length, open_game, play_one, wait_after_move
+from gameplay import INSTANT, READY, START_MS, arrow_to_first_fitting, log_length, open_game, play_one, wait_after_move
 from playwright.sync_api import Browser, Page, expect
 
 from engine.core.cards import Card, cards_of
@@ -192,12 +192,7 @@ def test_a_whole_game_played_with_the_keyboard_only(game: Page) -> None:
         if not page.locator("#game-hand .card.legal").count():
             page.keyboard.press("p")
         else:
-            codes = hand_codes(page)
-            focused = page.evaluate("document.activeElement.dataset.code")
-            target = page.locator("#game-hand .card.legal").first.get_attribute("data-code")
-            steps = codes.index(target) - codes.index(focused)
-            for _ in range(abs(steps)):
-                page.keyboard.press("ArrowRight" if steps > 0 else "ArrowLeft")
+            target = arrow_to_first_fitting(page)
             assert page.evaluate("document.activeElement.dataset.code") == target
             page.keyboard.press("Enter")
         wait_after_move(page, before)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from gameplay import INSTANT, READY, START_MS, log_length, out_of_view
+from gameplay import INSTANT, READY, START_MS, arrow_to_first_fitting, log_length, out_of_view
 from playwright.sync_api import BrowserContext, Page, expect
 from warm import warm_page
 
@@ -182,15 +182,10 @@ def test_a_whole_deal_by_keyboard_with_the_focus_on_a_card_that_fits(page: Page,
         elif not page.locator("#game-hand .card.legal").count():
             page.keyboard.press("d")
         else:
-            codes = [card.get_attribute("data-code") for card in page.locator("#game-hand .card").all()]
             if page.evaluate("document.activeElement.closest('#game-hand') === null"):
                 page.locator("#game-hand .card[tabindex='0']").focus()
-            focused = page.evaluate("document.activeElement.dataset.code")
-            target = page.locator("#game-hand .card.legal").first.get_attribute("data-code")
-            steps = codes.index(target) - codes.index(focused)
-            for _ in range(abs(steps)):
-                page.keyboard.press("ArrowRight" if steps > 0 else "ArrowLeft")
-            if len(codes) == 3:
+            arrow_to_first_fitting(page)
+            if page.locator("#game-hand .card").count() == 3:
                 page.keyboard.press("k")
             page.keyboard.press("Enter")
             if page.locator("#kk-suits:not([hidden])").count():

@@ -43,6 +43,14 @@ def serve_first(page: Page, url: str) -> str:
     return page.locator(PUZZLE).get_attribute("id") or ""
 
 
+def next_puzzle(page: Page) -> None:
+    """Press Next and wait until the puzzle answered is gone (its answer still on screen would pass any wait)."""
+    answered = page.locator(PUZZLE).get_attribute("id")
+    page.locator("[data-practice-next]").click()
+    expect(page.locator(f"{PUZZLE}#{answered}")).to_have_count(0)
+    expect(page.locator(PUZZLE)).to_have_count(1)
+
+
 def answer_right(page: Page) -> None:
     """Answer the puzzle served now right, from the answer the build baked into it."""
     puzzle = page.locator(PUZZLE)
@@ -72,9 +80,7 @@ def test_a_missed_kind_comes_back_until_it_is_right_first_time_also_after_a_relo
     serve_first(page, f"{site_url}practice/?seed=5")
     kind = page.locator(PUZZLE).get_attribute("data-kind")
     page.locator(f"{PUZZLE} .puzzle__answer summary").click()  # looked at the answer: missed
-    missed = page.locator(PUZZLE).get_attribute("id")
-    page.locator("[data-practice-next]").click()
-    expect(page.locator(f"{PUZZLE}#{missed}")).to_have_count(0)
+    next_puzzle(page)
     assert page.locator(PUZZLE).get_attribute("data-kind") == kind  # before the bank moves on
     # Kept in the progress store: another visit, in another order, brings it back too.
     serve_first(page, f"{site_url}practice/?seed=6")
@@ -91,9 +97,7 @@ def test_a_missed_kind_comes_back_until_it_is_right_first_time_also_after_a_relo
     assert "missed" not in practice[kind]
     kinds = []
     for _ in range(6):  # now the bank moves on to every kind again
-        answered = page.locator(PUZZLE).get_attribute("id")
-        page.locator("[data-practice-next]").click()
-        expect(page.locator(f"{PUZZLE}#{answered}")).to_have_count(0)  # the next puzzle is served, not the one answered
+        next_puzzle(page)
         kinds.append(page.locator(PUZZLE).get_attribute("data-kind"))
         answer_right(page)
     assert set(kinds) - {kind}
@@ -118,8 +122,7 @@ def test_knock_knock_has_its_own_practice(page: Page, site_url: str) -> None:
     for _ in range(3):
         assert page.locator(PUZZLE).get_attribute("data-kind") in {"fits", "pick", "play-or-draw"}
         answer_right(page)
-        page.locator("[data-practice-next]").click()
-        page.locator(f"{PUZZLE} .puzzle__answer summary").wait_for()
+        next_puzzle(page)
     games = json.loads(page.evaluate("localStorage.getItem('sevens.v4')"))["games"]
     assert sum(kind["first"] for kind in games["knock-knock"]["practice"].values()) == 3
     assert not games["sevens"]["practice"]
