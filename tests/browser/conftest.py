@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
-from warm import warm_page
+from warm import SERVED, warm_page
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -63,7 +63,8 @@ NO_WARM_UP = "Object.defineProperty(Navigator.prototype, 'connection', { get: ()
 
 @pytest.fixture
 def context(context: BrowserContext) -> BrowserContext:
-    """pytest-playwright's fresh context for each test, where pages without a game do not warm up (NO_WARM_UP)."""
+    """pytest-playwright's fresh context, for a test that needs one of its own (see ``page``), where pages without a
+    game do not warm up (NO_WARM_UP)."""
     context.add_init_script(NO_WARM_UP)
     return context
 
@@ -126,6 +127,7 @@ def serve(site: Path, base: str) -> Iterator[str]:
     """Serve *site* at ``http://127.0.0.1:PORT{base}``; yield that address."""
     handler = functools.partial(type("Handler", (PagesHandler,), {"base": base}), directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    SERVED.add(f"http://127.0.0.1:{server.server_port}")  # warm pages forget their storage here (warm.py)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -186,12 +188,15 @@ def warm_contexts(browser: Browser, browser_context_args: dict[str, Any]) -> Ite
 def sized(request: pytest.FixtureRequest, warm_contexts: dict[str, BrowserContext], site_url: str) -> Iterator[Page]:
     """A page on the screen named by the test's parameter (``indirect``): "desk" or "phone" (mobile, touch),
     from the warm context of that screen (see warm_contexts)."""
-    with warm_page(warm_contexts, request.param, site_url) as page:
+    with warm_page(warm_contexts, request.param) as page:
         yield page
 
 
 @pytest.fixture
-def warm(warm_contexts: dict[str, BrowserContext], site_url: str) -> Iterator[Page]:
-    """A page as pytest-playwright's ``page`` (its default screen), from a warm context (see warm_contexts)."""
-    with warm_page(warm_contexts, "default", site_url) as page:
+def page(warm_contexts: dict[str, BrowserContext], site_url: str) -> Iterator[Page]:
+    """The page a test is given: from the warm context of the default screen, storage forgotten before the next test
+    (see warm_contexts). pytest-playwright's own, in a fresh context, costs a start of Python without its snapshot,
+    seconds of processor time: a test that changes the context (offline, permissions, its storage at the start) or
+    is about the first visit takes ``context`` or ``browser`` instead."""
+    with warm_page(warm_contexts, "default") as page:
         yield page

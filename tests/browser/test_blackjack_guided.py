@@ -5,15 +5,8 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from gameplay import INSTANT, START_MS
 from playwright.sync_api import Page, expect
-
-
-@pytest.fixture
-def page(warm: Page) -> Page:
-    """This module's tests change no setting of their browser context: their pages come from a warm one (conftest.py)."""
-    return warm
 
 
 def test_the_chain_lessons_guided_deal_is_won_with_the_six_card_chain(page: Page, site_url: str) -> None:

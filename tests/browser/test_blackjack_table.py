@@ -23,13 +23,13 @@ BOARD += [f".felt .player.seat-{seat}" for seat in (1, 2, 3)]
 
 @pytest.fixture
 def phone(warm_contexts: dict[str, BrowserContext], site_url: str) -> Iterator[Page]:
-    with warm_page(warm_contexts, "phone", site_url) as page:
+    with warm_page(warm_contexts, "phone") as page:
         yield page
 
 
 @pytest.fixture
 def desk(warm_contexts: dict[str, BrowserContext], site_url: str) -> Iterator[Page]:
-    with warm_page(warm_contexts, "desk", site_url) as page:
+    with warm_page(warm_contexts, "desk") as page:
         yield page
 
 

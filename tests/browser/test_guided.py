@@ -12,12 +12,6 @@ from engine.core.cards import Card
 from engine.sevens.position import Position
 
 
-@pytest.fixture
-def page(warm: Page) -> Page:
-    """This module's tests change no setting of their browser context: their pages come from a warm one (conftest.py)."""
-    return warm
-
-
 # Each test opens its lesson at the guided deal (#id): the lesson shows one puzzle at a time.
 def wait_for(page: Page, section: str, states: str = "your-turn") -> None:
     selector = ", ".join(f"{section}[data-state={state}]" for state in states.split())

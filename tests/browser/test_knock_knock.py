@@ -23,12 +23,6 @@ BOARD = ["#kk-top", "#kk-suit", "#kk-stock", "#game-hand", "#game-play", "#kk-dr
 BOARD += ["#game-suggest"]
 
 
-@pytest.fixture
-def page(warm: Page) -> Page:
-    """This module's tests change no setting of their browser context: their pages come from a warm one (conftest.py)."""
-    return warm
-
-
 def in_view_with(players: int) -> list[str]:
     """What must be in view at every moment of a deal: the board, your hand, the buttons and the other players."""
     return BOARD + [f".felt .player.seat-{seat}" for seat in range(1, players)]
@@ -52,7 +46,7 @@ def overlapping_seats(page: Page) -> list[tuple[str, str]]:
 @pytest.fixture
 def phone(warm_contexts: dict[str, BrowserContext], site_url: str) -> Iterator[Page]:
     """A page on a phone's screen, from the warm context of that screen (conftest.py)."""
-    with warm_page(warm_contexts, "phone", site_url) as page:
+    with warm_page(warm_contexts, "phone") as page:
         yield page
 
 

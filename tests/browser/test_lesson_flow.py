@@ -43,18 +43,18 @@ IN_VIEW = """(element) => {
 
 
 @pytest.mark.parametrize("lesson", first_lessons())
-def test_a_lesson_shows_one_puzzle_at_a_time(warm: Page, site_url: str, lesson: str) -> None:
-    warm.goto(site_url + lesson)
-    expect(warm.locator("[data-lesson-flow] progress")).to_be_visible()
-    shown = warm.evaluate(SHOWN)
-    first = warm.locator(".puzzle").first.get_attribute("id")
+def test_a_lesson_shows_one_puzzle_at_a_time(page: Page, site_url: str, lesson: str) -> None:
+    page.goto(site_url + lesson)
+    expect(page.locator("[data-lesson-flow] progress")).to_be_visible()
+    shown = page.evaluate(SHOWN)
+    first = page.locator(".puzzle").first.get_attribute("id")
     assert shown == [first], f"{lesson}: puzzles drawn at once: {shown}"
     # The way on and back: "Skip" shows the next puzzle, "Back" the first again.
-    warm.get_by_role("button", name="Skip").click()
-    second = warm.locator(".puzzle").nth(1).get_attribute("id")
-    assert warm.evaluate(SHOWN) == [second]
-    warm.get_by_role("button", name="Back").click()
-    assert warm.evaluate(SHOWN) == [first]
+    page.get_by_role("button", name="Skip").click()
+    second = page.locator(".puzzle").nth(1).get_attribute("id")
+    assert page.evaluate(SHOWN) == [second]
+    page.get_by_role("button", name="Back").click()
+    assert page.evaluate(SHOWN) == [first]
 
 
 @pytest.fixture
@@ -75,24 +75,24 @@ def test_without_scripts_the_lesson_reads_in_full(no_scripts: BrowserContext, si
         expect(stage).to_be_visible()
 
 
-def test_the_progress_bar_counts_the_puzzles_done(warm: Page, site_url: str) -> None:
-    warm.goto(site_url + LESSON)
-    bar = warm.locator("[data-lesson-flow] progress")
-    total = warm.locator(".puzzle").count()
+def test_the_progress_bar_counts_the_puzzles_done(page: Page, site_url: str) -> None:
+    page.goto(site_url + LESSON)
+    bar = page.locator("[data-lesson-flow] progress")
+    total = page.locator(".puzzle").count()
     assert bar.get_attribute("max") == str(total)
     assert bar.evaluate("(bar) => bar.value") == 0
-    expect(warm.locator("[data-lesson-flow]")).to_contain_text(f"0 of {total} puzzles done")
-    warm.locator("#fit-6h [data-choice=no]").click()  # a wrong answer is not a puzzle done
-    warm.locator("#fit-6h [data-choice=yes]").click()
-    expect(warm.locator("[data-lesson-flow]")).to_contain_text(f"1 of {total} puzzles done")
+    expect(page.locator("[data-lesson-flow]")).to_contain_text(f"0 of {total} puzzles done")
+    page.locator("#fit-6h [data-choice=no]").click()  # a wrong answer is not a puzzle done
+    page.locator("#fit-6h [data-choice=yes]").click()
+    expect(page.locator("[data-lesson-flow]")).to_contain_text(f"1 of {total} puzzles done")
     assert bar.evaluate("(bar) => bar.value") == 1
-    warm.locator("#fit-5h-no-row [data-choice=no]").click()
-    expect(warm.locator("[data-lesson-flow]")).to_contain_text(f"2 of {total} puzzles done")
+    page.locator("#fit-5h-no-row [data-choice=no]").click()
+    expect(page.locator("[data-lesson-flow]")).to_contain_text(f"2 of {total} puzzles done")
     assert bar.evaluate("(bar) => bar.value") == 2
     # After a reload the lesson starts at the first puzzle not yet done, and the bar still counts two.
-    warm.reload()
-    expect(warm.locator("[data-lesson-flow]")).to_contain_text(f"2 of {total} puzzles done")
-    assert warm.evaluate(SHOWN) == ["fit-7c-start"]
+    page.reload()
+    expect(page.locator("[data-lesson-flow]")).to_contain_text(f"2 of {total} puzzles done")
+    assert page.evaluate(SHOWN) == ["fit-7c-start"]
 
 
 @pytest.mark.parametrize("sized", list(SIZES), indirect=True)
@@ -110,20 +110,20 @@ def test_a_right_answer_brings_the_next_puzzle_into_view_with_the_focus(sized: P
         assert sized.locator(".lesson-flow__said").evaluate(IN_VIEW)
 
 
-def test_a_wrong_answer_keeps_the_puzzle_in_place(warm: Page, site_url: str) -> None:
-    warm.goto(site_url + LESSON)
-    warm.locator("#fit-6h [data-choice=no]").click()
-    warm.wait_for_timeout(1500)  # longer than the praise waits before a right answer moves on
-    assert warm.evaluate(SHOWN) == ["fit-6h"]
-    expect(warm.locator("#fit-6h .puzzle__feedback")).to_have_class(re.compile(r"\bis-wrong\b"))
+def test_a_wrong_answer_keeps_the_puzzle_in_place(page: Page, site_url: str) -> None:
+    page.goto(site_url + LESSON)
+    page.locator("#fit-6h [data-choice=no]").click()
+    page.wait_for_timeout(1500)  # longer than the praise waits before a right answer moves on
+    assert page.evaluate(SHOWN) == ["fit-6h"]
+    expect(page.locator("#fit-6h .puzzle__feedback")).to_have_class(re.compile(r"\bis-wrong\b"))
 
 
-def test_a_course_map_link_to_a_stage_shows_that_stage(warm: Page, site_url: str) -> None:
-    warm.goto(site_url + LESSON + "#read-every-row")
-    shown = warm.evaluate(SHOWN)
-    assert len(shown) == 1 and warm.locator(f"#read-every-row #{shown[0]}").count() == 1
-    show_puzzle(warm, "fit-5c-low")
-    assert warm.evaluate(SHOWN) == ["fit-5c-low"]
+def test_a_course_map_link_to_a_stage_shows_that_stage(page: Page, site_url: str) -> None:
+    page.goto(site_url + LESSON + "#read-every-row")
+    shown = page.evaluate(SHOWN)
+    assert len(shown) == 1 and page.locator(f"#read-every-row #{shown[0]}").count() == 1
+    show_puzzle(page, "fit-5c-low")
+    assert page.evaluate(SHOWN) == ["fit-5c-low"]
 
 
 @pytest.mark.parametrize("sized", list(SIZES), indirect=True)
@@ -138,13 +138,13 @@ def test_choosing_a_game_on_the_home_page_keeps_its_start_button_in_view(sized: 
         expect(start).to_have_attribute("href", re.compile(r"tutorials/"))
 
 
-def test_after_the_last_puzzle_next_leads_back_to_one_skipped_and_focus_goes_on(warm: Page, site_url: str) -> None:
-    warm.goto(site_url + LESSON)
-    warm.get_by_role("button", name="Skip").click()  # fit-6h left unsolved
-    last = warm.locator(".puzzle").last
-    show_puzzle(warm, last.get_attribute("id") or "")
-    expect(warm.get_by_role("button", name="Unsolved")).to_be_visible()
+def test_after_the_last_puzzle_next_leads_back_to_one_skipped_and_focus_goes_on(page: Page, site_url: str) -> None:
+    page.goto(site_url + LESSON)
+    page.get_by_role("button", name="Skip").click()  # fit-6h left unsolved
+    last = page.locator(".puzzle").last
+    show_puzzle(page, last.get_attribute("id") or "")
+    expect(page.get_by_role("button", name="Unsolved")).to_be_visible()
     last.locator("[data-choice=yes]").click()  # 5♥ fits below 6♥
-    expect(warm.locator(".pager__next")).to_be_focused()  # the lesson's way on, once its last puzzle is done
-    warm.get_by_role("button", name="Unsolved").click()
-    assert warm.evaluate(SHOWN) == ["fit-6h"]
+    expect(page.locator(".pager__next")).to_be_focused()  # the lesson's way on, once its last puzzle is done
+    page.get_by_role("button", name="Unsolved").click()
+    assert page.evaluate(SHOWN) == ["fit-6h"]

@@ -24,12 +24,6 @@ from engine.sevens.deal import deal_hands
 from engine.sevens.position import Position
 
 
-@pytest.fixture
-def page(warm: Page) -> Page:
-    """This module's tests change no setting of their browser context: their pages come from a warm one (conftest.py)."""
-    return warm
-
-
 def in_view(players: int = 4) -> list[str]:
     """What must be in view at every moment of a deal: the board, your hand and the other players."""
     return ["#game-rows", "#game-hand", *(f".felt .player.seat-{seat}" for seat in range(1, players))]

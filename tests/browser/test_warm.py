@@ -12,11 +12,11 @@ from warm import warm_page
 def test_a_warm_page_forgets_the_sites_storage_but_keeps_the_snapshot(
     warm_contexts: dict[str, BrowserContext], site_url: str
 ) -> None:
-    with warm_page(warm_contexts, "default", site_url) as page:
+    with warm_page(warm_contexts, "default") as page:
         open_game(page, site_url, "?seed=5")
         page.evaluate("localStorage.setItem('sevens.left-behind', 'yes')")
         page.wait_for_function("async () => (await (await caches.open('pyodide-snapshot')).keys()).length > 0")
-    with warm_page(warm_contexts, "default", site_url) as page:
+    with warm_page(warm_contexts, "default") as page:
         page.goto(f"{site_url}rules/")
         assert page.evaluate("localStorage.getItem('sevens.left-behind')") is None
         assert page.evaluate("localStorage.length") == 0

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
-from urllib.parse import urlsplit
 
 from playwright.sync_api import BrowserContext, Page
 
@@ -15,11 +14,15 @@ from playwright.sync_api import BrowserContext, Page
 # memory snapshot. Everything else the site can keep is forgotten after each test.
 FORGET = "cookies,local_storage,indexeddb,websql,file_systems,service_workers"
 
+# Every origin a test server of this session serves at (conftest.py: serve adds it): a test may visit any of them.
+SERVED: set[str] = set()
+
 
 @contextlib.contextmanager
-def warm_page(contexts: dict[str, BrowserContext], screen: str, site_url: str) -> Iterator[Page]:
-    """A new page in the warm context of *screen*; afterwards it is closed and the site's storage but the caches
-    forgotten, so the next test starts as on a fresh visit with a warm cache (sessionStorage goes with the page)."""
+def warm_page(contexts: dict[str, BrowserContext], screen: str) -> Iterator[Page]:
+    """A new page in the warm context of *screen*; afterwards it is closed and the sites' storage but the caches
+    forgotten at every origin served (SERVED), so the next test starts as on a fresh visit with a warm cache
+    (sessionStorage goes with the page)."""
     context = contexts[screen]
     page = context.new_page()
     try:
@@ -27,8 +30,8 @@ def warm_page(contexts: dict[str, BrowserContext], screen: str, site_url: str) -
     finally:
         page.close()
         session = context.new_cdp_session(context.new_page())
-        origin = "{0.scheme}://{0.netloc}".format(urlsplit(site_url))
-        session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": FORGET})
+        for origin in SERVED:
+            session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": FORGET})
         session.detach()
         for left in context.pages:
             left.close()
