@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from gameplay import INSTANT, READY, START_MS
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import BrowserContext, Page
+from warm import warm_page
 
 from engine.games import GAMES
 
@@ -21,13 +21,11 @@ PAGES = ["", "play/", "play-knock-knock/"] + [
 
 
 @pytest.fixture(scope="module")
-def shared_page(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Page]:
-    """One tab for every page, so the runtime comes from the browser's cache after the first load."""
-    context = browser.new_context(**browser_context_args)
-    page = context.new_page()
-    page.add_init_script(INSTANT)
-    yield page
-    context.close()
+def shared_page(warm_contexts: dict[str, BrowserContext], site_url: str) -> Iterator[Page]:
+    """One tab of the warm context (conftest.py) for every page: the runtime starts from its snapshot."""
+    with warm_page(warm_contexts, "default") as page:
+        page.add_init_script(INSTANT)
+        yield page
 
 
 def all_pages(site_dir: Path) -> list[str]:
@@ -71,13 +69,11 @@ def test_no_serious_accessibility_violations(shared_page: Page, site_url: str, s
     assert serious(page, path) == []
 
 
-def test_on_a_phone_the_sites_links_take_one_line_and_every_one_can_be_reached(
-    browser: Browser, browser_context_args: dict[str, Any], site_url: str, site_dir: Path
-) -> None:
+@pytest.mark.parametrize("sized", ["phone"], indirect=True)
+def test_on_a_phone_the_sites_links_take_one_line_and_every_one_can_be_reached(sized: Page, site_url: str) -> None:
     # Three wrapped lines of links cost the game's table about 70 px of a phone's height: one line holds the
     # lessons and Play, and "More" the other pages (each link whole: tests/browser/test_phone_polish.py).
-    context = browser.new_context(**browser_context_args, viewport={"width": 390, "height": 844})
-    page = context.new_page()
+    page = sized
     for path in ["", "play/", "tutorials/where-a-card-belongs/", "rules/"]:
         page.goto(f"{site_url}{path}")
         header = page.locator(".site-header").bounding_box()
@@ -96,4 +92,3 @@ def test_on_a_phone_the_sites_links_take_one_line_and_every_one_can_be_reached(
     last.focus()
     box = last.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
-    context.close()

@@ -12,6 +12,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from gameplay import open_game, play_to_the_end
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from warm import warm_context
 
 from engine.games import GAMES
 
@@ -54,10 +55,10 @@ def lesson(finished: bool = False, solved: tuple[str, ...] = ()) -> dict[str, An
 
 
 @pytest.fixture
-def context(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[BrowserContext]:
-    context = browser.new_context(**browser_context_args, accept_downloads=True)
-    yield context
-    context.close()
+def context(warm_contexts: dict[str, BrowserContext], site_url: str) -> Iterator[BrowserContext]:
+    """The warm context (conftest.py): these tests open their pages, two at once for the tabs."""
+    with warm_context(warm_contexts, "default") as context:
+        yield context
 
 
 def stored(page: Page, key: str = KEY) -> Any:

@@ -11,10 +11,10 @@ import shutil
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import BrowserContext, Page
+from warm import warm_context
 
 # Both tabs start at the same moment (by the clock they share) and record results one after another, letting
 # the browser deliver the other tab's writes between two of their own (a MessageChannel task: not slowed down
@@ -41,13 +41,12 @@ SEEN = "async ([url, kind]) => { const k = (await import(url)).read('sevens').pr
 
 
 @pytest.fixture
-def tabs(browser: Browser, browser_context_args: dict[str, Any], site_url: str) -> Iterator[list[Page]]:
-    context: BrowserContext = browser.new_context(**browser_context_args)
-    pages = [context.new_page() for _ in range(2)]
-    for page in pages:
-        page.goto(f"{site_url}rules/")
-    yield pages
-    context.close()
+def tabs(warm_contexts: dict[str, BrowserContext], site_url: str) -> Iterator[list[Page]]:
+    with warm_context(warm_contexts, "default") as context:
+        pages = [context.new_page() for _ in range(2)]
+        for page in pages:
+            page.goto(f"{site_url}rules/")
+        yield pages
 
 
 def record_at_once(tabs: list[Page], url: str, count: int, kind: str, delays: list[float]) -> None:

@@ -2,46 +2,37 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from gameplay import INSTANT, READY, START_MS, log_length
-from playwright.sync_api import Browser
+from playwright.sync_api import Page
 
 
-def test_while_others_may_call_the_status_does_not_say_you_are_thinking(
-    browser: Browser, browser_context_args: dict[str, Any], site_url: str
-) -> None:
-    context = browser.new_context(**browser_context_args)
-    try:
-        page = context.new_page()
-        page.add_init_script(INSTANT)
-        # Every status line the page shows, however briefly.
-        page.add_init_script("""
-          window.__statuses = [];
-          addEventListener("DOMContentLoaded", () => {
-            const status = document.getElementById("game-status");
-            new MutationObserver(() => window.__statuses.push(status.textContent)).observe(status, { childList: true, characterData: true, subtree: true });
-          });""")
-        page.goto(f"{site_url}play-knock-knock/?seed=3")
+def test_while_others_may_call_the_status_does_not_say_you_are_thinking(page: Page, site_url: str) -> None:
+    page.add_init_script(INSTANT)
+    # Every status line the page shows, however briefly.
+    page.add_init_script("""
+      window.__statuses = [];
+      addEventListener("DOMContentLoaded", () => {
+        const status = document.getElementById("game-status");
+        new MutationObserver(() => window.__statuses.push(status.textContent)).observe(status, { childList: true, characterData: true, subtree: true });
+      });""")
+    page.goto(f"{site_url}play-knock-knock/?seed=3")
+    page.wait_for_selector(READY, timeout=START_MS)
+    for _ in range(6):  # a few rounds: each discard before yours opens a moment when the others may call it
+        before = log_length(page)
+        legal = page.locator("#game-hand .card.legal")
+        if page.locator("#kk-let-pass:not([hidden])").count():
+            page.locator("#kk-let-pass").click()
+        elif legal.count():
+            legal.first.click()
+            page.get_by_role("button", name="Play", exact=True).click()
+            if page.locator("#kk-suits:not([hidden])").count():
+                page.get_by_role("button", name="Hearts", exact=True).click()
+        else:
+            page.get_by_role("button", name="Draw", exact=True).click()
+        page.wait_for_function("n => document.querySelectorAll('#game-log li').length > n", arg=before)
         page.wait_for_selector(READY, timeout=START_MS)
-        for _ in range(6):  # a few rounds: each discard before yours opens a moment when the others may call it
-            before = log_length(page)
-            legal = page.locator("#game-hand .card.legal")
-            if page.locator("#kk-let-pass:not([hidden])").count():
-                page.locator("#kk-let-pass").click()
-            elif legal.count():
-                legal.first.click()
-                page.get_by_role("button", name="Play", exact=True).click()
-                if page.locator("#kk-suits:not([hidden])").count():
-                    page.get_by_role("button", name="Hearts", exact=True).click()
-            else:
-                page.get_by_role("button", name="Draw", exact=True).click()
-            page.wait_for_function("n => document.querySelectorAll('#game-log li').length > n", arg=before)
-            page.wait_for_selector(READY, timeout=START_MS)
-            if page.get_attribute("#game", "data-state") == "over":
-                break
-        statuses: list[str] = page.evaluate("window.__statuses")
-        assert [text for text in statuses if "You is" in text] == []
-        assert any("The other players are thinking…" in text for text in statuses), statuses[-10:]
-    finally:
-        context.close()
+        if page.get_attribute("#game", "data-state") == "over":
+            break
+    statuses: list[str] = page.evaluate("window.__statuses")
+    assert [text for text in statuses if "You is" in text] == []
+    assert any("The other players are thinking…" in text for text in statuses), statuses[-10:]

@@ -19,19 +19,26 @@ SERVED: set[str] = set()
 
 
 @contextlib.contextmanager
-def warm_page(contexts: dict[str, BrowserContext], screen: str) -> Iterator[Page]:
-    """A new page in the warm context of *screen*; afterwards it is closed and the sites' storage but the caches
-    forgotten at every origin served (SERVED), so the next test starts as on a fresh visit with a warm cache
-    (sessionStorage goes with the page)."""
+def warm_context(contexts: dict[str, BrowserContext], screen: str) -> Iterator[BrowserContext]:
+    """The warm context of *screen*, for a test that opens its own pages (two tabs, say); afterwards its pages are
+    closed and the sites' storage but the caches forgotten at every origin served (SERVED), so the next test starts
+    as on a fresh visit with a warm cache (sessionStorage goes with the pages)."""
     context = contexts[screen]
-    page = context.new_page()
     try:
-        yield page
+        yield context
     finally:
-        page.close()
+        for page in context.pages:
+            page.close()
         session = context.new_cdp_session(context.new_page())
         for origin in SERVED:
             session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": FORGET})
         session.detach()
         for left in context.pages:
             left.close()
+
+
+@contextlib.contextmanager
+def warm_page(contexts: dict[str, BrowserContext], screen: str) -> Iterator[Page]:
+    """A new page in the warm context of *screen* (see warm_context)."""
+    with warm_context(contexts, screen) as context:
+        yield context.new_page()
