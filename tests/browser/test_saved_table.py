@@ -14,21 +14,21 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from gameplay import INSTANT, READY, START_MS
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
+from warm import warm_page
 
 FRESH = "so here is a fresh one."
 VALID_RULES = {"sevens", "fan-tan", "shichinarabe", "parliament", ""}  # "": every option at its default
 
 
 @pytest.fixture(scope="module")
-def game(browser: Browser, browser_context_args: dict[str, Any], site_url: str) -> Iterator[Page]:
-    context = browser.new_context(**browser_context_args)
-    page = context.new_page()
-    page.add_init_script(INSTANT)
-    page.goto(f"{site_url}play/?seed=31")
-    page.wait_for_selector(READY, timeout=START_MS)
-    yield page
-    context.close()
+def game(warm_contexts: dict[str, BrowserContext], site_url: str) -> Iterator[Page]:
+    """One game page for the module, from the warm context (conftest.py)."""
+    with warm_page(warm_contexts, "default") as page:
+        page.add_init_script(INSTANT)
+        page.goto(f"{site_url}play/?seed=31")
+        page.wait_for_selector(READY, timeout=START_MS)
+        yield page
 
 
 def address(page: Page) -> dict[str, list[str]]:
