@@ -121,13 +121,14 @@ def test_simulate_json_writes_one_replayable_record_per_deal(capsys: pytest.Capt
 
 
 def test_simulate_summary_counts_every_deal_once(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "simulate", "--games", "6", "--seed", "3", "--seats", "random,alex,random,sam")
+    # Quick players: Sam through the command line is the JSON test's; this one and the tournament's count and tabulate.
+    status, out, _ = run(capsys, "simulate", "--games", "6", "--seed", "3", "--seats", "random,alex,random,robin")
     assert status == 0
     lines = out.splitlines()
     assert lines[0] == "6 deals, seeds 3-8"
     wins = [0, 0, 0, 0]
     for seed in range(3, 9):
-        winner = match.play_game(seed, ["random", "alex", "random", "sam"]).winner
+        winner = match.play_game(seed, ["random", "alex", "random", "robin"]).winner
         assert winner is not None
         wins[winner] += 1
     rows = [line.split() for line in lines[2:]]
@@ -135,7 +136,7 @@ def test_simulate_summary_counts_every_deal_once(capsys: pytest.CaptureFixture[s
         ("0", "Random", wins[0]),
         ("1", "Alex", wins[1]),
         ("2", "Random", wins[2]),
-        ("3", "Sam", wins[3]),
+        ("3", "Robin", wins[3]),
     ]
     assert sum(float(row[3]) for row in rows) == pytest.approx(100, abs=0.2)
 
@@ -171,9 +172,9 @@ def test_a_negative_seed_is_refused_since_it_would_repeat_a_positive_one(
 
 
 def test_tournament_prints_the_table_of_the_tournament(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "tournament", "--games", "2", "--seats", "sam,alex,alex,alex", "--seed", "9")
+    status, out, _ = run(capsys, "tournament", "--games", "2", "--seats", "robin,alex,alex,alex", "--seed", "9")
     assert status == 0
-    assert out == match.tournament(2, ["sam", "alex", "alex", "alex"], 9).table() + "\n"
+    assert out == match.tournament(2, ["robin", "alex", "alex", "alex"], 9).table() + "\n"
 
 
 def test_tournament_refuses_bad_seats(capsys: pytest.CaptureFixture[str]) -> None:
