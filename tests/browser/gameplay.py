@@ -125,3 +125,30 @@ def arrow_to_first_fitting(page: Page) -> str:
     for _ in range(abs(steps)):
         page.keyboard.press("ArrowRight" if steps > 0 else "ArrowLeft")
     return target
+
+
+# What the chance badges over the review's hand cover that a reader needs: a line of the status text above the hand
+# ("Move 3: … Next: You lay 3♥."), or a card other than the badge's own (the played card is raised, its badge with it).
+BADGES_COVER = """() => {
+    const words = document.createRange();
+    words.selectNodeContents(document.getElementById('review-status'));
+    const lines = [...words.getClientRects()];
+    const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const covered = [];
+    for (const badge of document.querySelectorAll('#review-hand .chance')) {
+        const box = badge.getBoundingClientRect();
+        if (lines.some((line) => meets(box, line))) covered.push(`${badge.textContent} covers the status line`);
+        for (const card of document.querySelectorAll('#review-hand .card')) {
+            if (!card.contains(badge) && meets(box, card.getBoundingClientRect())) {
+                covered.push(`${badge.textContent} covers ${card.dataset.code}`);
+            }
+        }
+    }
+    return covered;
+}"""
+
+
+def review_badges_cover(page: Page) -> list[str]:
+    """What the review's chance badges cover (see BADGES_COVER): nothing, when the review is drawn well."""
+    covered: list[str] = page.evaluate(BADGES_COVER)
+    return covered

@@ -7,7 +7,7 @@ import random
 import re
 
 import pytest
-from gameplay import restore_finished
+from gameplay import restore_finished, review_badges_cover
 from playwright.sync_api import Page, expect
 
 from engine.blackjack.game import Game
@@ -80,4 +80,5 @@ def test_a_blackjack_deal_is_reviewed_with_badges_and_words_that_agree(sized: Pa
             "(nodes) => nodes.map((n) => { const b = n.getBoundingClientRect(); return {x: b.x, w: b.width}; })",
         ):
             assert box["x"] >= 0 and box["x"] + box["w"] <= width, f"runs past the screen's edge: {box}"
+        assert review_badges_cover(page) == []
     assert seen_chain and seen_badge

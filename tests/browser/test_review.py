@@ -8,7 +8,7 @@ import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from gameplay import START_MS, log_length, open_game, play_one, restore_finished
+from gameplay import START_MS, log_length, open_game, play_one, restore_finished, review_badges_cover
 from playwright.sync_api import Page, expect
 
 from engine.knock_knock.game import Game
@@ -80,6 +80,7 @@ def test_the_review_says_what_its_numbers_say_and_fits_the_screen(sized: Page, s
                 assert not overlap(a, b), f"two chances overlap: {a} {b}"
         for box in boxes(page, "#review-hand .card"):
             assert box["x"] >= 0 and box["x"] + box["w"] <= width, f"a card runs past the screen's edge: {box}"
+        assert review_badges_cover(page) == []
     if width > 640:
         violations = Axe().run(page).response["violations"]
         assert [v["id"] for v in violations if v["impact"] in ("serious", "critical")] == []
@@ -130,3 +131,4 @@ def test_a_knock_knock_deal_has_the_same_review_whose_words_agree_with_its_numbe
         assert set(re.findall(r"\d+%", note)) <= {percent for _, percent in listed}, note
         for box in boxes(page, "#review-hand .chance"):
             assert box["x"] >= 0 and box["x"] + box["w"] <= width, f"a chance runs past the screen's edge: {box}"
+        assert review_badges_cover(page) == []
