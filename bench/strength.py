@@ -42,6 +42,7 @@ from typing import Any
 
 from engine.core.game import DEFAULT_GAME, GameType, find_game, game_names
 from engine.core.match import play_game, rotated, tournament
+from engine.core.webapi import new_session
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -69,7 +70,7 @@ def main(argv: list[str] | None = None) -> None:
             for seats in args.only or PRESET_TABLES:
                 start = time.perf_counter()
                 print(f"## {name} ({game.options.text(rules)}): {seats}")
-                table = preset_table(args.deals, args.seed, rules, seats)
+                table = preset_table(args.deals, args.seed, rules, seats, lower_is_better(game, rules))
                 print(f"{table}\n({time.perf_counter() - start:.0f} s)", flush=True)
                 print(flush=True)
         return
@@ -100,12 +101,21 @@ def duplicate_deals(deals: int, seed: int, rules: Any, names: list[str]) -> tupl
     return figures, chips
 
 
-def preset_table(deals: int, seed: int, rules: Any, seats: str) -> str:
-    """Duplicate deals of *seats* under *rules*: each entry's wins (or chips) a deal with its 95% interval, then
-    for each neighbouring pair of :data:`TARGET_ORDER` at the table, whether the first is ahead of the second."""
+def lower_is_better(game: GameType, rules: Any) -> bool:
+    """Whether a match of *game* under *rules* ranks the lowest total first (Blackjack's ``scoring=points``: the
+    points of the cards left in hand), as the game's session tells the page."""
+    session = new_session(game.name)
+    return bool(session.new_match(seed=1, rules=game.options.text(rules))["match"]["lower_is_better"])
+
+
+def preset_table(deals: int, seed: int, rules: Any, seats: str, lower: bool = False) -> str:
+    """Duplicate deals of *seats* under *rules*: each entry's wins (or chips, or points) a deal with its 95%
+    interval, then for each neighbouring pair of :data:`TARGET_ORDER` at the table, whether the first is ahead of
+    the second (with fewer points, when *lower* totals are better)."""
     names = seats.split(",")
     figures, chips = duplicate_deals(deals, seed, rules, names)
-    lines = [f"{'player':<8} {'chips a deal' if chips else 'wins':>12}  95% interval"]
+    unit = ("points a deal (fewest best)" if lower else "chips a deal") if chips else "wins"
+    lines = [f"{'player':<8} {unit:>12}  95% interval"]
     for name, values in zip(names, figures, strict=True):
         lines.append(f"{name:<8} {_figure(values, chips)}")
     lines.append(
@@ -113,7 +123,7 @@ def preset_table(deals: int, seed: int, rules: Any, seats: str) -> str:
     )
     present = [name for name in TARGET_ORDER if name in names]
     for ahead, behind in itertools.pairwise(present):
-        lines.append(_check(names, figures, ahead, behind, chips))
+        lines.append(_check(names, figures, ahead, behind, chips, lower))
     return "\n".join(lines)
 
 
@@ -125,12 +135,15 @@ def _figure(values: list[float], chips: bool) -> str:
     return f"{mean:>12.1%}  {max(0.0, mean - half):.1%} – {min(1.0, mean + half):.1%}"
 
 
-def _check(names: list[str], figures: list[list[float]], ahead: str, behind: str, chips: bool) -> str:
+def _check(
+    names: list[str], figures: list[list[float]], ahead: str, behind: str, chips: bool, lower: bool = False
+) -> str:
     """Whether *ahead* beats *behind* over the same deals: its figure less the mean of *behind*'s entries, deal by
-    deal, with the 95% interval of that difference; met when the interval lies above 0, not met when below.
+    deal, with the 95% interval of that difference; met when the interval lies above 0, not met when below (below
+    and above swapped when *lower* totals are better: points for the cards left).
 
     Head to head (one *ahead* against the rest) this is the same test as *ahead* above parity by wins, or above
-    0 chips, since the figures of a deal sum to 1 (wins) or 0 (chips)."""
+    0 chips, since the figures of a deal sum to 1 (wins) or 0 (chips); points sum to no fixed total."""
     first = names.index(ahead)
     others = [entry for entry, name in enumerate(names) if name == behind]
     differences = [
@@ -138,14 +151,18 @@ def _check(names: list[str], figures: list[list[float]], ahead: str, behind: str
         for deal in range(len(figures[first]))
     ]
     mean, half = _mean_and_half(differences)
-    verdict = "met" if mean - half > 0 else ("not met" if mean + half < 0 else "not settled")
+    better, worse = (mean + half < 0, mean - half > 0) if lower else (mean - half > 0, mean + half < 0)
+    verdict = "met" if better else ("not met" if worse else "not settled")
     if chips:
-        said = f"{mean:+.2f} chips a deal [{mean - half:+.2f} – {mean + half:+.2f}]"
+        unit = "points" if lower else "chips"
+        said = f"{mean:+.2f} {unit} a deal [{mean - half:+.2f} – {mean + half:+.2f}]"
     else:
         said = f"{100 * mean:+.1f} points of wins [{100 * (mean - half):+.1f} – {100 * (mean + half):+.1f}]"
     rest = f"the mean of the {len(others)} {behind} entries" if len(others) > 1 else behind
-    line = f"target {ahead} ahead of {behind}: {ahead} less {rest}, {said}: {verdict}"
-    if len(others) == len(names) - 1:
+    line = (
+        f"target {ahead} ahead of {behind}{' (fewer points)' if lower else ''}: {ahead} less {rest}, {said}: {verdict}"
+    )
+    if len(others) == len(names) - 1 and not lower:
         parity = "0 chips" if chips else f"parity {1 / len(names):.0%}"
         line += f" ({ahead} against {parity}: {_figure(figures[first], chips).strip()})"
     return line
