@@ -152,3 +152,16 @@ def review_badges_cover(page: Page) -> list[str]:
     """What the review's chance badges cover (see BADGES_COVER): nothing, when the review is drawn well."""
     covered: list[str] = page.evaluate(BADGES_COVER)
     return covered
+
+
+def lay_or_draw(page: Page) -> None:
+    """Your turn at a discard-pile table (Knock! Knock!) by mouse: the first card that fits and Play, naming hearts
+    if the card asks for a suit; Draw when none fits."""
+    legal = page.locator("#game-hand .card.legal")
+    if legal.count():
+        legal.first.click()
+        page.get_by_role("button", name="Play", exact=True).click()
+        if page.locator("#kk-suits:not([hidden])").count():
+            page.get_by_role("button", name="Hearts", exact=True).click()
+    else:
+        page.get_by_role("button", name="Draw", exact=True).click()

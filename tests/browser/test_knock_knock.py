@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from gameplay import INSTANT, READY, START_MS, arrow_to_first_fitting, log_length, out_of_view
+from gameplay import INSTANT, READY, START_MS, arrow_to_first_fitting, lay_or_draw, log_length, out_of_view
 from playwright.sync_api import BrowserContext, Page, expect
 from warm import warm_page
 
@@ -344,14 +344,7 @@ def board_moves(page: Page, site_url: str) -> int:
     }""")
     for _ in range(3):
         before = log_length(page)
-        legal = page.locator("#game-hand .card.legal")
-        if legal.count():
-            legal.first.click()
-            page.get_by_role("button", name="Play", exact=True).click()
-            if page.locator("#kk-suits:not([hidden])").count():
-                page.get_by_role("button", name="Hearts", exact=True).click()
-        else:
-            page.get_by_role("button", name="Draw", exact=True).click()
+        lay_or_draw(page)
         wait_for_news(page, before)
     moved: int = page.evaluate("window.moved")
     return moved

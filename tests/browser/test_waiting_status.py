@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gameplay import INSTANT, READY, START_MS, log_length
+from gameplay import INSTANT, READY, START_MS, lay_or_draw, log_length
 from playwright.sync_api import Page
 
 
@@ -19,16 +19,10 @@ def test_while_others_may_call_the_status_does_not_say_you_are_thinking(page: Pa
     page.wait_for_selector(READY, timeout=START_MS)
     for _ in range(6):  # a few rounds: each discard before yours opens a moment when the others may call it
         before = log_length(page)
-        legal = page.locator("#game-hand .card.legal")
         if page.locator("#kk-let-pass:not([hidden])").count():
             page.locator("#kk-let-pass").click()
-        elif legal.count():
-            legal.first.click()
-            page.get_by_role("button", name="Play", exact=True).click()
-            if page.locator("#kk-suits:not([hidden])").count():
-                page.get_by_role("button", name="Hearts", exact=True).click()
         else:
-            page.get_by_role("button", name="Draw", exact=True).click()
+            lay_or_draw(page)
         page.wait_for_function("n => document.querySelectorAll('#game-log li').length > n", arg=before)
         page.wait_for_selector(READY, timeout=START_MS)
         if page.get_attribute("#game", "data-state") == "over":
