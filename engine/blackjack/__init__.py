@@ -62,7 +62,7 @@ class BlackjackGame(PackagedGame):
     turn_limit = TURN_LIMIT * (UP_TO + 1)
 
     # Parity is 25%: Alex wins at least 40% and Sam 45% against three random players; Sam beats three Alexes
-    # (engine.blackjack.strength checks the same order under crazy-eights).
+    # (bench/strength.py --presets checks the same order under crazy-eights, scored in its points).
     strength_tables: Sequence[tuple[str, float | None]] = (
         ("alex,random,random,random", 0.40),
         ("sam,random,random,random", 0.45),

@@ -233,15 +233,6 @@ def test_a_turn_built_one_card_at_a_time_is_recorded_as_one_chain_move() -> None
     assert move["seat"] == seat and move["chain"] == [first.code]
 
 
-def test_the_strength_report_gives_each_table_its_interval_and_verdict() -> None:
-    from engine.blackjack.strength import TABLES, report
-
-    assert {preset for preset, _, _ in TABLES} == {"blackjack", "crazy-eights"}
-    text = report(2, 1, (("blackjack", "alex,random,random,random", 0.40),))
-    assert "## blackjack: alex,random,random,random" in text and "2 duplicate deals" in text
-    assert "target 40%: " in text
-
-
 def test_the_game_type_says_where_every_card_is_and_writes_the_request_a_seat_would_send() -> None:
     from collections import Counter
 
