@@ -39,10 +39,14 @@ def test_a_blackjack_deal_is_reviewed_with_badges_and_words_that_agree(sized: Pa
         return game.to_json()
 
     restore_finished(page, site_url, "blackjack", SEED, finish)
+    dealer = page.locator("#game-players .player.dealer .player-name").inner_text()
     page.click("#game-review-open")
     expect(page.locator("#review-progress-text")).to_have_text(
         re.compile(r"^Sam weighed your \d+ choices?"), timeout=60_000
     )
+    # The review's seats mark the match's dealer as the table did (on a phone your seat shows only when you deal).
+    expect(page.locator("#review-players .player.dealer .player-name")).to_have_text(dealer)
+    expect(page.locator("#review-players .player.dealer")).to_be_visible()
     expect(page.locator("#review-board #review-bj-top")).to_be_visible()  # the game's own board, drawn read-only
     expect(page.locator("#review-costly li").first).to_be_visible()
     width = page.viewport_size["width"]  # type: ignore[index]

@@ -80,8 +80,8 @@ const PLACES = {
 };
 
 // The players with their card counts and passes; the one to play is marked in words, not only by colour, and in
-// a match so is the dealer.
-export function drawPlayers(list, state) {
+// a match so is the dealer (*inMatch*: the deal is one of a match; the review's replayed deal knows no match).
+export function drawPlayers(list, state, inMatch = Boolean(state.match)) {
   list.replaceChildren();
   const places = PLACES[state.seats.length - 1] ?? [];
   // The seat the table waits for: yours whenever the engine waits for you (in Knock! Knock! also for your answer
@@ -92,7 +92,7 @@ export function drawPlayers(list, state) {
     const passes = state.passes?.[seat]; // a game without passes has none
     const toPlay = !state.over && waitsFor === seat;
     const place = seat === 0 ? "you" : `at-${places[seat - 1]}`;
-    const deals = state.match && state.dealer === seat;
+    const deals = inMatch && state.dealer === seat;
     const item = el(
       "li",
       { class: `player seat-${seat} ${place}${toPlay ? " to-play" : ""}${deals ? " dealer" : ""}` },

@@ -677,7 +677,7 @@ const review = new Review(runtime, {
 $("game-review-open").addEventListener("click", () => {
   if (!saved || !state?.over) return;
   $("game-table").hidden = true;
-  review.open({ deal: dealName(state), record: saved.record, log: state.log }).catch((error) => {
+  review.open({ deal: dealName(state), record: saved.record, log: state.log, inMatch: Boolean(state.match) }).catch((error) => {
     if (!error.crashed) $("review-progress-text").textContent = `The review could not be made: ${error.message}`;
   });
 });

@@ -41,12 +41,14 @@ export class Review {
     return !this.section.hidden;
   }
 
-  // *deal* is the deal's name as the table gave it ("2 of match 5"); *log* its moves as the page shows them.
-  async open({ deal, record, log }) {
+  // *deal* is the deal's name as the table gave it ("2 of match 5"); *log* its moves as the page shows them;
+  // *inMatch*: the deal was one of a match, so its seats mark the dealer as the table did.
+  async open({ deal, record, log, inMatch = false }) {
     this.token += 1;
     const mine = this.token;
     this.record = record;
     this.log = log;
+    this.inMatch = inMatch;
     $("review-deal").textContent = deal;
     $("review-heading").tabIndex = -1;
     this.section.hidden = false;
@@ -148,7 +150,7 @@ export class Review {
     this.at = at;
     this.state = state;
     this.table.draw(state, { yours: false, marks: false, hints: false });
-    drawPlayers($("review-players"), state);
+    drawPlayers($("review-players"), state, this.inMatch);
     // The page's log counts what the table saw (a pick-up, a reshuffle): where it counts as the record does, it
     // names the next move too; else the replayed deal's own log says what was last done.
     const same = total === this.log.length;
