@@ -91,6 +91,8 @@ def test_puzzles_answer_and_a_guided_deal_is_played_through(blocked: BrowserCont
     page.wait_for_selector("#guided-finish[data-state=your-turn]", timeout=START_MS)
     expect(guided.locator(".log-scroll li")).to_have_count(4)  # you, then Robin, Alex and Sam replied
     guided.get_by_role("button", name="Pass").click()
+    # Your pass and the three replies in the log first: until the pass is taken, the deal still says it is your turn.
+    expect(guided.locator(".log-scroll li")).to_have_count(8, timeout=START_MS)
     page.wait_for_selector("#guided-finish[data-state=your-turn]", timeout=START_MS)
     guided.locator("[data-code='3H']").click()
     expect(guided.locator("[data-guided-status]")).to_have_text("You win, going out with 3♥. Goal reached.")
