@@ -117,9 +117,6 @@ export function drawPlayers(list, state, inMatch = Boolean(state.match)) {
   });
 }
 
-// A card in your hand: a button named by the card. With *showFits* the cards that fit are marked and the
-// others are aria-disabled (still focusable, so the engine can say why they do not fit); without it every
-// card looks alike and the engine refuses a card that does not fit when it is picked.
 // Arrow keys move the focus between the buttons inside *container* (a row of suits, say), round and round.
 export function arrowFocus(container) {
   container.addEventListener("keydown", (event) => {
@@ -132,6 +129,9 @@ export function arrowFocus(container) {
   });
 }
 
+// A card in your hand: a button named by the card. With *showFits* the cards that fit are marked and the
+// others are aria-disabled (still focusable, so the engine can say why they do not fit); without it every
+// card looks alike and the engine refuses a card that does not fit when it is picked.
 export function cardButton(card, { selected = false, showFits = true, yourTurn = true } = {}) {
   const button = el("button", { type: "button", class: "card", "aria-label": card.name, dataset: { code: card.code } });
   button.append(cardFace(card.display, card.suit));
