@@ -60,6 +60,7 @@ from ..core.puzzles import (
     others_counts,
     others_seats,
     parse_puzzle,
+    puzzle_rules,
     seat_name,
     yes_no,
 )
@@ -77,6 +78,7 @@ from .puzzles_bank import (
     make_stop,
     make_who_next,
 )
+from .rules import OPTIONS, Rules, card_points
 from .session import parse_script
 from .state import Action, Chain, Draw, Lay, Pass, PickUp, SeededChance, State, Stop, needs_call
 from .terminal import parse_command
@@ -340,9 +342,40 @@ class LongestPuzzle(BlackjackPuzzle):
             "There is a longer turn: after each card, look for one of the same rank, or of the same suit one step away"
         )
         more = f"Lay them in your head one by one from a card that fits on the {self.state.top.display}: where does the chain break?"
+        if not self.state.rules.chains:
+            why += " (under these rules a turn lays one card only)" if n else ""
+            more = "Under these rules, how many cards may one turn lay?"
         choices = [str(k) for k in self.offered]
         nudges = {c: (fewer if int(c) < n else more) for c in choices if c != str(n)}
         return Judgement((str(n),), why, dict.fromkeys(choices, why), nudges)
+
+
+@dataclass(frozen=True, slots=True)
+class PointsPuzzle(Puzzle):
+    """A deal scored in points is over and you keep *hand*: what does it score? *offered*: the numbers to choose
+    from. Judged by the engine's :func:`engine.blackjack.rules.card_points` under the puzzle's rules."""
+
+    kind: ClassVar[str] = "points"
+    hand: tuple[Card, ...] = ()
+    offered: tuple[int, ...] = ()
+
+    def rules(self) -> Rules:
+        return self.variant.rules if self.variant is not None else RULES
+
+    def choices(self) -> tuple[tuple[str, str], ...]:
+        return number_choices(self.offered)
+
+    def drawing(self) -> tuple[Part, ...]:
+        return (Note("The deal is over: someone else went out."), Hand("Cards left in your hand", mask_of(self.hand)))
+
+    def total(self) -> int:
+        return sum(card_points(self.rules(), card) for card in self.hand)
+
+    def judge(self) -> Judgement:
+        each = " + ".join(f"{card.display} {card_points(self.rules(), card)}" for card in self.hand)
+        why = f"your hand scores {each} = {self.total()}" if len(self.hand) > 1 else f"your hand scores {each}"
+        nudge = "Score each card on its own (a wild card 50, a king, queen or jack 10, an ace 1, any other its number), then add"
+        return Judgement.of_number(self.total(), self.offered, why, nudge)
 
 
 @dataclass(frozen=True, slots=True)
@@ -686,9 +719,21 @@ class GuidedPuzzle(BlackjackPuzzle):
 # -- reading the fields ------------------------------------------------------------------------------------------
 
 
-def _table(reader: FieldReader, hand_field: str | None, extra: Sequence[Card] = ()) -> State | None:
-    """The ``pile``, ``suit``, ``pickup``, ``jacks`` and ``laid`` fields (and the hand *hand_field*) as a state,
-    you on turn with the cards laid this turn already laid; None, a problem noted, when they do not make one."""
+def _rules(reader: FieldReader, common: Mapping[str, Any]) -> Rules | None:
+    """The rules a ruled kind judges with: the block's ``rules`` at the lessons' table of four, else the defaults."""
+    rules = puzzle_rules(common, RULES)
+    if rules.players != RULES.players:
+        reader.fail("rules", f"rules: a lesson's table has {RULES.players} players (you, Robin, Alex and Sam)")
+        return None
+    return rules
+
+
+def _table(
+    reader: FieldReader, hand_field: str | None, extra: Sequence[Card] = (), rules: Rules = RULES
+) -> State | None:
+    """The ``pile``, ``suit``, ``pickup``, ``jacks`` and ``laid`` fields (and the hand *hand_field*) as a state under
+    *rules*, you on turn with the cards laid this turn already laid; None, a problem noted, when they do not make
+    one."""
     pile = reader.convert("pile", card_list)
     suit = reader.convert("suit", Suit.parse)
     pickup = reader.convert("pickup", int) or 0
@@ -700,11 +745,11 @@ def _table(reader: FieldReader, hand_field: str | None, extra: Sequence[Card] = 
     if not pile:
         reader.fail("pile", "pile: it needs at least its top card")
         return None
-    if suit is not None and not RULES.is_wild(pile[-1]):
+    if suit is not None and not rules.is_wild(pile[-1]):
         reader.fail("suit", f"suit: only a wild card on top has a named suit, and the {pile[-1].display} is not one")
         return None
     try:
-        state = State.setup(RULES, [[*hand, *laid, *extra], [], [], []], pile, [], 0, suit, pickup=pickup, jacks=jacks)
+        state = State.setup(rules, [[*hand, *laid, *extra], [], [], []], pile, [], 0, suit, pickup=pickup, jacks=jacks)
     except ValueError as error:
         reader.fail(hand_field or "pile", f"{hand_field or 'pile'}: {error}")
         return None
@@ -769,8 +814,11 @@ def _hinted(puzzle: P) -> P:
 
 
 def _read_fits(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
+    rules = _rules(reader, common)
     card = reader.convert("card", Card.parse)
-    state = _table(reader, None, [card] if card else [])
+    if rules is None:
+        return None
+    state = _table(reader, None, [card] if card else [], rules)
     answer = reader.convert("answer", yes_no)
     if state is None or card is None or answer is None:
         return None
@@ -780,7 +828,8 @@ def _read_fits(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
 
 
 def _read_pick(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
-    state = _table(reader, "hand")
+    rules = _rules(reader, common)
+    state = _table(reader, "hand", rules=rules) if rules else None
     answer = reader.convert("answer", card_list)
     if state is None or answer is None:
         return None
@@ -800,7 +849,8 @@ def _read_pick(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
 
 
 def _read_longest(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
-    state = _table(reader, "hand")
+    rules = _rules(reader, common)
+    state = _table(reader, "hand", rules=rules) if rules else None
     answer = reader.convert("answer", lambda text: int(text.strip()))
     if state is None or answer is None:
         return None
@@ -953,13 +1003,53 @@ def _read_guided(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     return GuidedPuzzle(**common, state=state, script=reader.text("script"), goal=reader.text("goal"))
 
 
+def _read_points(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
+    rules = _rules(reader, common)
+    hand = reader.convert("hand", card_list)
+    offered = reader.convert("choices", numbers)
+    answer = reader.convert("answer", lambda text: int(text.strip()))
+    if rules is None:
+        return None
+    if rules.scoring != "points":
+        reader.fail(
+            "rules" if "rules" in reader.fields else "kind", "points: give rules scored in points (rules: crazy-eights)"
+        )
+        return None
+    if hand is None or offered is None or answer is None:
+        return None
+    if not hand:
+        reader.fail("hand", "hand: give at least one card left in the hand")
+        return None
+    puzzle = PointsPuzzle(**common, hand=tuple(hand), offered=offered)
+    if puzzle.total() not in offered:
+        reader.fail("choices", f"choices: the right number, {puzzle.total()}, is not among them")
+    check_answer(reader, puzzle, str(answer))
+    return puzzle
+
+
 _TABLE = ("suit", "pickup", "jacks", "laid")
 
 KINDS = PuzzleKinds(
     (
-        Kind("fits", ("question", "pile", "card", "answer"), ("suit", "pickup", "jacks"), _read_fits, 100, make_fits),
-        Kind("pick", ("question", "pile", "hand", "answer"), _TABLE, _read_pick, 80, make_pick),
-        Kind("longest", ("question", "pile", "hand", "answer"), ("suit", "choices"), _read_longest, 60, make_longest),
+        Kind(
+            "fits",
+            ("question", "pile", "card", "answer"),
+            ("suit", "pickup", "jacks"),
+            _read_fits,
+            100,
+            make_fits,
+            ruled=True,
+        ),
+        Kind("pick", ("question", "pile", "hand", "answer"), _TABLE, _read_pick, 80, make_pick, ruled=True),
+        Kind(
+            "longest",
+            ("question", "pile", "hand", "answer"),
+            ("suit", "choices"),
+            _read_longest,
+            60,
+            make_longest,
+            ruled=True,
+        ),
         Kind(
             "name-suit", ("question", "pile", "card", "hand", "answer"), ("suit",), _read_name_suit, 40, make_name_suit
         ),
@@ -976,5 +1066,7 @@ KINDS = PuzzleKinds(
         Kind("pickup-size", ("question", "state", "moves", "answer"), ("choices",), _read_pickup_size),
         Kind("best", ("question", "pile", "hand", "counts", "answer"), ("suit", "called"), _read_best),
         Kind("guided", ("position", "goal"), ("script",), _read_guided),
-    )
+        Kind("points", ("question", "hand", "choices", "answer"), (), _read_points, label="Points", ruled=True),
+    ),
+    options=OPTIONS,
 )

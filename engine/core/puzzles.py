@@ -11,11 +11,17 @@ site needs, with no HTML and nothing the site must know about the game:
 - :meth:`Puzzle.judge`: the right answer, the engine's reason for every choice and a nudge for every wrong one;
 - :meth:`Puzzle.choices` and :attr:`Puzzle.answered_by`: the answers it offers, and how they are given;
 - :meth:`Puzzle.drawing`: its position as neutral parts (:class:`Rows`, :class:`Hand`, :class:`Shown`,
-  :class:`Pile`, :class:`Note`, :class:`Steps`) that the site draws;
+  :class:`Pile`, :class:`Note`, :class:`Steps`) that the site draws; :meth:`Puzzle.parts` adds the
+  :class:`Variant` it is asked under, when a ``rules`` field names other rules than the game's defaults;
 - :meth:`Puzzle.answer_label`: the right answer in words;
 - :meth:`Puzzle.guided`: for a short deal played in the browser, its position and script;
 - :meth:`Puzzle.verdict_position` and :meth:`Puzzle.with_verdict`: for a choice only the game's computer player
   can judge, what to ask it (through the game's ``play_outs`` hook) and its figures once it has answered.
+
+A kind the game marks ``ruled`` may be asked under other rules: the block's ``rules`` field (a preset's name, or
+options, as the game's options declaration reads them: ``rules: fan-tan``, ``rules: crazy-eights``) reaches
+the kind's reader as ``common["variant"]`` and the puzzle keeps it, so it is judged, and drawn, under those
+rules.
 
 Every problem carries the line of the offending field (line 0 is the fence that
 opens the block, line 1 the first field), so the site build can report
@@ -56,6 +62,7 @@ __all__ = [
     "Rows",
     "Shown",
     "Steps",
+    "Variant",
     "card_list",
     "check_answer",
     "feedback_problems",
@@ -64,6 +71,7 @@ __all__ = [
     "one_of",
     "parse_puzzle",
     "praise_problems",
+    "puzzle_rules",
     "read_fields",
     "seat_name",
     "text_problems",
@@ -73,6 +81,7 @@ __all__ = [
 SEAT_NAMES = ("You", "Robin", "Alex", "Sam")  # every lesson's table: you, then the computer players, in seat order
 COMMON_REQUIRED = ("id", "kind", "hint")
 COMMON_OPTIONAL = ("question", "explain")
+RULES_FIELD = "rules"  # the rules a ruled kind's puzzle is asked under, when not the game's defaults
 _FIELD_LINE = re.compile(r"^([a-z][a-z0-9-]*)\s*:(.*)$")
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 T = TypeVar("T")
@@ -367,7 +376,21 @@ class Steps:
     items: tuple[str, ...]
 
 
-Part = Rows | Hand | Shown | Pile | Note | Steps
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """Rules a puzzle is asked under that are not the game's defaults: *rules* as the game reads them, *text* as
+    the block wrote them, *preset* the name of the preset they are ("" for none), *title* the table's name for
+    them ("Fan Tan") and *notes* what they change, one sentence each (the options' notes). Drawn above the
+    position, so that a learner never takes them for the rules every other puzzle is asked under."""
+
+    rules: Any
+    text: str
+    preset: str
+    title: str
+    notes: tuple[str, ...]
+
+
+Part = Rows | Hand | Shown | Pile | Note | Steps | Variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -394,6 +417,7 @@ class Puzzle:
     question: str
     hint: str
     explain: str | None
+    variant: Variant | None = field(default=None, kw_only=True)  # other rules than the defaults (``rules:``)
 
     @property
     def choose_cards(self) -> bool:
@@ -415,6 +439,10 @@ class Puzzle:
     def drawing(self) -> tuple[Part, ...]:
         """The position, as parts the site draws in order."""
         return ()
+
+    def parts(self) -> tuple[Part, ...]:
+        """What the site draws: the rules it is asked under when they are not the defaults, then :meth:`drawing`."""
+        return ((self.variant,) if self.variant is not None else ()) + self.drawing()
 
     def guided(self) -> GuidedDeal | None:
         """For a deal played in the browser, what it starts from; None for a puzzle answered on the page."""
@@ -474,6 +502,7 @@ class Kind:
     kept: Callable[[str], str] | None = None
     hint: str = ""
     label: str = ""
+    ruled: bool = False  # its puzzles may be asked under other rules (a ``rules`` field), which its reader uses
 
 
 @dataclass(frozen=True, slots=True)
@@ -486,6 +515,8 @@ class PuzzleKinds:
 
     kinds: tuple[Kind, ...]
     kept_file: str = ""
+    # The game's options declaration (engine.core.options.Options), which reads a ruled kind's ``rules`` field.
+    options: Any = None
 
     def __getitem__(self, name: str) -> Kind:
         for kind in self.kinds:
@@ -523,6 +554,8 @@ def parse_puzzle(text: str, kinds: PuzzleKinds) -> Puzzle:
             reader.fail(required, f"missing field {required!r}")
     allowed = {*COMMON_REQUIRED, *COMMON_OPTIONAL, *kind.required, *kind.optional}
     for given in fields:
+        if given == RULES_FIELD and given not in allowed:
+            continue  # said by read_variant, with the kinds that take it
         if given not in allowed:
             reader.fail(given, f"unknown field {given!r} for a {name} puzzle: use {', '.join(sorted(allowed))}")
     common = {
@@ -530,11 +563,42 @@ def parse_puzzle(text: str, kinds: PuzzleKinds) -> Puzzle:
         "question": reader.text("question"),
         "hint": reader.text("hint"),
         "explain": fields["explain"].value if "explain" in fields else None,
+        "variant": read_variant(reader, kind, kinds),
     }
     puzzle = kind.read(reader, common)
     if reader.problems or puzzle is None:
         raise PuzzleError(sorted(reader.problems, key=lambda p: p.line))
     return puzzle
+
+
+def read_variant(reader: FieldReader, kind: Kind, kinds: PuzzleKinds) -> Variant | None:
+    """The block's ``rules`` field read through the game's options; None when it has none (or a problem is noted
+    at its line: a kind that is always asked under the defaults, rules the game does not know, the defaults)."""
+    if RULES_FIELD not in reader.fields:
+        return None
+    text = reader.text(RULES_FIELD)
+    ruled = [k.name for k in kinds.kinds if k.ruled]
+    if not kind.ruled or kinds.options is None:
+        said = f"only {', '.join(ruled)} puzzles take it" if ruled and kinds.options is not None else "none take it"
+        reader.fail(RULES_FIELD, f"rules: {kind.name} puzzles are asked under the default rules only ({said})")
+        return None
+    options = kinds.options
+    try:
+        rules = options.parse(text)
+    except ValueError as error:
+        reader.fail(RULES_FIELD, f"rules {text!r}: {error}")
+        return None
+    if rules == options.default:
+        reader.fail(RULES_FIELD, f"rules {text!r} are the default rules: remove the field")
+        return None
+    preset = options.preset_of(rules)
+    return Variant(rules, text, preset.name if preset else "", options.describe(rules), tuple(options.notes(rules)))
+
+
+def puzzle_rules(common: Mapping[str, Any], default: T) -> T:
+    """The rules a kind's reader judges with: the block's ``rules`` (``common["variant"]``), else *default*."""
+    variant = common.get("variant")
+    return variant.rules if isinstance(variant, Variant) else default
 
 
 # -- what the page says to each answer, checked -------------------------------------------------------------------

@@ -43,9 +43,12 @@ from ..core.puzzles import (
     Rows,
     Shown,
     named_steps,
+    number_choices,
+    numbers,
     others_counts,
     others_seats,
     parse_puzzle,
+    puzzle_rules,
     seat_name,
     yes_no,
 )
@@ -53,18 +56,24 @@ from ..core.text import join_words
 from . import puzzles_bank as bank
 from .position import (
     OPENING_CARD,
+    SEVENS,
     Position,
     describe_row,
+    fitting,
     parse_table,
     playable_mask,
     row_ends,
+    rows_problem,
+    settle,
     table_problem,
     why_card_does_not_fit,
 )
+from .rules import DEFAULT, OPTIONS, SevensRules
 
 __all__ = [
     "KINDS",
     "BestPuzzle",
+    "ChipsPuzzle",
     "FitsPuzzle",
     "GuidedPuzzle",
     "OpenerPuzzle",
@@ -82,10 +91,12 @@ def parse(text: str) -> Puzzle:
     return parse_puzzle(text, KINDS)
 
 
-def why_card_fits(table: int, card: Card) -> str:
-    """Why *card* fits on *table*, in plain words (the card must fit)."""
-    if not table:
+def why_card_fits(table: int, card: Card, rules: SevensRules = DEFAULT) -> str:
+    """Why *card* fits on *table* under *rules*, in plain words (the card must fit)."""
+    if not table and rules.opening == "7D":
         return f"{card.display} fits: the {OPENING_CARD.display} always opens the deal"
+    if not table:
+        return f"{card.display} fits: any seven may open the deal"
     if card.rank == 7:
         return f"{card.display} fits: any seven starts its suit's row"
     ends = row_ends(table, card.suit)
@@ -94,23 +105,25 @@ def why_card_fits(table: int, card: Card) -> str:
     return f"{card.display} fits: {describe_row(table, card.suit)}, so {card.display} goes next to {neighbour.display}"
 
 
-def why_card(table: int, card: Card) -> str:
-    return why_card_does_not_fit(table, card) or why_card_fits(table, card)
+def why_card(table: int, card: Card, rules: SevensRules = DEFAULT) -> str:
+    return why_card_does_not_fit(table, card, rules) or why_card_fits(table, card, rules)
 
 
-def nudge_not_fitting(table: int, card: Card) -> str:
+def nudge_not_fitting(table: int, card: Card, rules: SevensRules = DEFAULT) -> str:
     """For a learner who thinks *card* fits when it does not: where to look, not the answer."""
-    if not table:
+    if not table and rules.opening == "7D":
         return f"A deal always opens with one particular card: is {card.display} that card?"
     if row_ends(table, card.suit) is None:
         return f"{card.display} is a {card.suit.plural[:-1]}: has the {card.suit.plural} row started yet? Only its seven can begin it"
     return f"Look at both ends of the {card.suit.plural} row: is {card.display} the very next rank beyond one of them?"
 
 
-def nudge_fitting(table: int, card: Card) -> str:
+def nudge_fitting(table: int, card: Card, rules: SevensRules = DEFAULT) -> str:
     """For a learner who thinks *card* does not fit when it does."""
-    if not table:
+    if not table and rules.opening == "7D":
         return "Which card opens every deal?"
+    if not table:
+        return "Under these rules, which cards may open the deal?"
     if card.rank == 7:
         return "What does it take to start a new row once the deal has opened?"
     low, high = row_ends(table, card.suit) or (card.rank, card.rank)
@@ -124,6 +137,11 @@ PASS_NUDGE = "You may pass only when nothing fits: check each card against both 
 
 def _join(cards: int) -> str:
     return join_words([card.display for card in cards_of(cards)])
+
+
+def _rules(puzzle: Puzzle) -> SevensRules:
+    """The rules *puzzle* is judged under: its ``rules`` field's, else the defaults."""
+    return puzzle.variant.rules if puzzle.variant is not None else DEFAULT
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,10 +162,11 @@ class FitsPuzzle(Puzzle):
         return (Rows(self.table), Shown("Card", self.card))
 
     def judge(self) -> Judgement:
-        fits = bool(playable_mask(self.table) & self.card.bit)
-        reason = why_card(self.table, self.card)
+        rules = _rules(self)
+        fits = bool(fitting(self.table, 0, rules) & self.card.bit)
+        reason = why_card(self.table, self.card, rules)
         wrong = "no" if fits else "yes"
-        nudge = (nudge_fitting if fits else nudge_not_fitting)(self.table, self.card)
+        nudge = (nudge_fitting if fits else nudge_not_fitting)(self.table, self.card, rules)
         return Judgement(("yes",) if fits else ("no",), reason, {"yes": reason, "no": reason}, {wrong: nudge})
 
 
@@ -164,7 +183,7 @@ class _HandPuzzle(Puzzle):
     hand: int = 0
 
     def legal(self) -> int:
-        return playable_mask(self.table) & self.hand
+        return fitting(self.table, 0, _rules(self)) & self.hand
 
     def drawing(self) -> tuple[Part, ...]:
         return (Rows(self.table), Hand("Your hand", self.hand, choose=True))
@@ -182,9 +201,10 @@ class PickPuzzle(_HandPuzzle):
 
     def judge(self) -> Judgement:
         legal = self.legal()
+        rules = _rules(self)
         explanation = f"{_fit(legal)}; nothing else in the hand does" if legal else "nothing in this hand fits"
-        reasons = {card.code: why_card(self.table, card) for card in cards_of(self.hand)}
-        nudges = {card.code: nudge_not_fitting(self.table, card) for card in cards_of(self.hand & ~legal)}
+        reasons = {card.code: why_card(self.table, card, rules) for card in cards_of(self.hand)}
+        nudges = {card.code: nudge_not_fitting(self.table, card, rules) for card in cards_of(self.hand & ~legal)}
         # One sentence naming the learner's own selection, not a line per card of the hand (each card's reason
         # stays in *reasons*; a wrong card gets its nudge).
         return Judgement(tuple(c.code for c in cards_of(legal)), explanation, reasons, nudges)
@@ -196,6 +216,7 @@ class PlayOrPassPuzzle(_HandPuzzle):
 
     kind: ClassVar[str] = "play-or-pass"
     asks_which_card: ClassVar[bool] = True
+    passed: int = 0  # how many times you have passed this deal (it matters under a pass limit)
 
     def choices(self) -> tuple[tuple[str, str], ...]:
         return (("play", "Play a card"), ("pass", "Pass"))
@@ -203,10 +224,39 @@ class PlayOrPassPuzzle(_HandPuzzle):
     def answer_label(self) -> str:
         return self.judge().answer[0].capitalize()
 
+    def drawing(self) -> tuple[Part, ...]:
+        if _rules(self).pass_limit is None:
+            return super().drawing()
+        times = {0: "not passed yet", 1: "passed once", 2: "passed twice"}.get(
+            self.passed, f"passed {self.passed} times"
+        )
+        return (Rows(self.table), Note(f"You have {times} this deal."), Hand("Your hand", self.hand, choose=True))
+
     def judge(self) -> Judgement:
         legal = self.legal()
-        reasons = {card.code: why_card(self.table, card) for card in cards_of(self.hand)}
-        nudges = {card.code: nudge_not_fitting(self.table, card) for card in cards_of(self.hand & ~legal)}
+        rules = _rules(self)
+        reasons = {card.code: why_card(self.table, card, rules) for card in cards_of(self.hand)}
+        nudges = {card.code: nudge_not_fitting(self.table, card, rules) for card in cards_of(self.hand & ~legal)}
+        limit = rules.pass_limit
+        puts_out = limit is not None and self.passed >= limit
+        out = (
+            f"you have passed {self.passed} times already, so one more pass puts you out: your cards go on the table "
+            "and you finish behind everyone still in"
+        )
+        if legal and rules.voluntary_pass:
+            items = tuple(reasons[card.code] for card in cards_of(legal))
+            codes = tuple(card.code for card in cards_of(legal))
+            if puts_out:
+                stay = f"{out}; play instead: {_fit(legal)}"
+                nudge = f"Count your passes against the limit of {limit}: what happens at one more?"
+                return Judgement(("play",), stay, reasons | {"pass": stay}, nudges | {"pass": nudge}, items, codes)
+            left = (
+                ""
+                if limit is None
+                else f"; you have passed {self.passed} of the {limit} times you may, so {limit - self.passed} left"
+            )
+            both = f"either is allowed: {_fit(legal)}, and under these rules you may pass even so{left}"
+            return Judgement(("play", "pass"), both, reasons | {"pass": both}, nudges, items, codes)
         if legal:
             # The items say which cards fit and why ("8♣ fits: …"), so the explanation does not say it first.
             must_play = f"you must play: {_fit(legal)}"
@@ -215,7 +265,7 @@ class PlayOrPassPuzzle(_HandPuzzle):
             return Judgement(
                 ("play",), "you must play", reasons | {"pass": must_play}, nudges | {"pass": PASS_NUDGE}, items, codes
             )
-        nothing = "nothing fits, so you pass"
+        nothing = "nothing fits, so you pass" + (f", though {out}" if puts_out else "")
         items = tuple(reasons[card.code] for card in cards_of(self.hand))
         return Judgement(("pass",), nothing, reasons | {"pass": nothing}, nudges, items)
 
@@ -317,6 +367,46 @@ class OpenerPuzzle(Puzzle):
 
 
 @dataclass(frozen=True, slots=True)
+class ChipsPuzzle(Puzzle):
+    """You go out first in a deal played for chips: how many chips come to you? *counts* are the cards Robin, Alex
+    and Sam hold at that moment, *passes* how many times each of you, Robin, Alex and Sam passed; judged by the
+    engine's settlement (:func:`engine.sevens.position.settle`)."""
+
+    kind: ClassVar[str] = "chips"
+    counts: tuple[int, int, int] = (1, 1, 1)
+    passes: tuple[int, int, int, int] = (0, 0, 0, 0)
+    offered: tuple[int, ...] = ()
+
+    def position(self) -> Position:
+        # Each other hand as that many cards (which ones does not matter to the chips), and you out first.
+        hands = [0, *((1 << count) - 1 for count in self.counts)]
+        return Position(0, hands, 0, _rules(self), passes=self.passes, done=(0,))
+
+    def taken(self) -> int:
+        """The chips that come to you: what the engine's settlement gives you, plus the one you put in."""
+        return settle(self.position())[0] + 1 + self.passes[0]
+
+    def choices(self) -> tuple[tuple[str, str], ...]:
+        return number_choices(self.offered)
+
+    def drawing(self) -> tuple[Part, ...]:
+        held = ", ".join(f"{name} {count}" for name, count in zip(SEAT_NAMES[1:], self.counts, strict=True))
+        passed = ", ".join(f"{name} {count}" for name, count in zip(SEAT_NAMES, self.passes, strict=True))
+        return (Note(f"You have just played your last card. Cards left: {held}."), Note(f"Passes this deal: {passed}."))
+
+    def judge(self) -> Judgement:
+        pool = len(self.passes) + sum(self.passes)
+        left = sum(self.counts)
+        why = (
+            f"the pool holds {pool} chips (one from each of the {len(self.passes)} players, and one for each of "
+            f"{sum(self.passes)} passes), and the others still hold {left} cards, a chip each: {pool} + {left} = "
+            f"{self.taken()}"
+        )
+        nudge = "Count the pool first (a chip from every player, one for every pass), then a chip for every card left"
+        return Judgement.of_number(self.taken(), self.offered, why, nudge)
+
+
+@dataclass(frozen=True, slots=True)
 class ScriptedMove:
     seat: int
     card: Card | None
@@ -355,9 +445,18 @@ class GuidedPuzzle(Puzzle):
         }
 
 
-def _table(reader: FieldReader) -> int | None:
+def _table(reader: FieldReader, rules: SevensRules = DEFAULT) -> int | None:
+    """The ``table`` field: rows as a deal under *rules* can lay them out."""
     table = reader.convert("table", parse_table)
-    if table is not None and (problem := table_problem(table)):
+    if table is None:
+        return None
+    if rules.opening == "7D":
+        problem = table_problem(table)
+    elif rules.opening == "all-sevens" and SEVENS & ~table:
+        problem = "every seven is laid out before the first turn under these rules, so the table holds all four"
+    else:
+        problem = rows_problem(table)
+    if problem:
         reader.fail("table", f"table: {problem}")
         return None
     return table
@@ -377,7 +476,8 @@ def _hand(reader: FieldReader, name: str, table: int | None) -> int | None:
 
 
 def _read_fits(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
-    table = _table(reader)
+    rules = puzzle_rules(common, DEFAULT)
+    table = _table(reader, rules)
     card = reader.convert("card", Card.parse)
     answer = reader.convert("answer", yes_no)
     if table is None or card is None or answer is None:
@@ -389,7 +489,7 @@ def _read_fits(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     fits = puzzle.judge().answer == ("yes",)
     if answer != fits:
         stated = "yes" if answer else "no"
-        reader.fail("answer", f"answer says {stated}, but {why_card(table, card)}")
+        reader.fail("answer", f"answer says {stated}, but {why_card(table, card, rules)}")
     return puzzle
 
 
@@ -397,17 +497,20 @@ def _read_cards_answer(text: str) -> int:
     return 0 if text.strip().lower() == "none" else mask_of(parse_cards(text))
 
 
-def _compare_cards(reader: FieldReader, name: str, stated: int, table: int, legal: int) -> None:
+def _compare_cards(
+    reader: FieldReader, name: str, stated: int, table: int, legal: int, rules: SevensRules = DEFAULT
+) -> None:
     if stated == legal:
         return
-    wrong = [why_card(table, card) for card in cards_of(stated & ~legal)]
-    missed = [why_card(table, card) for card in cards_of(legal & ~stated)]
+    wrong = [why_card(table, card, rules) for card in cards_of(stated & ~legal)]
+    missed = [why_card(table, card, rules) for card in cards_of(legal & ~stated)]
     said = format_cards(stated) if stated else "none"
     reader.fail(name, f"{name} says {said}, but {'; '.join(wrong + missed)}")
 
 
 def _read_pick(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
-    table = _table(reader)
+    rules = puzzle_rules(common, DEFAULT)
+    table = _table(reader, rules)
     hand = _hand(reader, "hand", table)
     answer = reader.convert("answer", _read_cards_answer)
     if table is None or hand is None or answer is None:
@@ -419,7 +522,7 @@ def _read_pick(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     if answer & ~hand:
         reader.fail("answer", f"answer lists {format_cards(answer & ~hand, display=True)}, not in the hand")
     else:
-        _compare_cards(reader, "answer", answer, table, puzzle.legal())
+        _compare_cards(reader, "answer", answer, table, puzzle.legal(), rules)
     return puzzle
 
 
@@ -430,16 +533,29 @@ def _play_or_pass(text: str) -> str:
     return word
 
 
+def _passes(text: str) -> int:
+    if not text.strip().isdigit() or int(text) > 51:
+        raise ValueError(f"{text.strip()!r} should be a whole number: how many times you have passed this deal")
+    return int(text)
+
+
 def _read_play_or_pass(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
-    table = _table(reader)
+    rules = puzzle_rules(common, DEFAULT)
+    table = _table(reader, rules)
     hand = _hand(reader, "hand", table)
     answer = reader.convert("answer", _play_or_pass)
     cards = reader.convert("cards", _read_cards_answer)
+    passed = reader.convert("passed", _passes)
+    if passed is not None and rules.pass_limit is None:
+        reader.fail(
+            "passed", "passed: your passes count only under a pass limit; give rules with one, or remove this field"
+        )
+        return None
     if table is None or hand is None or answer is None:
         return None
-    puzzle = PlayOrPassPuzzle(**common, table=table, hand=hand)
+    puzzle = PlayOrPassPuzzle(**common, table=table, hand=hand, passed=passed or 0)
     judgement = puzzle.judge()
-    if (answer,) != judgement.answer:
+    if answer not in judgement.answer:
         reader.fail("answer", f"answer says {answer}, but {judgement.explanation}: {'; '.join(judgement.items)}")
     elif cards is not None:
         if answer == "pass":
@@ -447,7 +563,7 @@ def _read_play_or_pass(reader: FieldReader, common: dict[str, Any]) -> Puzzle | 
         elif cards & ~hand:
             reader.fail("cards", f"cards lists {format_cards(cards & ~hand, display=True)}, not in the hand")
         else:
-            _compare_cards(reader, "cards", cards, table, puzzle.legal())
+            _compare_cards(reader, "cards", cards, table, puzzle.legal(), rules)
     return puzzle
 
 
@@ -529,6 +645,43 @@ def _read_best(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     return puzzle
 
 
+def _four_passes(text: str) -> tuple[int, int, int, int]:
+    words = text.replace(",", " ").split()
+    if len(words) != 4 or not all(word.isdigit() and int(word) <= 13 for word in words):
+        raise ValueError(f"{text!r} should be four numbers from 0 to 13: the passes of You, Robin, Alex and Sam")
+    return int(words[0]), int(words[1]), int(words[2]), int(words[3])
+
+
+def _whole(text: str) -> int:
+    if not text.strip().isdigit():
+        raise ValueError(f"{text.strip()!r} is not a whole number")
+    return int(text)
+
+
+def _read_chips(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
+    rules = puzzle_rules(common, DEFAULT)
+    counts = reader.convert("counts", others_counts(13))
+    passes = reader.convert("passes", _four_passes)
+    offered = reader.convert("choices", numbers)
+    answer = reader.convert("answer", _whole)
+    if rules.scoring != "chips":
+        reader.fail(
+            "rules" if "rules" in reader.fields else "kind", "chips: give rules played for chips (rules: fan-tan)"
+        )
+        return None
+    if rules.players != 4:
+        reader.fail("rules", "rules: a chips puzzle sits at the lessons' table of four players")
+        return None
+    if counts is None or passes is None or offered is None or answer is None:
+        return None
+    puzzle = ChipsPuzzle(**common, counts=counts, passes=passes, offered=offered)
+    if puzzle.taken() not in offered:
+        reader.fail("choices", f"choices: {puzzle.taken()}, the right answer, is not among them")
+    elif answer != puzzle.taken():
+        reader.fail("answer", f"answer says {answer}, but {puzzle.judge().explanation}")
+    return puzzle
+
+
 KINDS = PuzzleKinds(
     (
         Kind(
@@ -540,6 +693,7 @@ KINDS = PuzzleKinds(
             bank.fits,
             hint=bank.HINTS["fits"],
             label="Does it fit?",
+            ruled=True,
         ),
         Kind(
             "pick",
@@ -550,16 +704,18 @@ KINDS = PuzzleKinds(
             bank.pick,
             hint=bank.HINTS["pick"],
             label="Which cards fit?",
+            ruled=True,
         ),
         Kind(
             "play-or-pass",
             ("question", "table", "hand", "answer"),
-            ("cards",),
+            ("cards", "passed"),
             _read_play_or_pass,
             130,
             bank.play_or_pass,
             hint=bank.HINTS["play-or-pass"],
             label="Play or pass?",
+            ruled=True,
         ),
         Kind(
             "opener",
@@ -581,6 +737,10 @@ KINDS = PuzzleKinds(
             label="Which card would you play?",
         ),
         Kind("guided", ("position", "goal"), ("script", "marks"), _read_guided),
+        Kind(
+            "chips", ("question", "counts", "passes", "choices", "answer"), (), _read_chips, label="Chips", ruled=True
+        ),
     ),
     kept_file="practice_best.txt",
+    options=OPTIONS,
 )
