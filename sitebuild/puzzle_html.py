@@ -14,7 +14,7 @@ from html import escape
 from typing import Any
 
 from engine.core.game import find_game
-from engine.core.puzzles import Hand, Judgement, Note, Part, Pile, Puzzle, Rows, Shown, Steps
+from engine.core.puzzles import Hand, Judgement, Note, Part, Pile, Puzzle, Rows, Shown, Steps, Variant
 from engine.core.text import sentence
 
 from .cards_html import card_html, hand_html, table_html
@@ -56,6 +56,16 @@ def _steps(steps: Steps) -> str:
     return f'<p class="moves__label">{escape(steps.label)}</p><ol class="moves">{items}</ol>'
 
 
+def _variant(variant: Variant) -> str:
+    """The rules a puzzle is asked under, when not the defaults: named first, so that no learner takes them for the
+    rules of every other puzzle, then what they change (the options' notes)."""
+    notes = " ".join(escape(note) for note in variant.notes)
+    return (
+        f'<p class="puzzle__rules" data-rules="{escape(variant.text)}"><strong>{escape(variant.title)} rules, '
+        f"for this puzzle only:</strong> {notes}</p>"
+    )
+
+
 # How each neutral part of a drawing (engine.core.puzzles) becomes HTML.
 DRAW: dict[type, Callable[[Any], str]] = {
     Rows: lambda part: table_html(part.cards),
@@ -64,6 +74,7 @@ DRAW: dict[type, Callable[[Any], str]] = {
     Pile: _pile,
     Note: lambda part: f'<p class="puzzle__others">{escape(part.text)}</p>',
     Steps: _steps,
+    Variant: _variant,
 }
 
 
@@ -114,7 +125,7 @@ def puzzle_html(puzzle: Puzzle, inline: Inline, number: int | None = None, stage
             f'data-marks="{"true" if deal.marks else "false"}">'
             f'<p class="puzzle__kind"{kind_id}>Guided deal{numbered}</p>{question}'
             f'<p class="puzzle__goal"><strong>Goal:</strong> {inline(deal.goal)}</p>'
-            f'<div class="puzzle__position" data-guided-start>{drawing_html(puzzle.drawing())}</div>'
+            f'<div class="puzzle__position" data-guided-start>{drawing_html(puzzle.parts())}</div>'
             '<p class="puzzle__status js-only" data-guided-status>Loading the interactive part…</p>'
             '<p class="puzzle__status no-js-only">Turn on JavaScript to play this deal here.</p>'
             f'<div class="puzzle__board" data-guided-board></div>{hint}{feedback}'
@@ -126,7 +137,7 @@ def puzzle_html(puzzle: Puzzle, inline: Inline, number: int | None = None, stage
     return (
         f'<section class="puzzle" data-kind="{puzzle.kind}" id="{pid}"{labelled}>'
         f'<p class="puzzle__kind"{kind_id}>Puzzle{numbered}</p>{question}'
-        f'<div class="puzzle__position">{drawing_html(puzzle.drawing())}</div>'
+        f'<div class="puzzle__position">{drawing_html(puzzle.parts())}</div>'
         f"{_choices(puzzle)}{feedback}{explain}{hint}"
         f'<details class="puzzle__answer"><summary>Show the answer</summary>{_answer(puzzle, inline)}</details>'
         f"{json_block(puzzle.data(), 'puzzle__data')}</section>"

@@ -89,6 +89,17 @@ def puzzle_texts(draw: st.DrawFn) -> tuple[str, str]:
         names = ["you", "robin", "alex", "sam"]
         fields |= {name: spelled(draw, list(cards_of(hand))) or "-" for name, hand in zip(names, hands, strict=True)}
         fields["answer"] = draw(st.sampled_from([names[opener], names[opener].title()]))
+    elif kind == "chips":
+        counts = draw(st.lists(st.integers(1, 13), min_size=3, max_size=3))
+        passes = draw(st.lists(st.integers(0, 13), min_size=4, max_size=4))
+        taken = 4 + sum(passes) + sum(counts)
+        fields |= {
+            "rules": draw(st.sampled_from(["fan-tan", "parliament", "opening=any-seven,scoring=chips"])),
+            "counts": " ".join(map(str, counts)),
+            "passes": " ".join(map(str, passes)),
+            "choices": f"{taken - 1} {taken}",
+            "answer": str(taken),
+        }
     else:
         script = []
         for seat in (1, 2, 3):

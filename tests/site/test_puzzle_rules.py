@@ -70,7 +70,7 @@ def test_every_problem_is_found_in_one_pass_with_its_line() -> None:
 
 def test_unknown_kind_points_at_the_kind_line() -> None:
     assert problems(block("id: x", "kind: riddle", "hint: h")) == [
-        Problem(2, "puzzle \"x\": unknown kind 'riddle': use fits, pick, play-or-pass, opener, best, guided")
+        Problem(2, "puzzle \"x\": unknown kind 'riddle': use fits, pick, play-or-pass, opener, best, guided, chips")
     ]
 
 
