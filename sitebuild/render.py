@@ -68,6 +68,7 @@ class MarkdownRenderer:
                 problems += more
                 stage.puzzles = [puzzle.id for puzzle in found]
                 stage.kinds = [puzzle.kind for puzzle in found]
+                stage.presets = list(dict.fromkeys(p.variant.preset for p in found if p.variant and p.variant.preset))
                 html += stage_html(stage, number, len(stages), body)
                 clash = {p.id for p in puzzles} & set(stage.puzzles)
                 problems += [
@@ -225,8 +226,9 @@ def course(page: Page, pages: list[Page], game: GameType, root: str) -> dict[str
         "title": game.title,
         "blurb": game.blurb,
         "also_called": join_words(list(game.other_names), "or"),
-        # Each other name, with its preset ("" for none): the home page offers them all as ways into its course.
-        "variants": list(game.other_names.items()),
+        # Each other name, with its preset and the stages that teach it: the home page offers them all as ways into
+        # its course, and those with a preset first to what differs, then to the game with those rules.
+        "variants": [variant(name, preset, page, tutorials, root) for name, preset in game.other_names.items()],
         "lessons": [_link(page, t, root) | {"number": n, **course_entry(t)} for n, t in enumerate(tutorials, start=1)],
         "nav_pages": [_link(page, by_slug[slug], root) | {"label": label} for slug, label in nav if slug in by_slug],
         "play": _link(page, play, root) if play else None,
@@ -237,6 +239,21 @@ def course(page: Page, pages: list[Page], game: GameType, root: str) -> dict[str
         "practice": _link(page, practice, root) if practice else None,
         "practice_kinds": practice_kinds(game) if practice else [],
     }
+
+
+def variant(name: str, preset: str, page: Page, tutorials: list[Page], root: str) -> dict[str, Any]:
+    """Another name a game goes by, as the home page offers it: its *preset* ("" for none), the stages that teach
+    that preset (those whose puzzles are asked under it), each with its address and title, and *differs*: what the
+    preset changes, in the words of those stages' titles (``Fan Tan: any seven opens`` says ``any seven opens``).
+    """
+    stages = [
+        {"url": _link(page, lesson, root)["url"] + f"#{stage.slug}", "title": stage.title}
+        for lesson in tutorials
+        for stage in lesson.stages
+        if preset and preset in stage.presets
+    ]
+    differs = join_words([stage["title"].split(": ", 1)[-1] for stage in stages])
+    return {"name": name, "preset": preset, "stages": stages, "differs": differs}
 
 
 def practice_kinds(game: GameType) -> list[tuple[str, str]]:

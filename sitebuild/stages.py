@@ -50,6 +50,8 @@ class Stage(Chunk):
     words: int = 0
     puzzles: list[str] = field(default_factory=list)  # ids, filled in when it is rendered
     kinds: list[str] = field(default_factory=list)
+    # The presets it teaches: those its puzzles are asked under (a puzzle's ``rules`` field), filled in with puzzles.
+    presets: list[str] = field(default_factory=list)
 
     @property
     def minutes(self) -> int:

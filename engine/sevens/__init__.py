@@ -31,7 +31,12 @@ class SevensGame:
     name = "sevens"
     title = "Sevens"
     blurb = "Build four rows out from the sevens."
-    other_names: Mapping[str, str] = {"Fan Tan": "fan-tan", "Parliament": "parliament", "Domino": ""}
+    other_names: Mapping[str, str] = {
+        "Fan Tan": "fan-tan",
+        "Parliament": "parliament",
+        "Shichinarabe": "shichinarabe",
+        "Domino": "",
+    }
     rules_page = "rules"
     nav_pages: Sequence[tuple[str, str]] = (
         ("rules", "Rules"),
