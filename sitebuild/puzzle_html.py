@@ -56,13 +56,21 @@ def _steps(steps: Steps) -> str:
     return f'<p class="moves__label">{escape(steps.label)}</p><ol class="moves">{items}</ol>'
 
 
+LONG_RULES = 320  # characters of notes beyond which a variant's changes are listed behind a summary
+
+
 def _variant(variant: Variant) -> str:
     """The rules a puzzle is asked under, when not the defaults: named first, so that no learner takes them for the
     rules of every other puzzle, then what they change (the options' notes)."""
-    notes = " ".join(escape(note) for note in variant.notes)
+    named = f"{escape(variant.title)} rules, for this puzzle only"
+    if sum(len(note) for note in variant.notes) <= LONG_RULES:
+        notes = " ".join(escape(note) for note in variant.notes)
+        return f'<p class="puzzle__rules" data-rules="{escape(variant.text)}"><strong>{named}:</strong> {notes}</p>'
+    # Many changes (Crazy Eights has a dozen): named in full view, listed on demand, so the position stays in sight.
+    items = "".join(f"<li>{escape(note)}</li>" for note in variant.notes)
     return (
-        f'<p class="puzzle__rules" data-rules="{escape(variant.text)}"><strong>{escape(variant.title)} rules, '
-        f"for this puzzle only:</strong> {notes}</p>"
+        f'<details class="puzzle__rules" data-rules="{escape(variant.text)}"><summary><strong>{named}</strong> '
+        f"(what changes)</summary><ul>{items}</ul></details>"
     )
 
 

@@ -380,7 +380,7 @@ class Steps:
 class Variant:
     """Rules a puzzle is asked under that are not the game's defaults: *rules* as the game reads them, *text* as
     the block wrote them, *preset* the name of the preset they are ("" for none), *title* the table's name for
-    them ("Fan Tan") and *notes* what they change, one sentence each (the options' notes). Drawn above the
+    them ("Fan Tan") and *notes* what they change from the defaults, one sentence each (the options' notes). Drawn above the
     position, so that a learner never takes them for the rules every other puzzle is asked under."""
 
     rules: Any
@@ -592,7 +592,9 @@ def read_variant(reader: FieldReader, kind: Kind, kinds: PuzzleKinds) -> Variant
         reader.fail(RULES_FIELD, f"rules {text!r} are the default rules: remove the field")
         return None
     preset = options.preset_of(rules)
-    return Variant(rules, text, preset.name if preset else "", options.describe(rules), tuple(options.notes(rules)))
+    usual = set(options.notes(options.default))
+    notes = tuple(note for note in options.notes(rules) if note not in usual)  # only what differs from the defaults
+    return Variant(rules, text, preset.name if preset else "", options.describe(rules), notes)
 
 
 def puzzle_rules(common: Mapping[str, Any], default: T) -> T:

@@ -46,6 +46,9 @@ def test_the_variant_is_drawn_first_with_its_notes() -> None:
     assert isinstance(first, Variant)
     assert (first.preset, first.title) == ("fan-tan", "Fan Tan")
     assert any("any seven" in note for note in first.notes)
+    # Only what differs from the defaults: Parliament keeps the 7♦ opening, so its note says only the chips.
+    parliament = sevens("rules: parliament\nkind: fits\ntable: -\ncard: 7D\nanswer: yes").parts()[0]
+    assert isinstance(parliament, Variant) and len(parliament.notes) == 1 and "chip" in parliament.notes[0]
     plain = sevens("kind: fits\ntable: -\ncard: 7D\nanswer: yes")
     assert not any(isinstance(part, Variant) for part in plain.parts())
 

@@ -10,12 +10,16 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
+from html import escape
 from pathlib import Path
 
 import pytest
 
 import build
+from engine.blackjack.puzzles import parse_bj
 from engine.games import GAMES
+from engine.sevens.puzzles import parse
+from sitebuild.puzzle_html import puzzle_html
 
 TILE = re.compile(
     r'data-choose-game="(?P<game>[a-z-]+)">(?P<name>[^<]+)</a>\s*'
@@ -95,3 +99,17 @@ def test_a_preset_without_a_stage_keeps_the_old_tile(tmp_path: Path) -> None:
     assert "any seven opens" in found["Fan Tan"]["about"]
     assert "data-variant-stage" not in found["Parliament"]["about"]
     assert "the same lessons" in found["Parliament"]["about"]
+
+
+def test_a_puzzle_under_a_variant_names_it_above_the_position() -> None:
+    head = "id: p\nquestion: q\nhint: h\n"
+    fan = puzzle_html(parse(head + "rules: fan-tan\nkind: fits\ntable: -\ncard: 7S\nanswer: yes"), escape)
+    note = '<p class="puzzle__rules" data-rules="fan-tan"><strong>Fan Tan rules, for this puzzle only:</strong>'
+    assert note in fan and fan.index(note) < fan.index('class="table"')
+    assert "any seven may begin its row" in fan
+    plain = puzzle_html(parse(head + "kind: fits\ntable: -\ncard: 7D\nanswer: yes"), escape)
+    assert "puzzle__rules" not in plain
+    # A dozen changes (Crazy Eights) are named in view and listed behind a summary, so the position stays in sight.
+    crazy = puzzle_html(parse_bj(head + "rules: crazy-eights\nkind: fits\npile: 5H\ncard: 8S\nanswer: yes"), escape)
+    assert '<details class="puzzle__rules" data-rules="crazy-eights"><summary><strong>Crazy Eights rules' in crazy
+    assert "<li>Eights are wild: they fit on anything, and their player names the suit.</li>" in crazy
