@@ -69,3 +69,26 @@ def test_every_name_on_the_home_page_leads_to_its_games_course(page: Page, site_
         expect(button).to_have_attribute("href", course.get_attribute("data-first-url") or "")
         lessons = course.locator(".course-map").count()
         expect(button).to_have_text("Start lesson 1" if lessons else course.get_attribute("data-first-label") or "")
+
+
+def test_a_variant_leads_to_what_differs_then_to_its_table(page: Page, site_url: str) -> None:
+    """Fan Tan's tile: first its stage (puzzles drawn under Fan Tan's rules, said above the position), then its
+    table; a wrong then a right answer are judged under those rules."""
+    page.goto(site_url)
+    page.locator(".game-choice").get_by_role("link", name="Fan Tan", exact=True).click()
+    tile = page.locator('.game-choice__item:has([data-variant="fan-tan"])')
+    expect(tile).to_contain_text("any seven opens and every pass costs a chip")
+    expect(tile.locator("[data-variant-table]")).to_have_attribute("href", re.compile(r"play/\?rules=fan-tan$"))
+    tile.get_by_role("link", name="Learn what changes").click()
+    expect(page).to_have_url(re.compile(r"/tutorials/house-rules/#fan-tan-any-seven-opens$"))
+    puzzle = page.locator("#fan-tan-seven-opens")
+    expect(puzzle).to_be_in_viewport()
+    expect(puzzle.locator(".puzzle__rules")).to_contain_text("Fan Tan rules, for this puzzle only")
+    puzzle.get_by_role("button", name="No, it does not fit").click()
+    expect(puzzle.locator(".puzzle__feedback")).to_contain_text("Under these rules, which cards may open the deal?")
+    puzzle.get_by_role("button", name="Yes, it fits").click()
+    expect(puzzle.locator(".puzzle__feedback")).to_have_text("Right. 7♠ fits: any seven may open the deal.")
+    stage = page.locator("#fan-tan-any-seven-opens")
+    expect(stage.get_by_role("link", name="Play Fan Tan")).to_have_attribute(
+        "href", re.compile(r"play/\?rules=fan-tan$")
+    )
