@@ -31,7 +31,10 @@ def test_six_lessons_fifty_puzzles_and_one_guided_deal_in_each() -> None:
     kinds = [parse_bj(block).kind for path in lessons() for block in blocks(path)]
     assert sum(kind != "guided" for kind in kinds) >= 50
     for path in lessons():
-        assert [parse_bj(block).kind for block in blocks(path)].count("guided") == 1, path.name
+        puzzles = [parse_bj(block) for block in blocks(path)]
+        if any(puzzle.variant for puzzle in puzzles):
+            continue  # a lesson on a variant's rules (Crazy Eights): its table is the variant's, linked, not a guided deal
+        assert [puzzle.kind for puzzle in puzzles].count("guided") == 1, path.name
     # Every kind but the guided deal's is asked somewhere.
     assert {"fits", "pick", "longest", "name-suit", "stop", "last-cards", "who-next", "pickup-size", "best"} <= set(
         kinds

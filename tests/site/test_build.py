@@ -311,7 +311,7 @@ def test_a_broken_build_lists_every_error_and_keeps_the_last_good_site(
         "tutorials/02-when-to-pass.md:1: front matter: missing 'summary'",
         "tutorials/02-when-to-pass.md:5: a tutorial needs at least one stage: start each with '## Stage: title'",
         "tutorials/02-when-to-pass.md:8: a puzzle must sit in a stage: put it under a '## Stage: title' line",
-        "tutorials/02-when-to-pass.md:10: puzzle \"who\": unknown kind 'riddle': use fits, pick, play-or-pass, opener, best, guided",
+        "tutorials/02-when-to-pass.md:10: puzzle \"who\": unknown kind 'riddle': use fits, pick, play-or-pass, opener, best, guided, chips",
         "tutorials/02-when-to-pass.md:14: a puzzle must sit in a stage: put it under a '## Stage: title' line",
         "tutorials/02-when-to-pass.md:19: puzzle \"pick\": hand: unknown card 'XX': expected a rank (A, 2-10, J, Q, K) "
         "then a suit (C, D, H, S or ♣ ♦ ♥ ♠), like 7D, 10H or 7♦",

@@ -174,10 +174,13 @@ def test_a_new_games_pages_and_home_page_entry_come_from_its_registry_entry(toy:
     assert '<span class="game-choice__about">Name the colour of a card.</span>' in home
     # Each of its other names leads to its course, a name with a preset of its own as its house rules.
     assert (
-        'data-choose-game="toy">Snap-ish</a>\n      <span class="game-choice__about">Toy with its own house rules'
+        'data-choose-game="toy">Snap-ish</a>\n      <span class="game-choice__about" data-variant="snap">Toy with its own house rules'
         in home
     )
-    assert 'data-choose-game="toy">Colours</a>\n      <span class="game-choice__about">Another name for Toy' in home
+    assert (
+        'data-choose-game="toy">Colours</a>\n      <span class="game-choice__about" data-variant="">Another name for Toy'
+        in home
+    )
     assert '<a href="./toy-rules/">Toy rules</a>' in home  # its course links its rules page
     lesson = (tmp_path / "_site/tutorials/colours/index.html").read_text(encoding="utf-8")
     assert '<li><a href="../../toy-rules/">Toy rules</a></li>' in lesson  # in the header of its own pages

@@ -21,7 +21,7 @@ from engine.core.puzzles import SEAT_NAMES, read_fields
 from engine.knock_knock.present import rules_menu as knock_knock_menu
 from engine.sevens.position import OPENING_CARD, Position, parse_table
 from engine.sevens.present import rules_menu as sevens_menu
-from engine.sevens.rules import PRESETS
+from engine.sevens.rules import OPTIONS, PRESETS, SevensRules
 from sitebuild.lessons import tutorials_of
 
 ROOT = Path(build.__file__).resolve().parent
@@ -68,10 +68,11 @@ def solution(section: str) -> list[str]:
     return [html.unescape(text) for text in re.findall(r"<(?:p|li)>(.*?)</(?:p|li)>", block.group(1))]
 
 
-def to_move(table: int, hand: int) -> Position:
-    """Seat 0 to move with *hand*; the others hold a card each so the deal is not over."""
+def to_move(table: int, hand: int, rules: SevensRules | None = None, passed: int = 0) -> Position:
+    """Seat 0 to move with *hand* (under *rules*, having passed *passed* times); the others hold a card each so the
+    deal is not over."""
     other = next(card.bit for card in map(Card, range(52)) if not (table | hand) & card.bit)
-    return Position(table, [hand, other, other, other], 0)
+    return Position(table, [hand, other, other, other], 0, rules, passes=(passed, 0, 0, 0))
 
 
 def test_every_lesson_and_page_builds(site: Path) -> None:
@@ -96,25 +97,30 @@ def test_each_static_puzzle_embeds_the_engines_answer(site: Path) -> None:
         nudges = data["nudges"]
         assert isinstance(answer, list) and isinstance(nudges, dict)
         legal_shown: set[str] = set()
+        # A puzzle asked under a variant's rules (its rules field) is judged under them.
+        rules = OPTIONS.parse(fields["rules"]) if "rules" in fields else None
+        passed = int(fields.get("passed", "0")) if kind == "play-or-pass" else 0
         if kind == "fits":
             table = parse_table(fields["table"])
             card = Card.parse(fields["card"])
-            fits = card in to_move(table, card.bit).legal_moves()
+            fits = card in to_move(table, card.bit, rules).legal_moves()
             assert answer == (["yes"] if fits else ["no"]), pid
             assert list(nudges) == (["no"] if fits else ["yes"]), pid  # a nudge for the wrong choice only
             if not fits:
-                assert solution(section)[0] == to_move(table, card.bit).why_illegal(card) + ".", pid
+                assert solution(section)[0] == to_move(table, card.bit, rules).why_illegal(card) + ".", pid
         elif kind in ("pick", "play-or-pass"):
             table = parse_table(fields["table"])
             hand = parse_cards(fields["hand"])
-            position = to_move(table, sum(c.bit for c in hand))
+            position = to_move(table, sum(c.bit for c in hand), rules, passed)
             legal = [c.code for c in position.legal_moves()]
             legal_shown = {Card.parse(code).display for code in legal}
             illegal = [c for c in hand if c.code not in legal]
             if kind == "pick":
                 assert answer == legal, pid
             else:
-                assert answer == (["play"] if legal else ["pass"]), pid
+                limit = rules.pass_limit if rules else None
+                may_pass = rules is not None and rules.voluntary_pass and (limit is None or passed < limit)
+                assert answer == (["play", "pass"] if legal and may_pass else ["play"] if legal else ["pass"]), pid
                 assert data.get("cards", []) == legal, pid
             for card in illegal:
                 assert card.code in nudges, (pid, card)
@@ -126,6 +132,11 @@ def test_each_static_puzzle_embeds_the_engines_answer(site: Path) -> None:
             answer_card = Card.parse(fields["answer"])
             assert answer == [answer_card.code] and answer_card.code not in nudges, pid
             legal_shown = {answer_card.display}
+        elif kind == "chips":  # the pool (a chip a player and a pass) and a chip for every card left in another hand
+            assert rules is not None and rules.scoring == "chips", pid
+            counts = [int(word) for word in fields["counts"].split()]
+            passes = [int(word) for word in fields["passes"].split()]
+            assert answer == [str(len(passes) + sum(passes) + sum(counts))], pid
         elif kind == "opener":
             holders = [name for name in SEAT_NAMES if OPENING_CARD in parse_cards(fields[name.lower()])]
             assert answer == holders, pid

@@ -76,4 +76,12 @@ def test_the_full_deal_puzzle_shows_the_whole_pack_in_four_hands_of_13() -> None
 def test_there_are_at_least_60_puzzles_and_every_kind_is_used() -> None:
     known = puzzles()
     assert len(known) >= 60
-    assert {fields["kind"] for fields in known.values()} == {"fits", "pick", "play-or-pass", "opener", "best", "guided"}
+    assert {fields["kind"] for fields in known.values()} == {
+        "fits",
+        "pick",
+        "play-or-pass",
+        "opener",
+        "best",
+        "guided",
+        "chips",
+    }
