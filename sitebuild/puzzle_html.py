@@ -66,7 +66,8 @@ def _variant(variant: Variant) -> str:
     if sum(len(note) for note in variant.notes) <= LONG_RULES:
         notes = " ".join(escape(note) for note in variant.notes)
         return f'<p class="puzzle__rules" data-rules="{escape(variant.text)}"><strong>{named}:</strong> {notes}</p>'
-    # Many changes (Crazy Eights has a dozen): named in full view, listed on demand, so the position stays in sight.
+    # Many changes (a preset may change a dozen options): named in full view, listed on demand, so the position
+    # stays in sight.
     items = "".join(f"<li>{escape(note)}</li>" for note in variant.notes)
     return (
         f'<details class="puzzle__rules" data-rules="{escape(variant.text)}"><summary><strong>{named}</strong> '
