@@ -12,9 +12,9 @@ chance for every player (:func:`sam_play_out`), counted as Sam's wins. The
 share text (:func:`share_text`) says the game, the day, your result, Sam's
 share of wins and your streak, and never a card.
 
->>> daily_seed("2026-12-24", "sevens") == daily_seed("2026-12-24", "sevens")
+>>> daily_seed("2026-12-24", "snap") == daily_seed("2026-12-24", "snap")
 True
->>> daily_seed("2026-12-24", "sevens") != daily_seed("2026-12-25", "sevens")
+>>> daily_seed("2026-12-24", "snap") != daily_seed("2026-12-25", "snap")
 True
 """
 
@@ -29,7 +29,7 @@ from .jsontext import shown
 
 __all__ = ["SAM_RUNS", "daily_seed", "percent", "read_date", "sam_play_out", "share_text"]
 
-# How many times Sam plays your seat of the day's deal: each play-out of Sevens takes about half a second in
+# How many times Sam plays your seat of the day's deal: each play-out of the slowest game takes about half a second in
 # CPython (Sam thinks ahead in two seats), and the page asks for them one at a time, showing its progress.
 SAM_RUNS = 10
 
@@ -91,8 +91,8 @@ def daily_seed(date: str, game: str) -> int:
     """The seed of *game*'s deal on *date* (see :func:`read_date`): FNV-1a over the words ``daily``, the game's
     name and the date, folded into the seeds' range, so it needs nothing but arithmetic and is the same anywhere.
 
-    >>> daily_seed("2026-12-02", "sevens")
-    1739965320637739
+    >>> daily_seed("2026-12-02", "snap")
+    297014150631021
     """
     value = 0xCBF29CE484222325
     for byte in f"daily {game} {read_date(date)}".encode():
@@ -121,10 +121,10 @@ def share_text(title: str, date: str, result: Any, sam_wins: int, streak: int | 
     :data:`SAM_RUNS`), a star when you won a deal Sam won less than half the time, and the *streak* of days
     played (``None``: a past day, which counts for none).
 
-    >>> share_text("Sevens", "2026-12-24", {"winner": 0, "left": [0, 3, 2, 5]}, 3, 5)
-    'Sevens daily 2026-12-24: won ⭐ · Sam won 30% from my seat · streak 5'
-    >>> share_text("Sevens", "2026-12-24", {"winner": 2, "left": [3, 1, 0, 5]}, 6, None)
-    'Sevens daily 2026-12-24: lost, 3 cards left · Sam won 60% from my seat'
+    >>> share_text("Snap", "2026-12-24", {"winner": 0, "left": [0, 3, 2, 5]}, 3, 5)
+    'Snap daily 2026-12-24: won ⭐ · Sam won 30% from my seat · streak 5'
+    >>> share_text("Snap", "2026-12-24", {"winner": 2, "left": [3, 1, 0, 5]}, 6, None)
+    'Snap daily 2026-12-24: lost, 3 cards left · Sam won 60% from my seat'
     """
     outcome = _outcome(result)
     if outcome == "won" and sam_wins * 2 < SAM_RUNS:
