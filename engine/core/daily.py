@@ -117,7 +117,7 @@ def sam_play_out(game: Any, rules: Any, seed: int, run: int, names: tuple[str, .
 
 def share_text(title: str, date: str, result: Any, sam_wins: int, streak: int | None) -> str:
     """The text a learner shares after the daily deal: no card and no hand, only the game's *title*, the *date*,
-    whether you won (or how many cards you were left with), Sam's share of wins from your seat (*sam_wins* of
+    whether you won (or how many cards you were left with, or that nobody won), Sam's share of wins from your seat (*sam_wins* of
     :data:`SAM_RUNS`), a star when you won a deal Sam won less than half the time, and the *streak* of days
     played (``None``: a past day, which counts for none).
 
@@ -146,6 +146,8 @@ def _outcome(result: Any) -> str:
         raise ValueError("the deal is not over yet")
     if result.get("winner") == 0:
         return "won"
+    if result.get("winner") is None:
+        return "drawn"
     left = result.get("left")
     if isinstance(left, list) and left and isinstance(left[0], int) and left[0] > 0:
         return f"lost, {left[0]} card{'s' if left[0] != 1 else ''} left"

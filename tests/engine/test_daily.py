@@ -124,7 +124,7 @@ def test_sam_and_the_share_text_after_a_daily_deal() -> None:
     assert 0 < sum(wins) < SAM_RUNS  # different chance each play-out: not always the same game
     text = str(call(session, "daily_share", streak=4)["text"])
     won = state["result"]["winner"] == 0  # type: ignore[index]
-    assert text.startswith("Knock! Knock! daily 2026-12-02: " + ("won" if won else "lost"))
+    assert text.startswith("Knock! Knock! daily 2026-12-02: " + ("won" if won else "lost"))  # not a draw here
     assert text.endswith(" · streak 4") and f"Sam won {sam['percent']}% from my seat" in text
     assert "streak" not in str(call(session, "daily_share", streak=None)["text"])
     assert_no_cards(text)
@@ -143,6 +143,10 @@ def test_share_text_agrees_with_the_result_and_names_no_card() -> None:
     lost = share_text("Sevens", "2026-12-24", {"winner": 1, "left": [1, 0, 3, 1], "text": "Robin wins with 7♥"}, 9, 0)
     assert lost == "Sevens daily 2026-12-24: lost, 1 card left · Sam won 90% from my seat · streak 0"
     assert_no_cards(won + lost)
+    # A deal nobody won (a game with a turn limit) is drawn, not lost.
+    assert share_text("Snap", "2026-12-24", {"winner": None, "left": [2, 1, 3, 1]}, 0, 1).startswith(
+        "Snap daily 2026-12-24: drawn ·"
+    )
     # No star for a win that Sam made at least half the time.
     assert "⭐" not in share_text("Sevens", "2026-12-24", {"winner": 0, "left": [0, 1, 1, 1]}, 5, 1)
     with pytest.raises(ValueError, match="not over"):

@@ -54,7 +54,7 @@ export async function showDailyEnd(state, runtime) {
   const { streak } = dailyStreak(results, today);
   $("game-daily").hidden = false;
   $("game-daily-title").textContent = `Daily deal of ${date}`;
-  $("game-daily-result").textContent = `You ${won ? "won" : "lost"}. ${state.result.text}`;
+  $("game-daily-result").textContent = `${won ? "You won" : "You did not win"} the daily deal of ${date}.`;
   $("game-daily-streak").textContent = counts
     ? `${first ? "Today's result is kept" : `Your result for today stays as you first played it (you ${results[date]})`}. Your streak: ${streak} day${streak === 1 ? "" : "s"} in a row.`
     : `A past day's deal counts for no streak. Your streak: ${streak} day${streak === 1 ? "" : "s"} in a row.`;
