@@ -69,7 +69,9 @@ def test_a_daily_deal_to_its_end_shows_its_result_and_streak_and_shares_it(
     panel = page.locator("#game-daily")
     expect(panel).to_be_visible()
     won = page.locator("#game-result-text").inner_text().startswith("You win")
-    expect(page.locator("#game-daily-result")).to_have_text(f"{'You won' if won else 'You did not win'} the daily deal of {D2}.")
+    expect(page.locator("#game-daily-result")).to_have_text(
+        f"{'You won' if won else 'You did not win'} the daily deal of {D2}."
+    )
     expect(page.locator("#game-daily-streak")).to_contain_text("Your streak: 2 days in a row.")
     share = page.locator("#game-daily-share")
     expect(share).to_be_enabled(timeout=START_MS)  # Sam's ten play-outs from your seat
