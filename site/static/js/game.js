@@ -465,8 +465,7 @@ async function remember() {
 const dealSlot = () => (daily ? `${GAME}.daily` : GAME);
 
 // The daily deal of *daily*, continued from *resume* ({record}) when given: [the notice it starts with, whether it
-// continued *resume*]. A date the
-// engine refuses is today's deal instead, with a notice saying why.
+// continued *resume*]. A date the engine refuses is today's deal instead, with a notice saying why.
 async function dealDaily(resume) {
   const start = (date, record) => runtime.call("daily", { date, game: GAME, ...(record ? { record } : {}) });
   let refused = null;
@@ -707,8 +706,10 @@ $("game-play").addEventListener("click", () => selected && playCard(selected));
 $("game-suggest").addEventListener("click", suggest);
 $("game-next").addEventListener("click", () => deal(null, null, { push: true, next: true }));
 $("game-again").addEventListener("click", () => {
-  daily = null; // after the daily deal, a fresh deal of the game
-  deal("", null, { push: true, at: table });
+  // After the daily deal (at the default table), a fresh deal at the table the learner chose.
+  const at = daily ? chosenTable() : table;
+  daily = null;
+  deal("", null, { push: true, at });
 });
 $("game-daily-again").addEventListener("click", () => deal("", null, { push: true }));
 
