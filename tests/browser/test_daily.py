@@ -98,6 +98,7 @@ def test_a_daily_deal_to_its_end_shows_its_result_and_streak_and_shares_it(
         expect(game.locator("[data-daily=played]")).to_have_text("2")
     # A past day's deal can be played again, and the page says it counts for no streak.
     page.goto(f"{site_url}{PLAY}?daily={D2}")
+    page.wait_for_selector(READY, timeout=START_MS)
     expect(page.locator("#game-notice")).to_contain_text(
         "a past day: play it as often as you like, but it counts for no streak"
     )
