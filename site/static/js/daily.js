@@ -65,6 +65,7 @@ export async function showDailyEnd(state, runtime) {
   $("game-daily-text").hidden = true;
   bar.hidden = false;
   bar.value = 0;
+  $("game-daily-sam").textContent = "Sam is playing your seat of this deal, to compare: Share is ready when he has finished.";
   let sam;
   try {
     do {
