@@ -33,6 +33,7 @@ from collections.abc import Callable, Collection, Sequence
 from typing import Any, Generic, Protocol, TypeVar, cast
 
 from .chance import fresh_or_parsed
+from .daily import SAM_RUNS, daily_seed, percent, read_date, sam_play_out, share_text
 from .game import YOU, Deal, Decision, Player, find_game, requested_rules
 from .jsontext import shown
 from .match import Match, rebuilt_match
@@ -58,6 +59,9 @@ METHODS = (
     "computer_move",
     "suggest",
     "record",
+    "daily",
+    "daily_sam",
+    "daily_share",
 )
 REVIEW_METHODS = ("replay", "review_points", "review_move")
 
@@ -120,6 +124,8 @@ class DealSession(Generic[G, P]):
         self.marks = True
         self.notice: str | None = None
         self.comment: str | None = None
+        self.day: str | None = None  # the date of the daily deal being played (see daily), else None
+        self.sam_wins: list[bool] = []  # the daily deal's play-outs of Sam from your seat, so far
 
     @property
     def methods(self) -> tuple[str, ...]:
@@ -230,6 +236,73 @@ class DealSession(Generic[G, P]):
         """*seat* takes *action* (already checked)."""
         self._game.act(seat, action)
 
+    # -- the daily deal (see engine.core.daily) ---------------------------------------------
+
+    def daily(self, date: object, record: object = None) -> JSON:
+        """The daily deal of *date* (``YYYY-MM-DD``, in UTC): the deal dealt from the day's seed at the game's
+        default rules, you in seat 0 and Robin, Alex and Sam round the table; the state's ``daily`` is the date.
+        *record*: the deal so far, to continue it (a reload), refused unless it is that day's deal."""
+        day = read_date(date)
+        game = find_game(self.game_name)
+        seed = daily_seed(day, game.name)
+        rules = game.rules({})
+        bots = self._seats(None, rules.players)
+        if record is None:
+            deal: G = game.new_deal(rules, seed, names=seat_names(bots))  # type: ignore[assignment]
+        elif isinstance(record, str):
+            deal = self._read_record(record)
+            if deal.seed != seed or deal.rules != rules or tuple(deal.names) != seat_names(bots):
+                raise ValueError(f"that record is not the daily deal of {day}")
+        else:
+            raise ValueError(f"record must be a game record (JSON text), not {shown(record)}")
+        self._start(deal, bots)
+        self.day = day
+        return self.state()
+
+    def _finished_daily(self) -> tuple[str, G]:
+        game = self._game
+        if self.day is None:
+            raise ValueError("this is not the daily deal: start it with daily")
+        if not game.is_over:
+            raise ValueError("the daily deal is not over yet")
+        return self.day, game
+
+    def daily_sam(self) -> JSON:
+        """Once the daily deal is over: Sam plays your seat of it once more from the start (other chance for every
+        player, the same cards). Asked again until ``done`` is ``runs``, so the page can show progress. Result:
+        ``{"done", "runs", "wins", "percent"`` (null until all are played) ``, "text"}``."""
+        _, game = self._finished_daily()
+        if len(self.sam_wins) < SAM_RUNS:
+            names, bots = tuple(game.names), self._bot_names()
+            rules = game.rules
+            self.sam_wins.append(sam_play_out(rules.game, rules, self._seed(game), len(self.sam_wins), names, bots))
+        done, wins = len(self.sam_wins), sum(self.sam_wins)
+        whole = done == SAM_RUNS
+        text = (
+            f"Sam, playing your seat of this deal {SAM_RUNS} times, won {percent(wins)}% of them ({wins} of {SAM_RUNS})."
+            if whole
+            else f"Sam is playing your seat: {done} of {SAM_RUNS} deals played."
+        )
+        return {"done": done, "runs": SAM_RUNS, "wins": wins, "percent": percent(wins) if whole else None, "text": text}
+
+    def daily_share(self, streak: object = None) -> JSON:
+        """The text to share after the daily deal, once Sam's play-outs are done (see :meth:`daily_sam`): the game,
+        the date, your result, Sam's share of wins and *streak* (your days played in a row; null for a past day,
+        which counts for none). Result: ``{"text"}``."""
+        day, _ = self._finished_daily()
+        if len(self.sam_wins) < SAM_RUNS:
+            raise ValueError(f"Sam has played {len(self.sam_wins)} of {SAM_RUNS} deals: ask daily_sam first")
+        if streak is not None and (type(streak) is not int or streak < 0):
+            raise ValueError(f"streak {shown(streak)} must be a whole number of days, or null")
+        title = find_game(self.game_name).title
+        return {"text": share_text(title, day, self.state()["result"], sum(self.sam_wins), streak)}
+
+    @staticmethod
+    def _seed(game: G) -> int:
+        if game.seed is None:
+            raise ValueError("a deal set up from a position has no seed")
+        return game.seed
+
     # -- the review (a game with ``reviews``) ---------------------------------------------
 
     def _review(self) -> Review:
@@ -320,6 +393,8 @@ class DealSession(Generic[G, P]):
         self.marks = True
         self.notice = None
         self.comment = None
+        self.day = None
+        self.sam_wins = []
         self._sat_down(game, base)
 
     def _sat_down(self, game: G, seed: int) -> None:
@@ -343,7 +418,13 @@ class DealSession(Generic[G, P]):
         """The game's state (see :meth:`_state_json`) with ``actions``: every action the table takes from you now,
         in the record's encoding, ``reviews``: whether a finished deal can be reviewed, and ``marks``: in a
         lesson's guided deal, whether the page marks the cards that fit (false: the learner finds them)."""
-        return {**self._state_json(), "actions": self._actions(), "reviews": self.reviews, "marks": self.marks}
+        return {
+            **self._state_json(),
+            "actions": self._actions(),
+            "reviews": self.reviews,
+            "marks": self.marks,
+            "daily": self.day,
+        }
 
     def _actions(self) -> list[JSON]:
         game = self._game
@@ -483,9 +564,12 @@ class DealSession(Generic[G, P]):
         return self._review().estimate(self._read_record(record), _move_number(move))
 
     def _kind(self) -> str:
-        """What the deal is, for the page: a lesson's ``guided`` deal (no record), one of a ``match``, or a ``game``."""
+        """What the deal is, for the page: a lesson's ``guided`` deal (no record), the ``daily`` deal, one of a
+        ``match``, or a ``game``."""
         if not self._game.has_record:
             return "guided"
+        if self.day is not None:
+            return "daily"
         return "match" if self.match is not None else "game"
 
     def _match_json(self) -> JSON | None:

@@ -68,6 +68,15 @@ anything else of it.
     *text* the advice in a learner's words, without the adviser's working.
 ``record {}``
     Result: the game record as JSON text.
+``daily {date, record?, game?}``
+    The daily deal of *date* (``YYYY-MM-DD``, UTC; see :mod:`engine.core.daily`):
+    the day's seed, the default rules, Robin, Alex and Sam; with *record*, that
+    deal continued (refused if it is another). The state's ``daily`` is the date.
+``daily_sam {}``
+    Once the daily deal is over, one more of Sam's play-outs from your seat.
+    Result: ``{"done", "runs", "wins", "percent", "text"}``.
+``daily_share {streak?}``
+    Result: ``{"text"}``, the text to share, with no card in it.
 
 A game with a review (the state's ``reviews``: Sevens) also offers:
 
@@ -118,7 +127,7 @@ from .jsontext import read_json, shown
 __all__ = ["ENGINE_FAULT", "MAX_SEED", "STARTS", "Session", "handle", "new_session", "parse_seed", "read_seats"]
 
 # The requests that start a deal (or read one to review it), and so may name its game.
-STARTS = ("new_game", "new_match", "guided", "restore", "replay", "review_points", "review_move")
+STARTS = ("new_game", "new_match", "daily", "guided", "restore", "replay", "review_points", "review_move")
 
 
 class Session(Protocol):

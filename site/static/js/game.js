@@ -19,10 +19,11 @@ import {
   speed,
   thinking,
 } from "./board.js";
+import { dailyAsked, dailyNotice, dailyRefused, hideDailyEnd, showDailyEnd } from "./daily.js";
 import { Review } from "./review.js";
 import { getRuntime } from "./runtime.js";
 import { drawScore, drawShortScore } from "./score.js";
-import { dealProblem, keepSetting, loadDeal, read, recordGame, saveDeal, setting } from "./store.js";
+import { dealProblem, keepSetting, loadDeal, read, recordGame, saveDeal, setting, todayUTC } from "./store.js";
 import {
   chosenTable,
   DEFAULT_RULES,
@@ -52,6 +53,7 @@ let recovering = false; // the engine is being restarted after a crash
 let replayFrom = null; // the move this deal was replayed from (a review's "Play from here"); replays are not counted
 let advice = null; // the latest suggestion, until the next move
 let advised = null; // the card it plays, marked in the hand
+let daily = null; // the date of the daily deal this page plays (?daily=, see daily.js), or null
 
 // The game this page plays and its table (the template names both, from the game's registry entry): the table
 // module builds the board and the game's controls and turns clicks and keys into one action (see tables.js).
@@ -216,6 +218,11 @@ function drawControls() {
   link.searchParams.set("seed", String(match ? match.seed : state.seed));
   if (table) setTableInUrl(link, table);
   $("game-share").href = link.search;
+  $("game-share").querySelector(".long").textContent = state.daily ? " to this daily deal" : " to this match";
+  if (state.daily) {
+    $("game-deal-number").replaceChildren(`daily deal of ${state.daily}`);
+    $("game-share").href = `?daily=${state.daily}`;
+  }
 }
 
 function drawNotes() {
@@ -246,11 +253,12 @@ function drawResult() {
   const result = state.result;
   $("game-result-text").textContent = result.text;
   $("game-next").hidden = !state.match;
-  $("game-again").textContent = state.match ? "New match" : "Deal again";
+  $("game-again").textContent = state.match ? "New match" : state.daily ? "A fresh deal" : "Deal again";
   $("game-offer").hidden = !(setting(SHOW_FITS_KEY) === null && finishedDeals() >= LEARNER_DEALS);
   // In a match the seats show the cards left, and the score table what they cost.
   $("game-result-left").hidden = Boolean(state.match);
-  $("game-review-open").hidden = !state.reviews;
+  $("game-review-open").hidden = !state.reviews || Boolean(state.daily);
+  $("game-daily-again").hidden = !state.daily;
   $("game-result-left").replaceChildren(
     ...state.names.map((name, seat) => {
       const left = result.left[seat];
@@ -425,6 +433,7 @@ async function computerTurns() {
   const news = state.log.slice(heard).map((move) => move.text);
   heard = state.log.length;
   if (state.over) {
+    if (state.daily) showDailyEnd(state, runtime);
     announce([...news, state.result.text].join(". "));
     $(state.match ? "game-next" : "game-again").focus();
   } else {
@@ -436,19 +445,41 @@ async function computerTurns() {
 
 // Keep the deal's record after every change; count the deal once it is over.
 async function remember() {
-  if (state.kind !== "game" && state.kind !== "match") return;
+  if (state.kind !== "game" && state.kind !== "match" && state.kind !== "daily") return;
   const mine = generation;
   const record = await runtime.call("record");
   if (mine !== generation) return; // another deal began meanwhile
   const seed = state.match ? state.match.seed : state.seed;
   saved = { id: dealId, seed, over: state.over, record, replay: replayFrom, earlier: state.match ? earlier : null, table };
-  saveDeal(saved, GAME);
+  if (state.daily) saved.daily = state.daily;
+  saveDeal(saved, dealSlot());
   history.replaceState({ deal: saved }, "", location.href);
   // Each game keeps its own statistics: store.js files them under this page's game.
-  if (state.over && state.result && replayFrom === null) {
+  if (state.over && state.result && replayFrom === null && !state.daily) {
     const seats = state.seats.slice(1).map((seat) => seat.player);
     recordGame(dealId, state.result.winner, seats, state.rules.name);
   }
+}
+
+// Where this tab keeps its deal in progress: the daily deal apart, so the plain game page never continues it.
+const dealSlot = () => (daily ? `${GAME}.daily` : GAME);
+
+// The daily deal of *daily*, continued from *resume* ({record}) when given: [the notice it starts with, whether it
+// continued *resume*]. A date the engine refuses is today's deal instead, with a notice saying why.
+async function dealDaily(resume) {
+  const start = (date, record) => runtime.call("daily", { date, game: GAME, ...(record ? { record } : {}) });
+  let refused = null;
+  try {
+    state = await start(daily, resume?.record);
+  } catch (error) {
+    if (error.crashed || runtime.failed) throw error;
+    refused = resume ? `Your daily deal could not be continued (${error.message}), so it starts again.` : dailyRefused(error.message);
+    if (!resume) daily = todayUTC();
+    state = await start(daily, null);
+  }
+  table = DEFAULT_TABLE;
+  earlier = [];
+  return [[refused, dailyNotice(daily)].filter(Boolean).join(" "), Boolean(resume) && !refused];
 }
 
 function newDealId() {
@@ -510,6 +541,7 @@ async function deal(seed, resume = null, { push = false, notice: told = null, at
   advice = null;
   advised = null;
   gameTable?.reset();
+  hideDailyEnd();
   say("");
   busy = true;
   game.dataset.yourTurn = "false";
@@ -518,7 +550,11 @@ async function deal(seed, resume = null, { push = false, notice: told = null, at
   try {
     await runtime.ready;
     await tableReady;
-    if (resume) {
+    if (daily) {
+      const [said, continued] = await dealDaily(resume);
+      notice = [told, said].filter(Boolean).join(" ");
+      if (!continued) resume = null;
+    } else if (resume) {
       try {
         state = await runtime.call("restore", restoreParams(resume));
         const wrong = restoredTableProblem(tableOf(resume));
@@ -535,7 +571,7 @@ async function deal(seed, resume = null, { push = false, notice: told = null, at
       state = await runtime.call("next_deal");
       earlier = [...earlier, finished];
     }
-    if (!resume && !next) {
+    if (!daily && !resume && !next) {
       notice = (await newDeal(seed, at ?? chosenTable())) ?? notice;
       keepTable(table);
       earlier = [];
@@ -557,8 +593,12 @@ async function deal(seed, resume = null, { push = false, notice: told = null, at
   }
   heard = 0;
   const url = new URL(location.href);
-  url.searchParams.set("seed", String(state.match ? state.match.seed : state.seed));
-  setTableInUrl(url, table);
+  if (daily) url.search = `?daily=${daily}`;
+  else {
+    url.searchParams.delete("daily");
+    url.searchParams.set("seed", String(state.match ? state.match.seed : state.seed));
+    setTableInUrl(url, table);
+  }
   if (push) history.pushState({ deal: saved }, "", url);
   else history.replaceState({ deal: saved }, "", url);
   showNotice(notice);
@@ -587,7 +627,8 @@ async function recover() {
     await runtime.ready;
     await tableReady;
     if (mine !== generation) return;
-    if (saved) state = await runtime.call("restore", restoreParams(saved));
+    if (saved && daily) state = await runtime.call("daily", { date: daily, record: saved.record, game: GAME });
+    else if (saved) state = await runtime.call("restore", restoreParams(saved));
     else await newDeal(state?.match?.seed ?? state?.seed ?? "", table ?? chosenTable());
   } catch (error) {
     // Crashed again: the next "crashed" event runs recover() afresh; a failed start shows the error panel.
@@ -635,6 +676,13 @@ async function suggest() {
 // afresh).
 function begin() {
   const url = new URL(location.href);
+  const day = dailyAsked(url);
+  daily = day?.date ?? null;
+  if (day) {
+    const { deal: last } = loadDeal(`${GAME}.daily`);
+    deal("", last?.daily === daily && !last.over ? last : null, { notice: day.notice });
+    return;
+  }
   const seed = url.searchParams.get("seed");
   const { table: asked, problem: refused } = tableInUrl(url);
   const entry = history.state?.deal;
@@ -657,7 +705,13 @@ function begin() {
 $("game-play").addEventListener("click", () => selected && playCard(selected));
 $("game-suggest").addEventListener("click", suggest);
 $("game-next").addEventListener("click", () => deal(null, null, { push: true, next: true }));
-$("game-again").addEventListener("click", () => deal("", null, { push: true, at: table }));
+$("game-again").addEventListener("click", () => {
+  // After the daily deal (at the default table), a fresh deal at the table the learner chose.
+  const at = daily ? chosenTable() : table;
+  daily = null;
+  deal("", null, { push: true, at });
+});
+$("game-daily-again").addEventListener("click", () => deal("", null, { push: true }));
 
 // ---- the review of a finished deal ------------------------------------------------------------
 
@@ -731,6 +785,7 @@ colourBox.addEventListener("change", () => {
 setUpTableMenu((chosen) => {
   $("game-table-menu").open = false;
   scrollTo({ top: 0 }); // reaching the menu's last button may have scrolled the page; the table fits from the top
+  daily = null;
   deal("", null, { push: true, at: chosen });
 });
 

@@ -1,7 +1,7 @@
 // The progress page: shows what store.js keeps, one part per game (its data-game), and offers reset, export and
 // import. No game rule here.
 
-import { exportText, importFile, onChange, read, readAll, resetAll, resetLesson, resetStats, stageResult } from "./store.js";
+import { dailyStreak, exportText, importFile, onChange, read, readAll, resetAll, resetLesson, resetStats, stageResult } from "./store.js";
 
 const message = document.querySelector("[data-progress-message]");
 
@@ -35,6 +35,8 @@ function showGame(part, record) {
     cell.textContent = String(value);
   }
   showTables(part.querySelector("[data-tables]"), record.stats.tables ?? {});
+  const daily = dailyStreak(record.daily ?? {});
+  for (const cell of part.querySelectorAll("[data-daily]")) cell.textContent = String(daily[cell.dataset.daily]);
 }
 
 const title = (name) => name[0].toUpperCase() + name.slice(1);
@@ -111,7 +113,8 @@ input.addEventListener("change", async () => {
   if (!file) return;
   try {
     const result = await importFile(file);
-    say(result.ok ? `Imported ${file.name}.` : `${file.name} was not imported: ${result.problem}. Your progress is unchanged.`);
+    const imported = [`Imported ${file.name}.`, result.notice].filter(Boolean).join(" ");
+    say(result.ok ? imported : `${file.name} was not imported: ${result.problem}. Your progress is unchanged.`);
   } catch (error) {
     say(`${file.name} could not be read: ${error.message}. Your progress is unchanged.`);
   }

@@ -47,6 +47,28 @@ const MAX_COUNT = Number.MAX_SAFE_INTEGER;
 const COUNTED_KEPT = 50; // ids of the latest finished games, so none is counted twice
 const MAX_IMPORT_BYTES = 100_000;
 const NAMES_SHOWN = 3; // parts named in a notice about dropped parts; the rest are counted
+const DAILY_RESULTS = ["won", "lost"];
+const DAILY_KEPT = 400; // days of daily results kept per game, the latest: a streak is counted in them
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+// Today's date in UTC, YYYY-MM-DD: the day of the daily deal, the same for everyone whatever their time zone.
+export function todayUTC() {
+  return new Date().toISOString().slice(0, 10);
+}
+
+// Whether *text* is a real day written YYYY-MM-DD (the engine judges a daily deal's date; this only guards storage).
+export function isDay(text) {
+  const parts = typeof text === "string" ? DAY.exec(text) : null;
+  if (!parts) return false;
+  const [year, month, day] = parts.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 2000 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+// The day before *date* (YYYY-MM-DD).
+function dayBefore(date) {
+  return new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}
 
 export const DEFAULT_TABLE = ["robin", "alex", "sam"]; // who sits in seats 1-3 unless the player chooses
 // A table's name: who sat in seats 1 onwards, then, unless the rules were plain Sevens, the rules' name as the
@@ -82,7 +104,8 @@ const COUNTERS = { games: "the number of games played", streak: "your winning st
 // any. Only the fields we know are kept, so an imported file cannot smuggle anything else into storage.
 function salvage(data) {
   const dropped = [];
-  const drop = (why, lost, lesson = null) => dropped.push({ why, lost, lesson });
+  // *daily*: a daily result, which an imported file may lose alone (see importFile).
+  const drop = (why, lost, lesson = null, daily = false) => dropped.push({ why, lost, lesson, daily });
   const record = emptyGame();
   if (!isObject(data.lessons)) drop("“lessons” is not a list of tutorials", "your tutorial progress");
   else {
@@ -114,6 +137,7 @@ function salvage(data) {
     }
     record.practice = Object.fromEntries(kinds);
   }
+  salvageDaily(data.daily, record, drop);
   const stats = data.stats;
   if (!isObject(stats)) {
     drop("“stats” is missing", "your game statistics");
@@ -145,6 +169,27 @@ function salvage(data) {
   }
   checkStats(record.stats, drop);
   return { record, dropped };
+}
+
+// The daily deal's results, {DATE: "won" | "lost"} (DATE: the day in UTC, YYYY-MM-DD), kept in a game's part only
+// once it has one. Each entry is checked on its own: one that is damaged, or dated after today (by this browser's
+// clock: a day nobody has played yet), is set aside with its date, and every other result is kept.
+function salvageDaily(daily, record, drop) {
+  if (daily === undefined) return;
+  if (!isObject(daily)) {
+    drop("“daily” is not a list of daily results", "your daily results", null, true);
+    return;
+  }
+  const today = todayUTC();
+  const kept = [];
+  for (const [date, result] of Object.entries(daily)) {
+    const lost = `your daily result of ${String(date).slice(0, 20)}`;
+    if (!isDay(date)) drop(`daily result “${date.slice(0, 20)}” is not dated YYYY-MM-DD`, lost, null, true);
+    else if (date > today) drop(`daily result “${date}” is dated after today (${today})`, lost, null, true);
+    else if (!DAILY_RESULTS.includes(result)) drop(`daily result “${date}” is not “won” or “lost”`, lost, null, true);
+    else kept.push([date, result]);
+  }
+  record.daily = Object.fromEntries(kept.sort().slice(-DAILY_KEPT));
 }
 
 const total = (values) => values.reduce((sum, value) => sum + value, 0);
@@ -414,6 +459,17 @@ const CHANGES = {
       stats.streak = e.seat === 0 ? oneMore(stats.streak) : 0;
       stats.best = Math.max(stats.best, stats.streak);
       stats.counted = [...stats.counted, e.id].slice(-COUNTED_KEPT);
+    },
+  ],
+  // The daily deal of *date* finished on that day: its first result is kept (a replay changes nothing).
+  daily: [
+    (e) => isDay(e.date) && e.date <= todayUTC() && DAILY_RESULTS.includes(e.result),
+    (part, e) => {
+      part.daily ??= {};
+      if (Object.hasOwn(part.daily, e.date)) return;
+      part.daily[e.date] = e.result;
+      const days = Object.keys(part.daily).sort();
+      for (const day of days.slice(0, -DAILY_KEPT)) delete part.daily[day];
     },
   ],
   "reset-lesson": [(e) => isKey(e.slug), (part, e) => delete part.lessons[e.slug]],
@@ -698,13 +754,51 @@ export function exportText() {
 export async function importFile(file) {
   if (file.size > MAX_IMPORT_BYTES) return { problem: `the file is too large for a progress file (${file.size} bytes)` };
   const { record, dropped } = parse(await file.text());
-  if (dropped.length) {
-    const more = dropped.length - 1;
+  const refused = dropped.filter((part) => !part.daily);
+  if (refused.length) {
+    const more = refused.length - 1;
     const others = more ? ` (and ${more} more problem${more === 1 ? "" : "s"})` : "";
-    return { problem: `it is not a Sevens progress file: ${dropped[0].why}${others}` };
+    return { problem: `it is not a Sevens progress file: ${refused[0].why}${others}` };
   }
   commit({ op: "replace", record });
-  return { ok: true };
+  // A damaged or future-dated daily result is set aside alone: everything else in the file is imported.
+  const aside = dropped.map((part) => part.why);
+  return { ok: true, notice: aside.length ? `Left out, since it could not be used: ${listed(aside)}. Everything else is imported.` : null };
+}
+
+// -- the daily deal ----------------------------------------------------------------------------
+
+// The daily results of *game*: {DATE: "won" | "lost"}.
+export function dailyResults(game = PAGE_GAME) {
+  return read(game).daily ?? {};
+}
+
+// Keep the result of today's daily deal, finished today; the first result of a day stands. Returns the daily results.
+export function recordDaily(date, won, game = PAGE_GAME) {
+  const event = { op: "daily", game, date, result: won ? "won" : "lost" };
+  if (!CHANGES.daily[0](event) || Object.hasOwn(dailyResults(game), date)) return dailyResults(game);
+  return commit(event).games[game]?.daily ?? {};
+}
+
+// {streak, best, played}: the days in a row, up to today (or yesterday, while today's deal is still to play), on which
+// the day's deal was played on that day; the longest such run; the days played in all.
+export function dailyStreak(results, today = todayUTC()) {
+  const days = Object.keys(results).sort();
+  let best = 0;
+  let run = 0;
+  let previous = null;
+  for (const day of days) {
+    run = previous !== null && dayBefore(day) === previous ? run + 1 : 1;
+    best = Math.max(best, run);
+    previous = day;
+  }
+  let streak = 0;
+  let day = Object.hasOwn(results, today) ? today : dayBefore(today);
+  while (Object.hasOwn(results, day)) {
+    streak += 1;
+    day = dayBefore(day);
+  }
+  return { streak, best, played: days.length, won: days.filter((d) => results[d] === "won").length };
 }
 
 // Each page folds what other tabs left behind when it opens, so the events of closed tabs do not pile up.
