@@ -380,9 +380,11 @@ class DealSession(Generic[G, P]):
         lesson's guided deal, whether the page marks the cards that fit (false: the learner finds them).
 
         With people sharing the device it has ``table``: ``seat`` (whose view it serves), ``people`` (a list of
-        ``{seat, name}``) and ``screen`` (null, or ``{seat, name, text}`` while a screen hides every hand: the
+        ``{seat, name}``), ``screen`` (null, or ``{seat, name, text}`` while a screen hides every hand: the
         state then holds only what everyone at the table sees, and ``actions`` only the calls any person may make
-        out of turn, each with its seat)."""
+        out of turn, each with its seat), ``waits`` (the table waits for the served person: the page stops asking
+        the computer players to move) and ``calls`` (the calls other people may make now: ``seat``, ``action``,
+        ``text`` for its button)."""
         if self.screen and self.people:
             state = self._screened(self._state_json())
             actions = self._calls()
@@ -426,7 +428,22 @@ class DealSession(Generic[G, P]):
         if self.screen:
             screen = {"seat": self.seat, "name": name, "text": f"Pass the device to {name}: tap when ready."}
         people = [{"seat": seat, "name": each} for seat, each in sorted(self.people.items())]
-        return {"seat": self.seat, "people": people, "screen": screen}
+        calls = []
+        if not self._game.is_over:
+            for seat in sorted(self.people):
+                if seat == self.seat and not self.screen:
+                    continue  # the served person's own calls are among their actions, on the game's own controls
+                for call in self._public_calls(seat):
+                    words = self._call_words(call)
+                    calls.append(
+                        {"seat": seat, "action": self._action_json(seat, call), "text": f"{self.people[seat]}: {words}"}
+                    )
+        waits = self._person_waited() is not None
+        return {"seat": self.seat, "people": people, "screen": screen, "waits": waits, "calls": calls}
+
+    def _call_words(self, call: Any) -> str:
+        """A call made out of turn as a button names it (see :meth:`_public_calls`)."""
+        return str(call)
 
     @contextmanager
     def _serving(self, seat: int) -> Iterator[None]:

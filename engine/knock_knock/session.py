@@ -235,6 +235,9 @@ class Session(DealSession[Game, Player]):
             screened["call"] = {**screened["call"], "you_may_call": False, "asks_you": False, "text": None}
         return screened
 
+    def _call_words(self, call: Any) -> str:
+        return "Knock! Knock!"
+
     def _public_calls(self, seat: int) -> list[Action]:
         # "Knock! Knock!" on a discard is called on what the table saw: any person may, without their hand.
         return [Challenge()] if seat in self._game.state.callers() else []

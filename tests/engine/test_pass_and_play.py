@@ -123,6 +123,11 @@ def play(name: str, seed: int, calls: bool = False) -> tuple[Any, dict[str, int]
             revealed = screen["seat"]
             continue
         assert table["seat"] == revealed, "the served seat changes only behind the screen"
+        # The calls other people may make are named for their buttons, each as the actions list it.
+        others = [action for action in state["actions"] if action["seat"] != table["seat"]]
+        assert [call["action"] for call in table["calls"]] == others
+        assert all(call["text"].startswith(PEOPLE[call["seat"]] + ": ") for call in table["calls"])
+        assert table["waits"] == state["your_turn"]
         offered = [action for action in state["actions"] if action["seat"] != table["seat"]]
         if calls and offered and rng.random() < 0.5:
             reply = session.act(offered[0])
