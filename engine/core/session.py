@@ -426,7 +426,7 @@ class DealSession(Generic[G, P]):
         name = self.people.get(self.seat, "")
         screen = None
         if self.screen:
-            screen = {"seat": self.seat, "name": name, "text": f"Pass the device to {name}: tap when ready."}
+            screen = {"seat": self.seat, "name": name, "text": f"Pass the device to {name} — tap when ready"}
         people = [{"seat": seat, "name": each} for seat, each in sorted(self.people.items())]
         calls = []
         if not self._game.is_over:
