@@ -169,6 +169,15 @@ def test_two_people_and_two_computers_play_a_whole_deal_without_seeing_each_othe
         if page.locator("#game-screen:not([hidden])").count():
             seat = check_screen(page, game)
             screens += 1
+            if screens == 2:
+                # A reload brings back the table of people and the screen (never a hand), and the names.
+                page.reload()
+                page.wait_for_selector("#game-screen:not([hidden])", timeout=START_MS)
+                page.wait_for_selector(SETTLED, timeout=START_MS)
+                assert check_screen(page, game) == seat
+                expect(page.locator("#game-name-2")).to_have_value("Ben")
+                expect(page.locator("#game-person-2")).to_be_checked()
+                before = page.evaluate("window.__states.length")
             page.click("#game-screen-ready")
             page.wait_for_function("n => window.__states.length > n", arg=before)
             page.wait_for_selector(SETTLED, timeout=START_MS)
