@@ -207,6 +207,15 @@ function showSeats(count) {
     select.closest("label").hidden = i >= count - 1;
   });
   for (const row of document.querySelectorAll(".game-person[data-person-seat]")) row.hidden = Number(row.dataset.personSeat) >= count;
+  showPeople();
+}
+
+// A seat a person plays has no computer player: its choice of one is set aside (kept for when it is one again).
+function showPeople() {
+  for (const box of personBoxes()) {
+    const select = seatSelects().find((each) => each.dataset.seat === box.dataset.person);
+    if (select) select.disabled = box.checked;
+  }
 }
 
 function markPressed() {
@@ -281,6 +290,7 @@ export function setUpTableMenu(onDeal) {
     markPressed();
   });
   for (const select of seatSelects()) select.addEventListener("change", markPressed);
+  for (const box of personBoxes()) box.addEventListener("change", showPeople);
   for (const button of document.querySelectorAll("[data-table]")) {
     button.addEventListener("click", () => {
       const pattern = button.dataset.table.split(",");
