@@ -75,7 +75,7 @@ export function chosenTable() {
   const seats = around(DEFAULT_SEATS, players - 1).map((name, i) => kept[i] ?? name);
   const rules = setting(RULES_KEY);
   const { names, seats: ticked } = keptPeople();
-  return { rules: rules !== null && !rulesProblem(rules) ? rules : DEFAULT_RULES, players, seats, people: peopleAt(players, ticked, names) };
+  return withPeople({ rules: rules !== null && !rulesProblem(rules) ? rules : DEFAULT_RULES, players, seats }, peopleAt(players, ticked, names));
 }
 
 // ---- people sharing the device (pass-and-play) -------------------------------------------------------
@@ -99,6 +99,9 @@ function keptPeople() {
 }
 
 const defaultName = (seat) => `Player ${seat + 1}`;
+
+// *table* with its *people*: a table for one person has no people at all, so it is kept as it always was.
+const withPeople = (table, people) => (people ? { ...table, people } : table);
 
 // The people at a table of *players* where *ticked* seats (besides yours, seat 0) are people's: a name a seat, null
 // for a computer's (the engine checks the names), or null when nobody else is a person.
@@ -124,6 +127,7 @@ export function keepTable({ rules, players, seats, people = null }) {
   keepSetting(RULES_KEY, rules);
   keepSetting(PLAYERS_KEY, String(players));
   keepSetting(TABLE_KEY, [...seats, ...kept.slice(seats.length)].join(","));
+  if (!people && setting(PEOPLE_KEY) === null) return; // nobody has played together here yet: nothing to keep
   const before = keptPeople();
   const names = before.names.map((name, seat) => people?.[seat] ?? name);
   const ticked = people ? people.flatMap((name, seat) => (seat > 0 && name !== null ? [seat] : [])) : [];
@@ -157,12 +161,10 @@ export function tableInUrl(url) {
   const seated = count ?? table.players;
   const { names, seats: ticked } = keptPeople();
   return {
-    table: {
-      rules: rules === null || rulesWrong ? table.rules : rules,
-      players: seated,
-      seats: around(table.seats, seated - 1),
-      people: peopleAt(seated, ticked, names),
-    },
+    table: withPeople(
+      { rules: rules === null || rulesWrong ? table.rules : rules, players: seated, seats: around(table.seats, seated - 1) },
+      peopleAt(seated, ticked, names),
+    ),
     problem: problems.length ? problems.join("; ") : null,
   };
 }
@@ -244,7 +246,7 @@ export function readMenu() {
     .map((select) => select.value);
   const ticked = personBoxes().flatMap((box) => (box.checked ? [Number(box.dataset.person)] : []));
   const names = Array.from({ length: MAX_SEATS }, (_, seat) => nameInputs().find((input) => Number(input.dataset.name) === seat)?.value ?? "");
-  return { rules, players, seats, people: peopleAt(players, ticked, names) };
+  return withPeople({ rules, players, seats }, peopleAt(players, ticked, names));
 }
 
 // Show *table* in the menu; *rules* (the engine's state.rules) gives the options when the rules are not a preset.
