@@ -117,6 +117,8 @@ def check_hand(page: Page, game: str, seat: int) -> None:
     codes = page.locator("#game-hand .card").evaluate_all("cards => cards.map((c) => c.dataset.code)")
     assert sorted(codes) == sorted(card.code for card in places[f"hand {seat}"])
     expect(page.locator("#game-hand-heading")).to_have_text(f"{PEOPLE[seat]}'s hand")
+    if page.get_attribute("#game", "data-your-turn") == "true":  # the status says whose turn "your turn" is
+        expect(page.locator("#game-status")).to_contain_text(f"{PEOPLE[seat]}: ")
 
 
 def a_turn(page: Page, game: str) -> None:
@@ -159,6 +161,10 @@ def test_two_people_and_two_computers_play_a_whole_deal_without_seeing_each_othe
     page.fill("#game-name-2", "Ben")
     page.click("#game-table-deal")
     page.wait_for_selector("#game-screen:not([hidden])", timeout=START_MS)
+    # The menu dealt a fresh match; the same table (remembered, people and all) deals match 3 from the address.
+    page.goto(f"{site_url}{PAGES[game]}?seed=3&players=4")
+    page.wait_for_selector("#game-screen:not([hidden])", timeout=START_MS)
+    expect(page.locator("#game-deal-number")).to_contain_text("3")
     screens = 0
     played = {0: 0, 2: 0}
     for _ in range(400):

@@ -35,7 +35,7 @@ import {
   tableProblem,
 } from "./table-menu.js";
 import { loadTable } from "./tables.js";
-import { drawTogether, peopleParams, recordTogether } from "./together.js";
+import { drawTogether, peopleParams, recordTogether, servedName } from "./together.js";
 
 const $ = (id) => document.getElementById(id);
 const game = $("game");
@@ -231,6 +231,7 @@ function drawStatus() {
   const dealt = state.match && !last ? `${state.dealer === 0 ? "You" : state.names[state.dealer]} dealt.` : null;
   const parts = last ? [`${last.text}.`] : dealt ? [dealt] : [];
   if (state.over) parts.push(state.result.text);
+  else if (state.your_turn && servedName(state)) parts.push(`${servedName(state)}: ${gameTable.status(state)}`); // whose "your turn"
   else if (state.your_turn) parts.push(gameTable.status(state));
   else if (state.table?.screen && state.table.waits) parts.push(`${state.table.screen.name} to play.`);
   else parts.push(thinking(state));

@@ -13,6 +13,12 @@ const $ = (id) => document.getElementById(id);
 // The people a table seats, as the engine takes them with a new deal or a restored one (nothing for one person).
 export const peopleParams = (table) => (table?.people ? { people: table.people } : {});
 
+// The name of the person the state serves, or null for one person alone (whom the page calls "you").
+export function servedName(state) {
+  const table = state.table ?? null;
+  return table?.people.find((person) => person.seat === table.seat)?.name ?? null;
+}
+
 // The screen, the calls and the heading of the hand, from *state*; *reveal* lifts the screen, *act* sends a call.
 export function drawTogether(state, { reveal, act }) {
   const table = state.table ?? null;
@@ -24,8 +30,8 @@ export function drawTogether(state, { reveal, act }) {
   const ready = $("game-screen-ready");
   if (screen) ready.textContent = screen.text;
   ready.onclick = reveal;
-  const served = table?.people.find((person) => person.seat === table.seat);
-  $("game-hand-heading").textContent = served ? `${served.name}'s hand` : "Your hand";
+  const served = servedName(state);
+  $("game-hand-heading").textContent = served ? `${served}'s hand` : "Your hand";
   const calls = $("game-calls");
   const buttons = (table?.calls ?? []).map((call) => {
     const button = el("button", { type: "button", dataset: { seat: String(call.seat) } }, call.text);
