@@ -60,7 +60,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core.cards import Card, Suit
 from ..core.game import YOU
@@ -162,6 +162,8 @@ class Session(DealSession[Game, Player]):
     choice_words = "where you could take more than one turn (lay other cards, or draw or pick up instead)"
     no_choice_words = "whenever you played, only one turn was open to you"
     key_words = "another card you could have laid"
+    # What tells of the served hand: a suit to name, a "Last cards" to call.
+    private_keys: ClassVar[dict[str, Any]] = {"name_suit": False, "suits": [], "must_call": False, "call_text": None}
 
     def __init__(self) -> None:
         super().__init__(make_player, PLAYERS, adviser=ADVISER)
@@ -217,9 +219,9 @@ class Session(DealSession[Game, Player]):
     def _legal(self) -> list[Action]:
         """Your legal next steps, computed once per position: the state, its actions, prompt and call all ask."""
         state = self._game.state
-        key = (len(state.events), tuple(state.laid), state.drawn, state.turn, state.is_over)
+        key = (len(state.events), tuple(state.laid), state.drawn, state.turn, state.is_over, self.seat)
         if self._legal_of is not state or self._legal_key != key:
-            self._legal_of, self._legal_key, self._legal_now = state, key, state.legal_actions(YOU)
+            self._legal_of, self._legal_key, self._legal_now = state, key, state.legal_actions(self.seat)
         return self._legal_now
 
     def _actions(self) -> list[JSON]:
@@ -229,14 +231,14 @@ class Session(DealSession[Game, Player]):
             variants: list[Action] = [action]
             if not isinstance(action, Lay | Undo | Chain) and action.last:
                 variants.append(dataclasses.replace(action, last=False))
-            listed += [self._action_json(YOU, each) for each in variants if self._refusal(each) is None]
+            listed += [self._action_json(self.seat, each) for each in variants if self._refusal(each) is None]
         return listed
 
     # -- whose move ---------------------------------------------------------------------
 
     def _waits_for(self) -> str | None:
         game = self._game
-        return "it is your turn" if not game.is_over and game.turn == YOU else None
+        return "it is your turn" if not game.is_over and game.turn == self.seat else None
 
     def _not_yours(self) -> str:
         game = self._game
@@ -249,7 +251,7 @@ class Session(DealSession[Game, Player]):
         if isinstance(action, Lay | Undo):
             return None
         game = self._game
-        for event in reversed(game.view(YOU).history):
+        for event in reversed(game.view(self.seat).history):
             if isinstance(event, Move):
                 return event_json(event, game.names, game.rules)
         return None
@@ -266,12 +268,12 @@ class Session(DealSession[Game, Player]):
         """*player*'s decision for *seat*; for you (advice), the next step of the turn it plans, with its reason."""
         decision: Decision = player.decide(self._game.view(seat))
         action = decision.action
-        if seat == YOU and isinstance(action, Chain):
+        if seat == self.seat and seat not in self.bots and isinstance(action, Chain):
             return Decision(Lay(action.cards[0]), decision.reason, decision.plain)
         return decision
 
     def _chose(self, action: Action) -> bool:
-        return bool(self._game.state.next_cards(YOU)) or not self._forced()
+        return bool(self._game.state.next_cards(self.seat)) or not self._forced()
 
     def _forced(self) -> bool:
         """Whether you have only one thing to do (nothing to lay, and one of draw, pick up or pass)."""
@@ -279,9 +281,9 @@ class Session(DealSession[Game, Player]):
 
     def _judge(self, action: Action) -> str | None:
         """In a guided deal: what Sam thinks of your step (nothing to say where there was one thing to do)."""
-        if self._forced() and not self._game.state.next_cards(YOU):
+        if self._forced() and not self._game.state.next_cards(self.seat):
             return None
-        advice = self._decide(self.adviser, YOU)
+        advice = self._decide(self.adviser, self.seat)
         plain = sentence(advice.plain or advice.reason)
         same = advice.action == action or (
             isinstance(advice.action, Stop) and isinstance(action, Stop) and advice.action.suit == action.suit
@@ -296,14 +298,15 @@ class Session(DealSession[Game, Player]):
         """Everything the page draws, from your seat's view, with every sentence it shows."""
         game = self._game
         rules = game.rules
-        view = game.view(YOU)
+        you = self.seat
+        view = game.view(you)
         state = game.state
         yours = self._your_turn()
-        laid_next = set(state.next_cards(YOU)) if yours else set()
+        laid_next = set(state.next_cards(you)) if yours else set()
         hand = []
         for card in view.hand:
             legal = card in laid_next
-            why = None if legal or not yours else game.why_illegal(YOU, Lay(card))
+            why = None if legal or not yours else game.why_illegal(you, Lay(card))
             hand.append({**card_json(card, rules), "legal": legal, "why": sentence(why) if why else None})
         steps = self._legal() if yours else []
         stops = [action for action in steps if isinstance(action, Stop)]
@@ -368,11 +371,11 @@ class Session(DealSession[Game, Player]):
     def _pickup_json(self, view: PlayerView) -> JSON | None:
         if not view.pickup or view.is_over:
             return None
-        if view.turn == YOU and not view.laid:
+        if view.turn == self.seat and not view.laid and not self.screen:
             # the engine's words: what answers it
-            text = sentence(self._game.why_illegal(YOU, Draw()) or "")
+            text = sentence(self._game.why_illegal(self.seat, Draw()) or "")
         else:
-            faces = "You face" if view.turn == YOU else f"{self._game.names[view.turn]} faces"
+            faces = "You face" if view.turn == self.seat and not self.people else f"{self._game.names[view.turn]} faces"
             text = f"{faces} a pick-up of {counted(view.pickup, 'card')}."
         return {"size": view.pickup, "seat": view.turn, "text": text, "button": f"Pick up {view.pickup}"}
 
@@ -416,8 +419,8 @@ class Session(DealSession[Game, Player]):
                 return f"Your turn: {more}name the suit to follow for the {view.laid[-1].display}, and play."
             return f"Your turn: {more}play to end your turn."
         if view.pickup:
-            return f"Your turn: {state.why_illegal(YOU, Draw())}."  # the engine's words: what answers it
-        fits = bool(state.next_cards(YOU))
+            return f"Your turn: {state.why_illegal(self.seat, Draw())}."  # the engine's words: what answers it
+        fits = bool(state.next_cards(self.seat))
         if any(isinstance(action, Draw) for action in legal):
             return "Your turn: lay a card that fits, or draw." if fits else "Your turn: nothing fits, so draw a card."
         if fits:
@@ -440,7 +443,7 @@ class Session(DealSession[Game, Player]):
                 text = "The deal is blocked: nobody can lay or draw, so nobody wins."
         else:
             final = state.top
-            verb = "win" if winner == YOU else "wins"
+            verb = "win" if names[winner] == "You" else "wins"
             text = f"{names[winner]} {verb}, going out with the {final.display}."
             if points is not None:
                 scored = [

@@ -29,14 +29,16 @@ from __future__ import annotations
 import importlib
 import random
 import time
-from collections.abc import Callable, Collection, Sequence
-from typing import Any, Generic, Protocol, TypeVar, cast
+from collections.abc import Callable, Collection, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from .chance import fresh_or_parsed
 from .daily import SAM_RUNS, daily_seed, percent, read_date, sam_play_out, share_text
 from .game import YOU, Deal, Decision, Player, find_game, requested_rules
 from .jsontext import shown
 from .match import Match, rebuilt_match
+from .people import read_people
 from .text import counted, seat_names, sentence
 from .webapi import read_seats, recorded_seats, seat_players
 
@@ -62,6 +64,7 @@ METHODS = (
     "daily",
     "daily_sam",
     "daily_share",
+    "reveal",
 )
 REVIEW_METHODS = ("replay", "review_points", "review_move")
 
@@ -126,6 +129,13 @@ class DealSession(Generic[G, P]):
         self.comment: str | None = None
         self.day: str | None = None  # the date of the daily deal being played (see daily), else None
         self.sam_wins: list[bool] = []  # the daily deal's play-outs of Sam from your seat, so far
+        # Pass-and-play: the people's seats and names when two or more share the device (empty: you alone in
+        # seat 0), the seat whose view the state serves (the hooks say "you" of it), and whether a screen hides
+        # every hand while the device passes to that seat's person.
+        self.people: dict[int, str] = {}
+        self.seat = YOU
+        self.screen = False
+        self.seated: list[str] = []  # the computer players named for seats 1 onwards (people's seats included)
 
     @property
     def methods(self) -> tuple[str, ...]:
@@ -189,7 +199,7 @@ class DealSession(Generic[G, P]):
         """Why your *action* is refused now, in the engine's words; ``None`` if the table takes it. By default
         the rules' reason, or while the table does not wait for you, why not (:meth:`_not_yours`)."""
         game = self._game
-        reason: str | None = game.why_illegal(YOU, action)
+        reason: str | None = game.why_illegal(self.seat, action)
         if reason and not game.is_over and not self._your_turn():
             reason = self._not_yours()
         return reason
@@ -312,27 +322,31 @@ class DealSession(Generic[G, P]):
 
     # -- starting ---------------------------------------------------------------------
 
-    def new_game(self, seed: object = None, rules: object = None, seats: object = None) -> JSON:
+    def new_game(self, seed: object = None, rules: object = None, seats: object = None, people: object = None) -> JSON:
         """A shuffled deal from *seed* (a number or its text; a fresh one when missing or garbage).
 
         *rules*: a preset's name, options text or an object of options; *seats*: the computer players for
-        seats 1 onwards (Robin, Alex, Sam round the table by default).
+        seats 1 onwards (Robin, Alex, Sam round the table by default); *people*: two people or more sharing the
+        device, one entry a seat (a name, or null for a computer's seat: see :mod:`engine.core.people`).
         """
         number, notice = fresh_or_parsed(seed)
         the_rules = self._rules(rules)
         bots = self._seats(seats, the_rules.players)
-        self._start(the_rules.game.new_deal(the_rules, number, names=seat_names(bots)), bots)
+        seated = read_people(people, the_rules.players, self.known)
+        names = _names(bots, seated)
+        self._start(the_rules.game.new_deal(the_rules, number, names=names), bots, people=seated)
         self.notice = notice
         return self.state()
 
-    def new_match(self, seed: object = None, rules: object = None, seats: object = None) -> JSON:
+    def new_match(self, seed: object = None, rules: object = None, seats: object = None, people: object = None) -> JSON:
         """The first deal of a match (see :meth:`new_game`): deal *n* is shuffled from ``seed + n``, and the deal
         passes on as the game says."""
         number, notice = fresh_or_parsed(seed)
         the_rules = self._rules(rules)
         bots = self._seats(seats, the_rules.players)
-        match = Match(the_rules, number, tuple(seat_names(bots)))
-        self._start(self._dealt(match), bots, match)
+        seated = read_people(people, the_rules.players, self.known)
+        match = Match(the_rules, number, _names(bots, seated))
+        self._start(self._dealt(match), bots, match, people=seated)
         self.notice = notice
         return self.state()
 
@@ -340,7 +354,7 @@ class DealSession(Generic[G, P]):
         """The match's next deal, once the current one is over."""
         if self.match is None:
             raise ValueError("there is no match: start one with new_match")
-        self._start(self._dealt(self.match), self._bot_names(), self.match)
+        self._start(self._dealt(self.match), self.seated, self.match, people=self.people)
         return self.state()
 
     def guided(
@@ -369,24 +383,41 @@ class DealSession(Generic[G, P]):
         game: G = match.next_deal()  # type: ignore[assignment]  # the match deals the session's game
         return game
 
-    def restore(self, record: str, earlier: object = None) -> JSON:
+    def restore(self, record: str, earlier: object = None, people: object = None) -> JSON:
         """Go back to a saved deal: the record is replayed and checked move by move.
 
         *earlier*: for a deal of a match, the records of the match's deals before it, in order; the match
-        (its score and its next deal) is restored with it.
+        (its score and its next deal) is restored with it. *people*: the people sharing the device, as
+        :meth:`new_game` takes them; their names must be the record's. With people, the screen is up for the
+        person the table waits for: a reloaded page never shows a hand to whoever holds the device.
         """
         game = self._read_record(record)
+        seated = read_people(people, game.rules.players, self.known)
+        for seat, name in seated.items():
+            if game.names[seat] != name:
+                raise ValueError(f"people: the record's seat {seat} is {game.names[seat]!r}, not {name!r}")
         match = None if earlier is None else rebuilt_match(earlier, game, self._read_record)
-        self._start(game, self._recorded(game.names), match)
+        self._start(game, self._recorded(game.names), match, people=seated)
         return self.state()
 
-    def _start(self, game: G, bots: Sequence[str], match: Match | None = None) -> None:
-        """Sit down to *game* (a deal of *match*, if given) with the computer players *bots* in seats 1 onwards;
-        each player, and the adviser, draws its chance from the deal's seed, so a deal plays out the same again."""
+    def _start(
+        self, game: G, bots: Sequence[str], match: Match | None = None, people: dict[int, str] | None = None
+    ) -> None:
+        """Sit down to *game* (a deal of *match*, if given) with the computer players *bots* in seats 1 onwards
+        but the seats of *people* (two or more sharing the device); each player, and the adviser, draws its
+        chance from the deal's seed, so a deal plays out the same again."""
         self.game = game
         self.match = match
         base = game.seed if game.seed is not None else 0
-        self.bots = seat_players(base, bots, self.make_player)
+        self.people = dict(people or {})
+        self.seated = list(bots)
+        self.bots = {
+            seat: player
+            for seat, player in seat_players(base, bots, self.make_player).items()
+            if seat not in self.people
+        }
+        self.seat = YOU
+        self.screen = False
         self.adviser = self.make_player(self.adviser_name, random.Random(base))
         self.script = []
         self.goal = None
@@ -396,6 +427,10 @@ class DealSession(Generic[G, P]):
         self.day = None
         self.sam_wins = []
         self._sat_down(game, base)
+        if self.people:  # a new deal starts behind the screen, for the first person the table waits for
+            self.screen = True
+            waited = self._person_waited()
+            self.seat = YOU if waited is None else waited
 
     def _sat_down(self, game: G, seed: int) -> None:
         """What else a game sets up for a new deal, after :meth:`_start` (*seed*: the deal's, or 0 for a lesson's)."""
@@ -408,7 +443,7 @@ class DealSession(Generic[G, P]):
 
     def _bot_names(self) -> list[str]:
         """The computer players at the table, seat 1 onwards, to sit down again to another deal."""
-        return [bot.name for _, bot in sorted(self.bots.items())]
+        return list(self.seated)
 
     def record(self) -> str:
         """The game record (JSON text) of the deal in progress or finished."""
@@ -417,21 +452,127 @@ class DealSession(Generic[G, P]):
     def state(self) -> JSON:
         """The game's state (see :meth:`_state_json`) with ``actions``: every action the table takes from you now,
         in the record's encoding, ``reviews``: whether a finished deal can be reviewed, and ``marks``: in a
-        lesson's guided deal, whether the page marks the cards that fit (false: the learner finds them)."""
+        lesson's guided deal, whether the page marks the cards that fit (false: the learner finds them).
+
+        With people sharing the device it has ``table``: ``seat`` (whose view it serves), ``people`` (a list of
+        ``{seat, name}``), ``screen`` (null, or ``{seat, name, text}`` while a screen hides every hand: the
+        state then holds only what everyone at the table sees, and ``actions`` only the calls any person may make
+        out of turn, each with its seat), ``waits`` (the table waits for the served person: the page stops asking
+        the computer players to move) and ``calls`` (the calls other people may make now: ``seat``, ``action``,
+        ``text`` for its button)."""
+        if self.screen and self.people:
+            state = self._screened(self._state_json())
+            actions = self._calls()
+        else:
+            state = self._state_json()
+            actions = self._actions() + [call for call in self._calls() if call["seat"] != self.seat]
         return {
-            **self._state_json(),
-            "actions": self._actions(),
+            **state,
+            "actions": actions,
             "reviews": self.reviews,
             "marks": self.marks,
+            "table": self._table_json(),
             "daily": self.day,
         }
 
     def _actions(self) -> list[JSON]:
         game = self._game
-        return [self._action_json(YOU, action) for action in game.legal_actions(YOU) if self._refusal(action) is None]
+        seat = self.seat
+        return [self._action_json(seat, action) for action in game.legal_actions(seat) if self._refusal(action) is None]
+
+    # -- pass-and-play ------------------------------------------------------------------------
+
+    # What a state says of the served seat's own hand or choices, and what each shows behind the screen: a game
+    # adds its own keys (a flag saying that nothing fits tells of the hand as much as the hand does).
+    private_keys: ClassVar[dict[str, Any]] = {}
+
+    def _screened(self, state: JSON) -> JSON:
+        """*state* as everyone at the table may see it: no hand, nothing said of the served seat's hand or
+        choices (no prompt, no comment, no suggestion); the board, the counts and the log stay."""
+        hidden = {"hand": [], "your_turn": False, "prompt": None, "comment": None, **self.private_keys}
+        return {**state, **{key: value for key, value in hidden.items() if key in state}}
+
+    def _public_calls(self, seat: int) -> list[Any]:
+        """The calls *seat* may make now out of turn without looking at its hand (none by default)."""
+        return []
+
+    def _calls(self) -> list[JSON]:
+        """The calls the people at the table may make now out of turn, each with its seat."""
+        if not self.people or self._game.is_over:
+            return []
+        return [self._action_json(seat, call) for seat in sorted(self.people) for call in self._public_calls(seat)]
+
+    def _table_json(self) -> JSON | None:
+        if not self.people:
+            return None
+        name = self.people.get(self.seat, "")
+        screen = None
+        if self.screen:
+            screen = {"seat": self.seat, "name": name, "text": f"Pass the device to {name} — tap when ready"}
+        people = [{"seat": seat, "name": each} for seat, each in sorted(self.people.items())]
+        calls = []
+        if not self._game.is_over:
+            for seat in sorted(self.people):
+                if seat == self.seat and not self.screen:
+                    continue  # the served person's own calls are among their actions, on the game's own controls
+                for call in self._public_calls(seat):
+                    words = self._call_words(call)
+                    calls.append(
+                        {"seat": seat, "action": self._action_json(seat, call), "text": f"{self.people[seat]}: {words}"}
+                    )
+        waits = self._person_waited() is not None
+        return {"seat": self.seat, "people": people, "screen": screen, "waits": waits, "calls": calls}
+
+    def _call_words(self, call: Any) -> str:
+        """A call made out of turn as a button names it (see :meth:`_public_calls`)."""
+        return str(call)
+
+    @contextmanager
+    def _serving(self, seat: int) -> Iterator[None]:
+        """The hooks speak of *seat* as "you" for a while (the state, the refusals, whose turn it is)."""
+        kept = self.seat
+        self.seat = seat
+        try:
+            yield
+        finally:
+            self.seat = kept
+
+    def _asked_out_of_turn(self) -> bool:
+        """Whether the table waits for you only to answer a call out of turn (a call any person may make:
+        with people sharing the device it is listed for them instead, and the table does not stop for it)."""
+        return False
+
+    def _person_waited(self) -> int | None:
+        """The person's seat the table waits for now (the served seat first), or ``None``."""
+        if not self.people:
+            return self.seat if self._waits_for() is not None else None
+        for seat in [self.seat] + [each for each in sorted(self.people) if each != self.seat]:
+            with self._serving(seat):
+                if self._waits_for() is not None and (seat == self.seat or not self._asked_out_of_turn()):
+                    return seat
+        return None
+
+    def _pass_on(self) -> None:
+        """After a move: when the table waits for another person, the screen goes up and the device passes to them."""
+        if not self.people:
+            return
+        if self._game.is_over:  # the hands go down on the table: no screen over the result
+            self.screen = False
+            return
+        waited = self._person_waited()
+        if waited is not None and waited != self.seat:
+            self.seat = waited
+            self.screen = True
+
+    def reveal(self) -> JSON:
+        """The person the screen names has the device and taps: the screen lifts and the state shows their hand."""
+        if not self.screen:
+            raise ValueError("there is no screen up: the table is already showing its person's hand")
+        self.screen = False
+        return self.state()
 
     def _your_turn(self) -> bool:
-        return self._waits_for() is not None
+        return self._waits_for() is not None and not self.screen
 
     # -- your action --------------------------------------------------------------------
 
@@ -440,18 +581,27 @@ class DealSession(Generic[G, P]):
         "reason"?, "state"}``: ``ok`` false with the engine's ``reason`` (a sentence) when it is refused now,
         and then nothing changes; *move* is the log's entry for it (null for a step the log does not show)."""
         if isinstance(action, dict) and "seat" not in action:
-            action = {"seat": YOU, **action}
+            action = {"seat": self.seat, **action}
         seat, parsed = self._action_from_json(action)
-        if seat != YOU:
-            raise ValueError(f"action {shown(action)}: you play seat {YOU}, not seat {seat}")
         game = self._game
-        reason = self._refusal(parsed)
-        if reason:
-            return {"ok": False, "reason": sentence(reason), **self._wrap()}
-        self.comment = self._judge(parsed) if not game.has_record else None
-        self._apply(YOU, parsed)
+        if seat != self.seat or self.screen:
+            call = self._action_json(seat, parsed) in self._calls()
+            if not call and seat not in self.people:
+                raise ValueError(f"action {shown(action)}: you play seat {self.seat}, not seat {seat}")
+            if not call:  # a person's own move waits until they have the device and have seen their hand
+                name = self.people[self.seat]
+                why = f"pass the device to {name}, who taps when ready" if self.screen else f"it is {name}'s go"
+                return {"ok": False, "reason": sentence(why), **self._wrap()}
+        with self._serving(seat):
+            reason = self._refusal(parsed)
+            if reason:
+                return {"ok": False, "reason": sentence(reason), **self._wrap()}
+            self.comment = self._judge(parsed) if not game.has_record else None
+            self._apply(seat, parsed)
+            move = self._moved(parsed)
         self.notice = None
-        return {"ok": True, "move": self._moved(parsed), **self._wrap()}
+        self._pass_on()
+        return {"ok": True, "move": move, **self._wrap()}
 
     # -- the computer players -------------------------------------------------------------
 
@@ -463,21 +613,23 @@ class DealSession(Generic[G, P]):
         game = self._game
         if game.is_over:
             raise ValueError("the deal is over")
-        waits = self._waits_for()
-        if waits is not None:
-            raise ValueError(waits)
+        waited = self._person_waited()
+        if waited is not None:
+            with self._serving(waited):
+                raise ValueError(self._waits_for())
         before = self._progress()
         move: JSON | None = None
         reason: str | None = None
         choices = 0
         think_ms = 0.0
-        while game.waiting and self._waits_for() is None:
+        while game.waiting and self._person_waited() is None:
             seat = game.waiting[0]
-            if seat == YOU:
-                aside = self._stand_aside()
-                if aside is None:
-                    raise ValueError("it is your turn")
-                self._apply(YOU, aside)
+            if seat not in self.bots:  # a person's seat (yours)
+                with self._serving(seat):
+                    aside = self._stand_aside()
+                    if aside is None:
+                        raise ValueError("it is your turn")
+                    self._apply(seat, aside)
             else:
                 answering = self._answering()
                 started = time.perf_counter()
@@ -493,6 +645,7 @@ class DealSession(Generic[G, P]):
             if self._progress() != before:
                 break
         self.notice = None
+        self._pass_on()
         return {
             "ok": True,
             "move": move,
@@ -522,14 +675,14 @@ class DealSession(Generic[G, P]):
         the advice in a learner's words, without the adviser's working."""
         if not self._your_turn():
             raise ValueError(self._not_yours())
-        decision = self._decide(self.adviser, YOU)
+        decision = self._decide(self.adviser, self.seat)
         action = decision.action
         if self._refusal(action):  # never pass on advice the rules refuse
             raise ValueError("the adviser chose an illegal move")
         plain = sentence(getattr(decision, "plain", "") or decision.reason)
         name = self.adviser_name.title()
         text = f"{name} would {plain[0].lower()}{plain[1:]}" if self._chose(action) else plain
-        return {"action": self._action_json(YOU, action), "reason": sentence(decision.reason), "text": text}
+        return {"action": self._action_json(self.seat, action), "reason": sentence(decision.reason), "text": text}
 
     # -- the review ---------------------------------------------------------------------------
 
@@ -603,3 +756,12 @@ def _move_number(value: object) -> int:
     if type(value) is not int:
         raise ValueError(f"move {shown(value)} must be a whole number")
     return value
+
+
+def _names(bots: Sequence[str], people: dict[int, str]) -> tuple[str, ...]:
+    """The seats' names: "You" and the computer players (see :func:`~engine.core.text.seat_names`), each person's
+    own name in their seat."""
+    names = list(seat_names(bots))
+    for seat, name in people.items():
+        names[seat] = name
+    return tuple(names)

@@ -37,6 +37,15 @@ anything else of it.
     ``seed``, ``deal`` (its number), ``scoring``, ``heading``, ``signed`` (a
     gain shows its +), ``lower_is_better`` (the lowest total leads),
     ``deals`` (each finished deal's scores, one a seat) and ``totals``.
+``new_game``/``new_match``/``restore`` ``{…, people?}``
+    Two people or more sharing the device (pass-and-play): a list with one
+    entry a seat, a person's name or null for a computer's seat, seat 0 a
+    person's (``["Ana", null, "Ben", null]``; see :mod:`engine.core.people`).
+    The state then has ``table`` (see :meth:`DealSession.state
+    <engine.core.session.DealSession.state>`): whose view it serves, and the
+    screen that hides every hand while the device passes between people.
+``reveal {}``
+    The person the screen names taps: the screen lifts. Result: the state.
 ``next_deal {}``
     The match's next deal, once the current one is over. Result: the state.
 ``guided {position, script?, goal?, rules?, game?}``

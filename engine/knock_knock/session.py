@@ -64,7 +64,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core.cards import Card, Suit
 from ..core.game import YOU
@@ -166,10 +166,12 @@ class Session(DealSession[Game, Player]):
 
     game_name = "knock-knock"
     reviews = True
+    # What tells of the served hand: whether a card fits, must be knocked on.
+    private_keys: ClassVar[dict[str, Any]] = {"may_play": False, "must_draw": False, "must_knock": False}
 
     def __init__(self) -> None:
         super().__init__(make_player, PLAYERS, adviser=ADVISER)
-        self.held: list[Card] = []  # your hand as it was before your last discard or draw
+        self.held: dict[int, list[Card]] = {}  # each seat's hand as it was before its last discard or draw
 
     # -- starting (new_game, new_match, next_deal, guided and restore: see DealSession) ----------
 
@@ -188,7 +190,7 @@ class Session(DealSession[Game, Player]):
         return list(parse_script(text, names))
 
     def _sat_down(self, game: Game, seed: int) -> None:
-        self.held = list(game.state.hands[YOU])
+        self.held = {seat: list(hand) for seat, hand in enumerate(game.state.hands)}
 
     # -- actions ------------------------------------------------------------------------
 
@@ -221,13 +223,29 @@ class Session(DealSession[Game, Player]):
             window is not None
             and not window.knocked
             and len(state.hands[window.seat]) == DOWN_TO
-            and YOU in state.callers()
+            and self.seat in state.callers()
         )
+
+    def _asked_out_of_turn(self) -> bool:
+        return self._asks_you() and not self._on_turn()
+
+    def _screened(self, state: JSON) -> JSON:
+        screened = super()._screened(state)
+        if screened["call"] is not None:  # the discard that may be called stays in view, but not your part in it
+            screened["call"] = {**screened["call"], "you_may_call": False, "asks_you": False, "text": None}
+        return screened
+
+    def _call_words(self, call: Any) -> str:
+        return "Knock! Knock!"
+
+    def _public_calls(self, seat: int) -> list[Action]:
+        # "Knock! Knock!" on a discard is called on what the table saw: any person may, without their hand.
+        return [Challenge()] if seat in self._game.state.callers() else []
 
     def _on_turn(self) -> bool:
         """You are to discard or draw: the call window of the last discard is closed and you are on turn."""
         state = self._game.state
-        return not state.is_over and state.window is None and state.to_move == YOU
+        return not state.is_over and state.window is None and state.to_move == self.seat
 
     def _waits_for(self) -> str | None:
         if self._on_turn():
@@ -249,11 +267,11 @@ class Session(DealSession[Game, Player]):
     def _refusal(self, action: Action) -> str | None:
         if isinstance(action, Play | Draw) and not self._on_turn():
             return self._not_yours()
-        return self._game.why_illegal(YOU, action)
+        return self._game.why_illegal(self.seat, action)
 
     def _apply(self, seat: int, action: Action) -> None:
-        if seat == YOU and isinstance(action, Play | Draw):
-            self.held = list(self._game.state.hands[YOU])
+        if isinstance(action, Play | Draw):
+            self.held[seat] = list(self._game.state.hands[seat])
         self._game.act(seat, action)
 
     def _moved(self, action: Action) -> JSON | None:
@@ -266,7 +284,7 @@ class Session(DealSession[Game, Player]):
         return len(self._game.view(seat).fitting())  # the distinct cards that fit
 
     def _stand_aside(self) -> Action | None:
-        return Quiet() if YOU in self._game.state.callers() else None  # the table moved on: you let it pass
+        return Quiet() if self.seat in self._game.state.callers() else None  # the table moved on: you let it pass
 
     def _answering(self) -> bool:
         return bool(self._game.state.callers())
@@ -277,7 +295,7 @@ class Session(DealSession[Game, Player]):
         return self._game.why_illegal(seat, action) is None and (not answering or isinstance(action, Challenge))
 
     def _chose(self, action: Action) -> bool:
-        return not (isinstance(action, Draw) and not self._game.view(YOU).fitting())
+        return not (isinstance(action, Draw) and not self._game.view(self.seat).fitting())
 
     def _judge(self, action: Action) -> str | None:
         """In a guided deal: a missed knock, or what Sam would have done instead and why (a call or a let-pass
@@ -285,12 +303,12 @@ class Session(DealSession[Game, Player]):
         if isinstance(action, Challenge | Quiet):
             return self.comment
         state = self._game.state
-        missed = state.missed_knock(YOU, action)
+        missed = state.missed_knock(self.seat, action)
         if missed:
             return sentence(missed)
-        if len(state.legal_actions(YOU)) < 2:
+        if len(state.legal_actions(self.seat)) < 2:
             return None
-        advice = self.adviser.decide(self._game.view(YOU))
+        advice = self.adviser.decide(self._game.view(self.seat))
         plain = sentence(advice.plain or advice.reason)
         if advice.action == action or (
             isinstance(advice.action, Play)
@@ -302,7 +320,7 @@ class Session(DealSession[Game, Player]):
 
     def _last_move(self) -> JSON | None:
         game = self._game
-        for event in reversed(game.view(YOU).history):
+        for event in reversed(game.view(self.seat).history):
             if isinstance(event, Move):
                 return event_json(event, game.names)
         return None
@@ -312,15 +330,17 @@ class Session(DealSession[Game, Player]):
     def _state_json(self) -> JSON:
         """Everything the page draws, from your seat's view, with every sentence it shows."""
         game = self._game
-        view = game.view(YOU)
+        view = game.view(self.seat)
         yours = self._on_turn()
         fitting = set(view.fitting()) if yours else set()
         asked = self._asks_you()
         hand = []
-        new = Counter(view.hand) - Counter(self.held)  # drawn or picked up since your last discard or draw
+        new = Counter(view.hand) - Counter(
+            self.held.get(self.seat, [])
+        )  # drawn or picked up since your last discard or draw
         for card in view.hand:
             legal = card in fitting
-            why = None if legal or not yours else game.why_illegal(YOU, Play(card))
+            why = None if legal or not yours else game.why_illegal(self.seat, Play(card))
             if asked:
                 why = self._not_yours()
             entry = {**card_json(card), "legal": legal, "why": sentence(why) if why else None, "new": new[card] > 0}
@@ -391,7 +411,7 @@ class Session(DealSession[Game, Player]):
         if window is None or view.is_over:
             return None
         name = self._game.names[window.seat]
-        you_may = YOU in self._game.state.callers()
+        you_may = self.seat in self._game.state.callers()
         if asked:
             text = (
                 f"{name} put down their third-to-last card, the {window.card.display}, without knocking: "
@@ -436,7 +456,7 @@ class Session(DealSession[Game, Player]):
             final = None
         else:
             final = state.top
-            verb = "win" if winner == YOU else "wins"
+            verb = "win" if names[winner] == "You" else "wins"
             text = f"{names[winner]} {verb}, going out with the {final.display}."
         if game.rules.scoring == "points" and winner is not None:
             scored = [f"{names[seat]} {counted(points[seat], 'point')}" for seat in range(len(names)) if seat != winner]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core.cards import Card, cards_of
 from ..core.session import DealSession
@@ -56,12 +56,12 @@ def parse_script(text: str, names: Sequence[str] = DEFAULT_NAMES) -> list[Move]:
     return moves
 
 
-def prompt(pos: Position) -> str:
-    """What the page says when it is your turn."""
+def prompt(pos: Position, you: int = YOU) -> str:
+    """What the page says when it is your turn (*you*: the seat the page serves)."""
     if not pos.legal_mask():
         return "Your turn: nothing fits, so press Pass."
     if pos.rules.voluntary_pass:
-        left = pos.rules.pass_limit - pos.passes[YOU] if pos.rules.pass_limit is not None else None
+        left = pos.rules.pass_limit - pos.passes[you] if pos.rules.pass_limit is not None else None
         if left is not None and left <= 0:
             return "Your turn: play a card, or pass and be out of the deal."
         return "Your turn: play a card, or pass if you would rather hold your cards."
@@ -127,6 +127,10 @@ class Session(DealSession[Game, Player]):
 
     game_name = "sevens"
     reviews = True
+    private_keys: ClassVar[dict[str, Any]] = {
+        "must_pass": False,
+        "may_pass": False,
+    }  # both tell whether a card of the hand fits
 
     def __init__(self) -> None:
         super().__init__(make_player, COMPUTER_PLAYERS, adviser=ADVISER)
@@ -163,7 +167,7 @@ class Session(DealSession[Game, Player]):
 
     def _waits_for(self) -> str | None:
         pos = self._game.position
-        return "it is your turn" if pos.turn == YOU and not pos.is_over else None
+        return "it is your turn" if pos.turn == self.seat and not pos.is_over else None
 
     def _not_yours(self) -> str:
         game = self._game
@@ -195,7 +199,7 @@ class Session(DealSession[Game, Player]):
         """In a guided deal, what the strongest bot would have done instead, and why."""
         if action is None or len(self._game.position.legal_moves()) < 2:
             return None
-        advice = self._decide(self.adviser, YOU)
+        advice = self._decide(self.adviser, self.seat)
         if advice.card == action:
             return f"Good choice: {sentence(advice.reason)}"
         if advice.card is None:
@@ -215,10 +219,11 @@ class Session(DealSession[Game, Player]):
         """Everything the page draws, as plain JSON, with every sentence it shows."""
         game = self._game
         pos = game.position
-        yours = pos.turn == YOU and not pos.is_over
+        you = self.seat
+        yours = pos.turn == you and not pos.is_over
         legal = pos.legal_mask() if yours else 0
         hand = []
-        for card in cards_of(pos.hands[YOU]):
+        for card in cards_of(pos.hands[you]):
             why = None if legal & card.bit or not yours else pos.why_illegal(card)
             hand.append({**card_json(card), "legal": bool(legal & card.bit), "why": sentence(why) if why else None})
         return {
@@ -240,9 +245,9 @@ class Session(DealSession[Game, Player]):
             "passes": list(pos.passes),
             "out": list(pos.out),
             "seats": seats_json(pos, game.names, self.bots),
-            "prompt": prompt(pos) if yours else None,
+            "prompt": prompt(pos, you) if yours else None,
             "log": [move_json(move, game.names) for move in game.moves],
-            "result": result_json(pos, game.moves, game.names, YOU),
+            "result": result_json(pos, game.moves, game.names, -1 if self.people else you),
             "match": self._match_json(),
             "goal": self.goal,
             "notice": self.notice,

@@ -223,7 +223,8 @@ def test_bad_requests_come_back_as_data() -> None:
     assert json.loads(handle("not json", session))["ok"] is False
     assert json.loads(handle("[1]", session))["error"]["message"] == "a request must be a JSON object"
     assert (
-        error_of(session, "new_game", colour="red") == "new_game has no parameter 'colour': it takes seed, rules, seats"
+        error_of(session, "new_game", colour="red")
+        == "new_game has no parameter 'colour': it takes seed, rules, seats, people"
     )
 
 

@@ -86,7 +86,10 @@ export function drawPlayers(list, state, inMatch = Boolean(state.match)) {
   const places = PLACES[state.seats.length - 1] ?? [];
   // The seat the table waits for: yours whenever the engine waits for you (in Knock! Knock! also for your answer
   // to a missed knock, while the turn stays with the next player), else the seat on turn.
-  const waitsFor = state.your_turn ? 0 : state.turn;
+  // With people sharing the device (state.table), the seat served is theirs, and a person is never "thinking".
+  const served = state.table?.seat ?? 0;
+  const person = (seat) => state.table?.people.some((each) => each.seat === seat) ?? seat === 0;
+  const waitsFor = state.your_turn ? served : state.turn;
   // The engine words each seat: its cards and, where the rules add one, its status (passes left, out, place).
   state.seats.forEach(({ name, cards, status }, seat) => {
     const passes = state.passes?.[seat]; // a game without passes has none
@@ -111,7 +114,8 @@ export function drawPlayers(list, state, inMatch = Boolean(state.match)) {
     );
     if (toPlay) {
       item.setAttribute("aria-current", "true");
-      item.append(el("span", { class: "player-turn" }, seat === 0 ? "your turn" : "thinking…"));
+      const words = seat === served && state.your_turn ? "your turn" : person(seat) ? "to play" : "thinking…";
+      item.append(el("span", { class: "player-turn" }, words));
     }
     list.append(item);
   });

@@ -36,6 +36,7 @@ import {
   tableProblem,
 } from "./table-menu.js";
 import { loadTable } from "./tables.js";
+import { drawTogether, peopleParams, recordTogether, servedName } from "./together.js";
 
 const $ = (id) => document.getElementById(id);
 const game = $("game");
@@ -237,7 +238,9 @@ function drawStatus() {
   const dealt = state.match && !last ? `${state.dealer === 0 ? "You" : state.names[state.dealer]} dealt.` : null;
   const parts = last ? [`${last.text}.`] : dealt ? [dealt] : [];
   if (state.over) parts.push(state.result.text);
+  else if (state.your_turn && servedName(state)) parts.push(`${servedName(state)}: ${gameTable.status(state)}`); // whose "your turn"
   else if (state.your_turn) parts.push(gameTable.status(state));
+  else if (state.table?.screen && state.table.waits) parts.push(`${state.table.screen.name} to play.`);
   else parts.push(thinking(state));
   $("game-status").textContent = parts.join(" ");
 }
@@ -281,6 +284,7 @@ function draw() {
   drawNotes();
   drawScore($("game-score"), state);
   drawShortScore($("game-result-score"), state);
+  drawTogether(state, { reveal, act });
   setPhase(state.over ? "over" : "playing");
   game.dataset.busy = String(busy || recovering);
   game.dataset.yourTurn = String(state.your_turn && !busy && !recovering);
@@ -411,7 +415,7 @@ async function computerTurns() {
   draw();
   try {
     await remember();
-    while (!state.over && !state.your_turn) {
+    while (!state.over && !state.your_turn && !state.table?.waits) {
       const delay = SPEEDS[speed()];
       if (delay) await sleep(delay);
       if (mine !== generation) return;
@@ -436,6 +440,9 @@ async function computerTurns() {
     if (state.daily) showDailyEnd(state, runtime);
     announce([...news, state.result.text].join(". "));
     $(state.match ? "game-next" : "game-again").focus();
+  } else if (state.table?.screen) {
+    announce([...news, state.table.screen.text].join(". "));
+    $("game-screen-ready").focus({ preventScroll: true });
   } else {
     announce([...news, gameTable.prompt(state, showFits())].join(". "));
     gameTable.arrived(state, showFits());
@@ -455,7 +462,9 @@ async function remember() {
   saveDeal(saved, dealSlot());
   history.replaceState({ deal: saved }, "", location.href);
   // Each game keeps its own statistics: store.js files them under this page's game.
-  if (state.over && state.result && replayFrom === null && !state.daily) {
+  if (state.over && state.result && replayFrom === null && state.table && !state.daily) {
+    recordTogether(GAME, dealId, state); // a table of people keeps its own tally, apart from yours
+  } else if (state.over && state.result && replayFrom === null && !state.daily) {
     const seats = state.seats.slice(1).map((seat) => seat.player);
     recordGame(dealId, state.result.winner, seats, state.rules.name);
   }
@@ -504,7 +513,10 @@ function restoredTableProblem(at) {
   const seats = state.seats.slice(1).map((seat) => seat.player);
   const wrong = tableProblem(at);
   if (wrong) return wrong;
-  if (at.players !== state.players || at.seats.some((name, i) => name !== seats[i])) return "its table is not the one it was dealt at";
+  // A person's seat has no computer player: the people's names the engine checks against the record.
+  if (at.players !== state.players || at.seats.some((name, i) => name !== seats[i] && !at.people?.[i + 1])) {
+    return "its table is not the one it was dealt at";
+  }
   return null;
 }
 
@@ -512,12 +524,14 @@ const restoreParams = (resume) => ({
   record: resume.record,
   game: GAME,
   ...(resume.earlier ? { earlier: resume.earlier } : {}),
+  ...peopleParams(resume.table),
 });
 
 // The first deal of a new match from *seed* at table *at* ({rules, players, seats}); if the engine refuses the
 // table, the game's default rules with Robin, Alex and Sam, and a notice saying why.
 async function newDeal(seed, at) {
-  const start = (chosen) => runtime.call("new_match", { seed, rules: rulesRequest(chosen), seats: chosen.seats, game: GAME });
+  const start = (chosen) =>
+    runtime.call("new_match", { seed, rules: rulesRequest(chosen), seats: chosen.seats, game: GAME, ...peopleParams(chosen) });
   try {
     state = await start(at);
     table = at;
@@ -649,6 +663,22 @@ async function recover() {
 }
 
 runtime.addEventListener("crashed", recover);
+
+// The person the screen names has the device and taps: the engine lifts the screen and shows their hand.
+async function reveal() {
+  if (!state?.table?.screen || recovering) return;
+  const mine = generation;
+  try {
+    state = await runtime.call("reveal");
+  } catch (error) {
+    if (!error.crashed) say(error.message);
+    return;
+  }
+  if (mine !== generation) return;
+  say("");
+  if (busy) draw(); // the computer players are still moving: their sequence goes on from here
+  else computerTurns();
+}
 
 async function suggest() {
   if (!state?.your_turn || busy || recovering) return;

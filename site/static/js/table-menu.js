@@ -12,6 +12,7 @@ const GAME = $("game")?.dataset.game || document.documentElement.dataset.games.s
 const RULES_KEY = `${GAME}.rules`; // a preset's name, or options text without players ("opening=any-seven,…")
 const PLAYERS_KEY = `${GAME}.players`;
 const TABLE_KEY = `${GAME}.table`; // the computer players for seats 1 onwards
+const PEOPLE_KEY = `${GAME}.people`; // {names: a name typed for each seat, seats: the seats people play}
 // The rules as the page asks for them when nothing is chosen: a preset's name, or "" (every option at its default).
 export const DEFAULT_RULES = $("game-table-menu")?.dataset.defaultRules ?? "";
 const DEFAULT_PLAYERS = 4;
@@ -21,6 +22,8 @@ const presetButtons = () => [...document.querySelectorAll("[data-preset]")];
 const optionSelects = () => [...document.querySelectorAll(".game-options select[data-option]")];
 const seatSelects = () => [...document.querySelectorAll("select[data-seat]")];
 const countSelect = () => $("game-players-count");
+const personBoxes = () => [...document.querySelectorAll("input[data-person]")];
+const nameInputs = () => [...document.querySelectorAll("input[data-name]")];
 const playerCounts = () => [...(countSelect()?.options ?? [])].map((option) => Number(option.value));
 
 // *pattern* repeated until it fills *count* seats.
@@ -64,21 +67,71 @@ export function rulesProblem(rules) {
   return null;
 }
 
-// {rules, players, seats}: the remembered table, with anything missing, or that the page cannot deal, at its default.
+// {rules, players, seats, people}: the remembered table, with anything missing, or that the page cannot deal, at
+// its default.
 export function chosenTable() {
   const players = validCount(setting(PLAYERS_KEY)) ?? DEFAULT_PLAYERS;
   const kept = (setting(TABLE_KEY) ?? "").split(",").filter((name) => seatNames().includes(name));
   const seats = around(DEFAULT_SEATS, players - 1).map((name, i) => kept[i] ?? name);
   const rules = setting(RULES_KEY);
-  return { rules: rules !== null && !rulesProblem(rules) ? rules : DEFAULT_RULES, players, seats };
+  const { names, seats: ticked } = keptPeople();
+  return withPeople({ rules: rules !== null && !rulesProblem(rules) ? rules : DEFAULT_RULES, players, seats }, peopleAt(players, ticked, names));
 }
 
-// Keep *table*; seats beyond its players are kept too, so going from 8 players to 4 and back loses nobody.
-export function keepTable({ rules, players, seats }) {
+// ---- people sharing the device (pass-and-play) -------------------------------------------------------
+
+const MAX_SEATS = 8;
+
+// {names, seats}: the names typed for each seat and the seats people played, as kept (anything odd left out).
+function keptPeople() {
+  let kept = null;
+  try {
+    kept = JSON.parse(setting(PEOPLE_KEY) ?? "null");
+  } catch {
+    kept = null;
+  }
+  const names = Array.from({ length: MAX_SEATS }, (_, seat) => {
+    const name = kept?.names?.[seat];
+    return typeof name === "string" ? name.slice(0, 40) : "";
+  });
+  const seats = Array.isArray(kept?.seats) ? kept.seats.filter((seat) => Number.isInteger(seat) && seat > 0 && seat < MAX_SEATS) : [];
+  return { names, seats };
+}
+
+const defaultName = (seat) => `Player ${seat + 1}`;
+
+// *table* with its *people*: a table for one person has no people at all, so it is kept as it always was.
+const withPeople = (table, people) => (people ? { ...table, people } : table);
+
+// The people at a table of *players* where *ticked* seats (besides yours, seat 0) are people's: a name a seat, null
+// for a computer's (the engine checks the names), or null when nobody else is a person.
+function peopleAt(players, ticked, names) {
+  const seats = ticked.filter((seat) => seat < players);
+  if (!seats.length) return null;
+  return Array.from({ length: players }, (_, seat) => (seat === 0 || seats.includes(seat) ? names[seat].trim() || defaultName(seat) : null));
+}
+
+// Why *people* (a saved table's) is not a list of names for *players* seats, or null.
+function peopleProblem(people, players) {
+  if (people === null || people === undefined) return null;
+  if (!Array.isArray(people) || people.length !== players) return "its people are not one entry a seat";
+  if (typeof people[0] !== "string") return "its seat 0 is not a person's";
+  if (!people.every((name) => name === null || (typeof name === "string" && name.length <= 40))) return "its people's names are not short texts";
+  return null;
+}
+
+// Keep *table*; seats beyond its players are kept too, so going from 8 players to 4 and back loses nobody. The
+// people's names are kept for every seat, so a family finds their names again next time.
+export function keepTable({ rules, players, seats, people = null }) {
   const kept = (setting(TABLE_KEY) ?? "").split(",").filter(Boolean);
   keepSetting(RULES_KEY, rules);
   keepSetting(PLAYERS_KEY, String(players));
   keepSetting(TABLE_KEY, [...seats, ...kept.slice(seats.length)].join(","));
+  if (!people && setting(PEOPLE_KEY) === null) return; // nobody has played together here yet: nothing to keep
+  const before = keptPeople();
+  const names = before.names.map((name, seat) => people?.[seat] ?? name);
+  const ticked = people ? people.flatMap((name, seat) => (seat > 0 && name !== null ? [seat] : [])) : [];
+  keepSetting(PEOPLE_KEY, JSON.stringify({ names, seats: [...ticked, ...before.seats.filter((seat) => seat >= players)] }));
 }
 
 // {table, problem}: the table the address names (?rules=…&players=…) over the remembered one (null when it names
@@ -106,8 +159,12 @@ export function tableInUrl(url) {
     if (count === null) problems.push(`“players=${counts[0].slice(0, 20)}”: this table seats ${or} players`);
   }
   const seated = count ?? table.players;
+  const { names, seats: ticked } = keptPeople();
   return {
-    table: { rules: rules === null || rulesWrong ? table.rules : rules, players: seated, seats: around(table.seats, seated - 1) },
+    table: withPeople(
+      { rules: rules === null || rulesWrong ? table.rules : rules, players: seated, seats: around(table.seats, seated - 1) },
+      peopleAt(seated, ticked, names),
+    ),
     problem: problems.length ? problems.join("; ") : null,
   };
 }
@@ -120,7 +177,7 @@ export function tableProblem(table) {
   if (table.seats.length !== table.players - 1 || !table.seats.every((name) => seatNames().includes(name))) {
     return "its seats are not the computer players'";
   }
-  return null;
+  return peopleProblem(table.people, table.players);
 }
 
 export function setTableInUrl(url, table) {
@@ -151,6 +208,16 @@ function showSeats(count) {
   seatSelects().forEach((select, i) => {
     select.closest("label").hidden = i >= count - 1;
   });
+  for (const row of document.querySelectorAll(".game-person[data-person-seat]")) row.hidden = Number(row.dataset.personSeat) >= count;
+  showPeople();
+}
+
+// A seat a person plays has no computer player: its choice of one is set aside (kept for when it is one again).
+function showPeople() {
+  for (const box of personBoxes()) {
+    const select = seatSelects().find((each) => each.dataset.seat === box.dataset.person);
+    if (select) select.disabled = box.checked;
+  }
 }
 
 function markPressed() {
@@ -177,7 +244,9 @@ export function readMenu() {
   const seats = seatSelects()
     .slice(0, players - 1)
     .map((select) => select.value);
-  return { rules, players, seats };
+  const ticked = personBoxes().flatMap((box) => (box.checked ? [Number(box.dataset.person)] : []));
+  const names = Array.from({ length: MAX_SEATS }, (_, seat) => nameInputs().find((input) => Number(input.dataset.name) === seat)?.value ?? "");
+  return withPeople({ rules, players, seats }, peopleAt(players, ticked, names));
 }
 
 // Show *table* in the menu; *rules* (the engine's state.rules) gives the options when the rules are not a preset.
@@ -192,6 +261,16 @@ export function drawTableMenu(table, rules = null) {
   seatSelects().forEach((select, i) => {
     select.value = all[i];
   });
+  // The people: ticked where this table seats one, each name as it was typed (or kept) for the seat.
+  const { names, seats: ticked } = keptPeople();
+  for (const box of personBoxes()) {
+    const seat = Number(box.dataset.person);
+    box.checked = table.people ? Boolean(table.people[seat]) : seat >= table.players && ticked.includes(seat);
+  }
+  for (const input of nameInputs()) {
+    const seat = Number(input.dataset.name);
+    input.value = table.people?.[seat] ?? names[seat];
+  }
   showSeats(table.players);
   markPressed();
 }
@@ -213,6 +292,7 @@ export function setUpTableMenu(onDeal) {
     markPressed();
   });
   for (const select of seatSelects()) select.addEventListener("change", markPressed);
+  for (const box of personBoxes()) box.addEventListener("change", showPeople);
   for (const button of document.querySelectorAll("[data-table]")) {
     button.addEventListener("click", () => {
       const pattern = button.dataset.table.split(",");

@@ -70,7 +70,8 @@ export function createTable(parts, page) {
   parts.actions.after(suits);
 
   const state = () => page.state();
-  const listed = (key) => Boolean(state()?.actions?.some((action) => action[key]));
+  // Your own actions: with people at the table the state lists the calls other people may make too (their seats).
+  const listed = (key) => Boolean(state()?.actions?.some((action) => action[key] && action.seat === (state().table?.seat ?? 0)));
 
   function closeSuits({ focusCard = false } = {}) {
     const was = pickup;

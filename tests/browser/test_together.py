@@ -1,0 +1,205 @@
+"""Pass-and-play: a whole deal of each game with two people (Ana and Ben) and two computers on one device.
+
+The people are seated through the Table menu. Whenever the device passes between them, the page shows the screen
+("Pass the device to Ben — tap when ready") and, at that moment, no card of any hand is in the page (its text, its
+cards, their codes) nor in the engine's last state, beyond the cards every seat's view names (the board's); every
+state the page received while a screen was up holds no hand. After the tap, the hand shown is the one of the
+person the screen named, as the deal's record has it. (The engine's side is checked at every step of many deals
+in tests/engine/test_pass_and_play.py; this checks what the family sees.)
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from gameplay import INSTANT, START_MS, lay_or_draw, make_move
+from playwright.sync_api import Page, expect
+
+from engine.core.cards import Card
+from engine.core.game import find_game
+
+PAGES = {"sevens": "play/", "knock-knock": "play-knock-knock/", "blackjack": "play-blackjack/"}
+PEOPLE = ["Ana", None, "Ben", None]
+
+# Every state the engine sends the page, as JSON text, in order (a reply that is a state or carries one).
+HOOK = """
+window.__states = [];
+const Native = window.Worker;
+window.Worker = class extends Native {
+  set onmessage(receive) {
+    super.onmessage = (event) => {
+      const result = event.data?.result;
+      const state = result?.hand ? result : result?.state;
+      if (state?.hand) window.__states.push(JSON.stringify(state));
+      receive(event);
+    };
+  }
+  get onmessage() {
+    return super.onmessage;
+  }
+};
+"""
+# The page has settled: the deal is over, it is a person's turn, or the screen waits for a tap.
+SETTLED = "#game[data-state=over], #game[data-your-turn=true], #game[data-busy=false] #game-screen:not([hidden])"
+
+
+# The page's texts, card codes and labels, but the rules' (the Table menu's options and the notes on the rules at
+# this table name cards: "J♠ and J♣ make the next player pick up").
+PAGE_TEXTS = """() => {
+    const rules = (node) => node.parentElement?.closest('.game-menu, #game-notes');
+    const walker = document.createTreeWalker(document.getElementById('game'), NodeFilter.SHOW_TEXT);
+    const texts = [];
+    while (walker.nextNode()) if (!rules(walker.currentNode)) texts.push(walker.currentNode.textContent);
+    for (const node of document.querySelectorAll('#game [data-code], #game [aria-label]')) {
+        if (!node.closest('.game-menu, #game-notes')) texts.push(node.dataset.code ?? '', node.getAttribute('aria-label') ?? '');
+    }
+    return texts;
+}"""
+
+
+def last_state(page: Page) -> dict[str, Any]:
+    state: dict[str, Any] = json.loads(page.evaluate("window.__states.at(-1)"))
+    return state
+
+
+def strings(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return [text for item in value for text in strings(item)]
+    if isinstance(value, dict):
+        return [text for key, item in value.items() if key != "rules" for text in strings(item)]
+    return []
+
+
+def names(texts: list[str], card: Card) -> bool:
+    return any(text == card.code or card.display in text for text in texts)
+
+
+def the_deal(page: Page, game: str) -> tuple[Any, dict[str, list[Card]], list[list[str]]]:
+    """The deal as the page keeps it (its record, saved after every change): a session restored from it with the
+    people, where every card is, and the texts of the state as each seat would be served it (its hand apart)."""
+    key = "sevens.deal" if game == "sevens" else f"sevens.deal.{game}"
+    record = json.loads(page.evaluate(f"sessionStorage.getItem('{key}')"))["record"]
+    session = find_game(game).session()
+    session.restore(record, None, PEOPLE)
+    session.screen = False
+    views = []
+    for seat in range(len(PEOPLE)):
+        with session._serving(seat):
+            views.append(strings({k: v for k, v in session._state_json().items() if k != "hand"}))
+    return session, find_game(game).cards(session.game), views
+
+
+def check_screen(page: Page, game: str) -> int:
+    """While the screen is up: no hidden card in the page nor in the last state; returns the seat it names."""
+    state = last_state(page)
+    screen = state["table"]["screen"]
+    assert screen and state["hand"] == [] and state["prompt"] is None
+    expect(page.locator("#game-screen-ready")).to_have_text(f"Pass the device to {screen['name']} — tap when ready")
+    assert page.locator("#game-hand .card").count() == 0
+    _, places, views = the_deal(page, game)
+    hidden = {card for name, cards in places.items() if name.startswith("hand ") for card in cards}
+    shown: list[str] = page.evaluate(PAGE_TEXTS)
+    public = {card for card in hidden if all(names(view, card) for view in views)}
+    in_page = {card for card in hidden - public if names(shown, card)}
+    in_state = {card for card in hidden - public if names(strings(state), card)}
+    assert not in_page and not in_state, f"shown behind the screen: {in_page or in_state}"
+    seat: int = screen["seat"]
+    return seat
+
+
+def check_hand(page: Page, game: str, seat: int) -> None:
+    """After the tap: the hand is the one of the person the screen named."""
+    _, places, _ = the_deal(page, game)
+    codes = page.locator("#game-hand .card").evaluate_all("cards => cards.map((c) => c.dataset.code)")
+    assert sorted(codes) == sorted(card.code for card in places[f"hand {seat}"])
+    expect(page.locator("#game-hand-heading")).to_have_text(f"{PEOPLE[seat]}'s hand")
+    if page.get_attribute("#game", "data-your-turn") == "true":  # the status says whose turn "your turn" is
+        expect(page.locator("#game-status")).to_contain_text(f"{PEOPLE[seat]}: ")
+
+
+def a_turn(page: Page, game: str) -> None:
+    """One step of the person whose turn it is, by mouse, as a newcomer plays: the first card that fits."""
+    if game == "sevens":
+        make_move(page)
+    elif game == "knock-knock":
+        if page.locator("#kk-let-pass:not([hidden])").count():
+            page.locator("#kk-let-pass").click()
+        else:
+            lay_or_draw(page)
+    elif page.locator("#game-hand .card.legal").count():
+        page.locator("#game-hand .card.legal").first.click()
+    elif page.locator("#bj-suits:not([hidden])").count():
+        page.get_by_role("button", name="Hearts", exact=True).click()
+    elif page.locator("#bj-chain .face").count():
+        if page.locator("#bj-last.due").count():
+            page.locator("#bj-last").click()
+        page.locator("#bj-play").click()
+    elif page.locator("#bj-pickup-take:not([hidden])").count():
+        page.locator("#bj-pickup-take").click()
+    elif page.locator("#bj-pass:not([hidden])").count():
+        page.locator("#bj-pass").click()
+    else:
+        page.locator("#bj-draw").click()
+
+
+@pytest.mark.parametrize("game", sorted(PAGES))
+def test_two_people_and_two_computers_play_a_whole_deal_without_seeing_each_others_hands(
+    page: Page, site_url: str, game: str
+) -> None:
+    page.add_init_script(INSTANT)
+    page.add_init_script(HOOK)
+    page.goto(f"{site_url}{PAGES[game]}?seed=3")
+    page.wait_for_selector(SETTLED, timeout=START_MS)
+    # Seat the people through the Table menu.
+    page.click("#game-table-menu summary")
+    page.fill("#game-name-0", "Ana")
+    page.check("#game-person-2")
+    page.fill("#game-name-2", "Ben")
+    page.click("#game-table-deal")
+    page.wait_for_selector("#game-screen:not([hidden])", timeout=START_MS)
+    # The menu dealt a fresh match; the same table (remembered, people and all) deals match 3 from the address.
+    page.goto(f"{site_url}{PAGES[game]}?seed=3&players=4")
+    page.wait_for_selector("#game-screen:not([hidden])", timeout=START_MS)
+    expect(page.locator("#game-deal-number")).to_contain_text("3")
+    screens = 0
+    played = {0: 0, 2: 0}
+    for _ in range(400):
+        page.wait_for_selector(SETTLED, timeout=START_MS)
+        if page.get_attribute("#game", "data-state") == "over":
+            break
+        before = page.evaluate("window.__states.length")
+        if page.locator("#game-screen:not([hidden])").count():
+            seat = check_screen(page, game)
+            screens += 1
+            if screens == 2:
+                # A reload brings back the table of people and the screen (never a hand), and the names.
+                page.reload()
+                page.wait_for_selector("#game-screen:not([hidden])", timeout=START_MS)
+                page.wait_for_selector(SETTLED, timeout=START_MS)
+                assert check_screen(page, game) == seat
+                expect(page.locator("#game-name-2")).to_have_value("Ben")
+                expect(page.locator("#game-person-2")).to_be_checked()
+                before = page.evaluate("window.__states.length")
+            page.click("#game-screen-ready")
+            page.wait_for_function("n => window.__states.length > n", arg=before)
+            page.wait_for_selector(SETTLED, timeout=START_MS)
+            expect(page.locator("#game-screen")).to_be_hidden()
+            check_hand(page, game, seat)
+            continue
+        played[last_state(page)["table"]["seat"]] += 1
+        a_turn(page, game)
+        page.wait_for_function("n => window.__states.length > n", arg=before)
+    expect(page.locator("#game-result")).to_be_visible()
+    assert screens >= 2 and played[0] and played[2], (screens, played)
+    # Every state the page received behind a screen held no hand and no action of the person it named.
+    states = [json.loads(text) for text in page.evaluate("window.__states")]
+    for state in states:
+        screen = (state.get("table") or {}).get("screen")
+        if screen:
+            assert state["hand"] == [] and all("challenge" in a for a in state["actions"]), state
+    # The table's own tally, apart from the single player's statistics.
+    expect(page.locator("#game-together-stats")).to_contain_text("At this table, 1 deal finished")
