@@ -278,11 +278,19 @@ class Game:
             "upcard": self.upcard.code,
             "moves": moves,
             "winner": self.winner,
-            "remaining": self.remaining(),
+            "remaining": self._recorded_remaining(),
         }
         if self.rules.scoring == "points":
             data["points"] = self.score()
         return data
+
+    def _recorded_remaining(self) -> list[int]:
+        """The cards each hand holds as of the last whole turn: the record folds a turn into one move when it ends,
+        so the cards laid so far in a turn still being built count in their player's hand (saved mid-chain, the
+        deal restores to the start of that turn)."""
+        counts = self.remaining()
+        counts[self.state.turn] += len(self.state.laid)
+        return counts
 
     def to_json(self) -> str:
         return json.dumps(self.record(), ensure_ascii=False)

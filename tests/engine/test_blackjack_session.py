@@ -236,6 +236,30 @@ def test_restoring_the_record_gives_the_same_state() -> None:
     assert call(again, "restore", record=call(session, "record")) == state
 
 
+def test_a_deal_saved_in_the_middle_of_a_chain_restores_to_the_start_of_that_turn() -> None:
+    # The page keeps the record after every step, so a reload mid-chain must not lose the deal.
+    session = Session()
+    state = call(session, "new_game", seed=1)
+    while not state["your_turn"]:
+        state = call(session, "computer_move")["state"]
+    before = state
+    for _ in range(20):
+        first = next(action for action in state["actions"] if "lay" in action)
+        laid = call(session, "act", action=first)["state"]
+        if any("lay" in action for action in laid["actions"]):
+            break
+        state = call(session, "act", action=next(a for a in laid["actions"] if "stop" in a))["state"]
+        while not state["over"] and not state["your_turn"]:
+            state = call(session, "computer_move")["state"]
+        before = state
+    else:
+        pytest.fail("no turn where a chain could go on")
+    assert laid["chain"] is not None and laid["counts"][0] == before["counts"][0] - 1
+    again = Session()
+    restored = call(again, "restore", record=call(session, "record"))
+    assert restored == before  # the laid card is back in the hand, and the turn is yours to build again
+
+
 def test_a_computer_seat_plays_its_whole_turn_in_one_step() -> None:
     # Under draw=until-play a turn may be several draws and then a chain: one computer_move plays all of it.
     session = Session()
