@@ -108,7 +108,9 @@ def play(name: str, seed: int, calls: bool = False) -> tuple[Any, dict[str, int]
                 with session._serving(seat):
                     seen = session._screened(session._state_json())
                 assert seen == {
-                    key: value for key, value in state.items() if key not in ("actions", "reviews", "marks", "table", "daily")
+                    key: value
+                    for key, value in state.items()
+                    if key not in ("actions", "reviews", "marks", "table", "daily")
                 }
             assert screen["name"] == PEOPLE[screen["seat"]] and "Pass the device to" in screen["text"]
             assert all(action["seat"] != screen["seat"] or "challenge" in action for action in state["actions"])
