@@ -11,6 +11,7 @@ in tests/engine/test_pass_and_play.py; this checks what the family sees.)
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -100,6 +101,8 @@ def check_screen(page: Page, game: str) -> int:
     assert screen and state["hand"] == [] and state["prompt"] is None
     expect(page.locator("#game-screen-ready")).to_have_text(f"Pass the device to {screen['name']} — tap when ready")
     assert page.locator("#game-hand .card").count() == 0
+    # Everyone at the table is named: "You" would not say which of the people is meant.
+    assert not re.search(r"\bYou\b", page.inner_text("#game-status")), page.inner_text("#game-status")
     _, places, views = the_deal(page, game)
     hidden = {card for name, cards in places.items() if name.startswith("hand ") for card in cards}
     shown: list[str] = page.evaluate(PAGE_TEXTS)

@@ -235,7 +235,7 @@ function drawNotes() {
 // The status line: the last move, and whose turn it is.
 function drawStatus() {
   const last = state.log.at(-1);
-  const dealt = state.match && !last ? `${state.dealer === 0 ? "You" : state.names[state.dealer]} dealt.` : null;
+  const dealt = state.match && !last ? `${state.names[state.dealer]} dealt.` : null; // "You", or a person's name
   const parts = last ? [`${last.text}.`] : dealt ? [dealt] : [];
   if (state.over) parts.push(state.result.text);
   else if (state.your_turn && servedName(state)) parts.push(`${servedName(state)}: ${gameTable.status(state)}`); // whose "your turn"
