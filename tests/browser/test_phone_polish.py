@@ -22,7 +22,7 @@ DRAWN_LINKS = """() => [...document.querySelectorAll('.site-header a, .site-head
     return {text: link.textContent.trim(), left: box.left, right: box.right, shown};
   })"""
 
-PAGES = ["tutorials/where-a-card-belongs/", "practice/", "rules/", "play/", "play-knock-knock/"]
+PAGES = ["tutorials/where-a-card-belongs/", "practice/", "rules/", "play/", "play-knock-knock/", "blackjack-rules/"]
 
 
 def cut_links(page: Page) -> list[str]:
