@@ -28,3 +28,33 @@ def test_a_page_downloads_the_table_of_its_game_and_no_other(
     tables = {name: f"/static/js/{find_game(name).table_module}" for name in game_names()}
     fetched = sorted(name for name, module in tables.items() if any(url.endswith(module) for url in requested))
     assert fetched == [game]
+
+
+# Every enabled control of the table (Play, Pass, Draw, Suggest, ...) as the page draws it: its fill, its text colour
+# and the table's ink colour it should be filled with.
+CONTROLS = """() => {
+    const ink = getComputedStyle(document.querySelector(".game")).getPropertyValue("--ink").trim();
+    const probe = document.createElement("span");
+    probe.style.color = ink;
+    document.body.append(probe);
+    const inkRgb = getComputedStyle(probe).color;
+    probe.remove();
+    return [...document.querySelectorAll(".game .actions button:not(:disabled)")]
+        .filter((button) => button.getClientRects().length)
+        .map((button) => {
+            const style = getComputedStyle(button);
+            return { text: button.textContent.trim(), fill: style.backgroundColor, color: style.color, ink: inkRgb };
+        });
+}"""
+
+
+@pytest.mark.parametrize("path", ["play/", "play-knock-knock/", "play-blackjack/"])
+def test_the_tables_controls_look_like_buttons_of_the_table(page: Page, site_url: str, path: str) -> None:
+    # A style rule lost in a merge once left every control as the browser's plain grey button; no other test saw it.
+    page.add_init_script(INSTANT)
+    page.goto(f"{site_url}{path}")
+    page.wait_for_selector(READY, timeout=START_MS)
+    controls = page.evaluate(CONTROLS)
+    assert len(controls) >= 2, controls
+    for control in controls:
+        assert control["fill"] == control["ink"] and control["color"] == "rgb(255, 255, 255)", control
