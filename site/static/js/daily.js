@@ -27,9 +27,10 @@ export function dailyAsked(url) {
 export function dailyNotice(date) {
   const today = todayUTC();
   if (date < today) return `The daily deal of ${date}, a past day: play it as often as you like, but it counts for no streak. Today's deal is at “Today's deal”.`;
-  const played = dailyResults()[today];
+  const results = dailyResults();
+  const played = results[today];
   if (played) {
-    const { streak } = dailyStreak(dailyResults(), today);
+    const { streak } = dailyStreak(results, today);
     return `You have played today's deal already (you ${played}; streak ${streak}). Play it again if you like: your result for today stays as it was.`;
   }
   return `Today's deal (${today}, UTC): the same deal for everyone today, at the usual rules with Robin, Alex and Sam.`;
@@ -55,9 +56,12 @@ export async function showDailyEnd(state, runtime) {
   $("game-daily").hidden = false;
   $("game-daily-title").textContent = `Daily deal of ${date}`;
   $("game-daily-result").textContent = `${won ? "You won" : "You did not win"} the daily deal of ${date}.`;
-  $("game-daily-streak").textContent = counts
-    ? `${first ? "Today's result is kept" : `Your result for today stays as you first played it (you ${results[date]})`}. Your streak: ${streak} day${streak === 1 ? "" : "s"} in a row.`
-    : `A past day's deal counts for no streak. Your streak: ${streak} day${streak === 1 ? "" : "s"} in a row.`;
+  const kept = !counts
+    ? "A past day's deal counts for no streak."
+    : first
+      ? "Today's result is kept."
+      : `Your result for today stays as you first played it (you ${results[date]}).`;
+  $("game-daily-streak").textContent = `${kept} Your streak: ${streak} day${streak === 1 ? "" : "s"} in a row.`;
   const bar = $("game-daily-progress");
   const share = $("game-daily-share");
   share.disabled = true;

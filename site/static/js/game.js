@@ -210,6 +210,12 @@ function drawControls() {
   $("game-suggest").disabled = !yours;
   const match = state.match;
   $("game-variant").textContent = state.rules?.name ?? "";
+  $("game-share").querySelector(".long").textContent = state.daily ? " to this daily deal" : " to this match";
+  if (state.daily) {
+    $("game-deal-number").replaceChildren(`daily deal of ${state.daily}`);
+    $("game-share").href = `?daily=${state.daily}`;
+    return;
+  }
   // "deal 2 of match 5" (see dealName), the match's number only where there is room.
   const seed = el("span", { id: "game-seed" }, String(match ? match.seed : state.seed));
   $("game-deal-number").replaceChildren(
@@ -219,11 +225,6 @@ function drawControls() {
   link.searchParams.set("seed", String(match ? match.seed : state.seed));
   if (table) setTableInUrl(link, table);
   $("game-share").href = link.search;
-  $("game-share").querySelector(".long").textContent = state.daily ? " to this daily deal" : " to this match";
-  if (state.daily) {
-    $("game-deal-number").replaceChildren(`daily deal of ${state.daily}`);
-    $("game-share").href = `?daily=${state.daily}`;
-  }
 }
 
 function drawNotes() {
@@ -237,9 +238,9 @@ function drawStatus() {
   const last = state.log.at(-1);
   const dealt = state.match && !last ? `${state.names[state.dealer]} dealt.` : null; // "You", or a person's name
   const parts = last ? [`${last.text}.`] : dealt ? [dealt] : [];
+  const served = servedName(state);
   if (state.over) parts.push(state.result.text);
-  else if (state.your_turn && servedName(state)) parts.push(`${servedName(state)}: ${gameTable.status(state)}`); // whose "your turn"
-  else if (state.your_turn) parts.push(gameTable.status(state));
+  else if (state.your_turn) parts.push(served ? `${served}: ${gameTable.status(state)}` : gameTable.status(state)); // whose "your turn"
   else if (state.table?.screen && state.table.waits) parts.push(`${state.table.screen.name} to play.`);
   else parts.push(thinking(state));
   $("game-status").textContent = parts.join(" ");
@@ -462,13 +463,14 @@ async function remember() {
   saveDeal(saved, dealSlot());
   history.replaceState({ deal: saved }, "", location.href);
   // Each game keeps its own statistics: store.js files them under this page's game.
-  if (state.over && state.result && replayFrom === null && state.table && !state.daily) {
-    recordTogether(GAME, dealId, state); // a table of people keeps its own tally, apart from yours
-  } else if (state.over && state.result && replayFrom === null && !state.daily) {
-    const seats = state.seats.slice(1).map((seat) => seat.player);
-    recordGame(dealId, state.result.winner, seats, state.rules.name);
+  if (state.over && state.result && replayFrom === null && !state.daily) {
+    if (state.table) recordTogether(GAME, dealId, state); // a table of people keeps its own tally, apart from yours
+    else recordGame(dealId, state.result.winner, state.seats.slice(1).map((seat) => seat.player), state.rules.name);
   }
 }
+
+// The daily deal of *date*, continued from its *record* when given.
+const startDaily = (date, record) => runtime.call("daily", { date, game: GAME, ...(record ? { record } : {}) });
 
 // Where this tab keeps its deal in progress: the daily deal apart, so the plain game page never continues it.
 const dealSlot = () => (daily ? `${GAME}.daily` : GAME);
@@ -476,15 +478,14 @@ const dealSlot = () => (daily ? `${GAME}.daily` : GAME);
 // The daily deal of *daily*, continued from *resume* ({record}) when given: [the notice it starts with, whether it
 // continued *resume*]. A date the engine refuses is today's deal instead, with a notice saying why.
 async function dealDaily(resume) {
-  const start = (date, record) => runtime.call("daily", { date, game: GAME, ...(record ? { record } : {}) });
   let refused = null;
   try {
-    state = await start(daily, resume?.record);
+    state = await startDaily(daily, resume?.record);
   } catch (error) {
     if (error.crashed || runtime.failed) throw error;
     refused = resume ? `Your daily deal could not be continued (${error.message}), so it starts again.` : dailyRefused(error.message);
     if (!resume) daily = todayUTC();
-    state = await start(daily, null);
+    state = await startDaily(daily, null);
   }
   table = DEFAULT_TABLE;
   earlier = [];
@@ -641,7 +642,7 @@ async function recover() {
     await runtime.ready;
     await tableReady;
     if (mine !== generation) return;
-    if (saved && daily) state = await runtime.call("daily", { date: daily, record: saved.record, game: GAME });
+    if (saved && daily) state = await startDaily(daily, saved.record);
     else if (saved) state = await runtime.call("restore", restoreParams(saved));
     else await newDeal(state?.match?.seed ?? state?.seed ?? "", table ?? chosenTable());
   } catch (error) {
@@ -709,7 +710,7 @@ function begin() {
   const day = dailyAsked(url);
   daily = day?.date ?? null;
   if (day) {
-    const { deal: last } = loadDeal(`${GAME}.daily`);
+    const { deal: last } = loadDeal(dealSlot());
     deal("", last?.daily === daily && !last.over ? last : null, { notice: day.notice });
     return;
   }

@@ -74,8 +74,7 @@ export function chosenTable() {
   const kept = (setting(TABLE_KEY) ?? "").split(",").filter((name) => seatNames().includes(name));
   const seats = around(DEFAULT_SEATS, players - 1).map((name, i) => kept[i] ?? name);
   const rules = setting(RULES_KEY);
-  const { names, seats: ticked } = keptPeople();
-  return withPeople({ rules: rules !== null && !rulesProblem(rules) ? rules : DEFAULT_RULES, players, seats }, peopleAt(players, ticked, names));
+  return withPeople({ rules: rules !== null && !rulesProblem(rules) ? rules : DEFAULT_RULES, players, seats }, keptPeopleAt(players));
 }
 
 // ---- people sharing the device (pass-and-play) -------------------------------------------------------
@@ -96,6 +95,12 @@ function keptPeople() {
   });
   const seats = Array.isArray(kept?.seats) ? kept.seats.filter((seat) => Number.isInteger(seat) && seat > 0 && seat < MAX_SEATS) : [];
   return { names, seats };
+}
+
+// The kept people at a table of *players* (see peopleAt).
+function keptPeopleAt(players) {
+  const { names, seats } = keptPeople();
+  return peopleAt(players, seats, names);
 }
 
 const defaultName = (seat) => `Player ${seat + 1}`;
@@ -159,11 +164,10 @@ export function tableInUrl(url) {
     if (count === null) problems.push(`“players=${counts[0].slice(0, 20)}”: this table seats ${or} players`);
   }
   const seated = count ?? table.players;
-  const { names, seats: ticked } = keptPeople();
   return {
     table: withPeople(
       { rules: rules === null || rulesWrong ? table.rules : rules, players: seated, seats: around(table.seats, seated - 1) },
-      peopleAt(seated, ticked, names),
+      keptPeopleAt(seated),
     ),
     problem: problems.length ? problems.join("; ") : null,
   };

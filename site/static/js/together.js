@@ -46,7 +46,7 @@ export function drawTogether(state, { reveal, act }) {
 // Under a finished deal at a table of people: how the table has done so far (its own tally, apart from yours).
 function drawTableStats(state) {
   const line = $("game-together-stats");
-  const stats = state.table && state.over ? tableStats(document.getElementById("game").dataset.game, state) : null;
+  const stats = state.table && state.over ? tableStats($("game").dataset.game, state) : null;
   line.hidden = !stats;
   if (!stats) return;
   const wins = state.names.map((name) => `${name} ${stats.wins[name] ?? 0}`).join(", ");
@@ -58,6 +58,8 @@ function drawTableStats(state) {
 // Kept per game, per table: the people (their names, in seat order) with the computer players and the rules.
 // {tables: {key: {names, rules, deals, wins: {name: count}}}, counted: [deal ids]}.
 const statsKey = (game) => `${game}.together`;
+// A table of people: its seats' names and its rules.
+const tableKey = (state) => `${state.names.join(" · ")} · ${state.rules.name}`;
 const MAX_COUNTED = 200;
 
 function readStats(game) {
@@ -73,9 +75,9 @@ function readStats(game) {
 // Count a finished deal at a table of people once: who won it (a person's or a computer's name), per table.
 export function recordTogether(game, id, state) {
   const stats = readStats(game);
-  if (stats.counted.includes(id)) return false;
+  if (stats.counted.includes(id)) return;
   const names = state.names;
-  const key = `${names.join(" · ")} · ${state.rules.name}`;
+  const key = tableKey(state);
   const entry = stats.tables[key] ?? { names, rules: state.rules.name, deals: 0, wins: {} };
   entry.deals += 1;
   const winner = state.result?.winner_name;
@@ -83,10 +85,9 @@ export function recordTogether(game, id, state) {
   stats.tables[key] = entry;
   stats.counted = [...stats.counted, id].slice(-MAX_COUNTED);
   keepSetting(statsKey(game), JSON.stringify(stats));
-  return true;
 }
 
 // The results of the table *state* is played at: {deals, wins} or null before its first finished deal.
-export function tableStats(game, state) {
-  return readStats(game).tables[`${state.names.join(" · ")} · ${state.rules.name}`] ?? null;
+function tableStats(game, state) {
+  return readStats(game).tables[tableKey(state)] ?? null;
 }
