@@ -100,12 +100,13 @@ def daily_seed(date: str, game: str) -> int:
     return value % (MAX_SEED + 1)
 
 
-def sam_play_out(game: Any, rules: Any, seed: int, run: int, names: tuple[str, ...], bots: list[str]) -> bool:
+def sam_play_out(rules: Any, seed: int, run: int, names: tuple[str, ...], bots: list[str]) -> bool:
     """Whether Sam, sitting in your seat (seat 0), wins play-out *run* of the deal dealt from *seed* under *rules*
-    of *game* (its :class:`~engine.core.game.GameType`); *bots* are the computer players in seats 1 onwards. Each
+    (of their game); *bots* are the computer players in seats 1 onwards. Each
     run gives every player its own chance, drawn from the seed and the run; the cards are the deal's."""
     if not 0 <= run < SAM_RUNS:
         raise ValueError(f"play-out {shown(run)} must be a whole number from 0 to {SAM_RUNS - 1}")
+    game = rules.game
     deal = game.new_deal(rules, seed, names=names)
     seats = ["sam", *bots]
     players = [

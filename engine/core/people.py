@@ -36,9 +36,10 @@ def name_problem(name: str, known: Collection[str]) -> str | None:
     odd = sorted({char for char in name if not (char.isalnum() or char in _MARKS)})
     if odd:
         return f"has {' '.join(odd)} in it: use letters, digits, spaces, - ' and ."
-    first = name.split()[0].lower() if name.split() else ""
-    if first in known or name.lower() == "you":
-        return "is a computer player's: choose another name" if first in known else "is what the table calls you alone"
+    if name.split()[0].lower() in known:
+        return "is a computer player's: choose another name"
+    if name.lower() == "you":
+        return "is what the table calls you alone"
     return None
 
 

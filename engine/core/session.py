@@ -269,23 +269,24 @@ class DealSession(Generic[G, P]):
         self.day = day
         return self.state()
 
-    def _finished_daily(self) -> tuple[str, G]:
-        game = self._game
+    def _finished_daily(self) -> str:
+        """The date of the daily deal at the table, once it is over."""
         if self.day is None:
             raise ValueError("this is not the daily deal: start it with daily")
-        if not game.is_over:
+        if not self._game.is_over:
             raise ValueError("the daily deal is not over yet")
-        return self.day, game
+        return self.day
 
     def daily_sam(self) -> JSON:
         """Once the daily deal is over: Sam plays your seat of it once more from the start (other chance for every
         player, the same cards). Asked again until ``done`` is ``runs``, so the page can show progress. Result:
         ``{"done", "runs", "wins", "percent"`` (null until all are played) ``, "text"}``."""
-        _, game = self._finished_daily()
+        self._finished_daily()
         if len(self.sam_wins) < SAM_RUNS:
-            names, bots = tuple(game.names), self._bot_names()
-            rules = game.rules
-            self.sam_wins.append(sam_play_out(rules.game, rules, self._seed(game), len(self.sam_wins), names, bots))
+            game = self._game
+            self.sam_wins.append(
+                sam_play_out(game.rules, self._seed(game), len(self.sam_wins), tuple(game.names), self.seated)
+            )
         done, wins = len(self.sam_wins), sum(self.sam_wins)
         whole = done == SAM_RUNS
         text = (
@@ -299,7 +300,7 @@ class DealSession(Generic[G, P]):
         """The text to share after the daily deal, once Sam's play-outs are done (see :meth:`daily_sam`): the game,
         the date, your result, Sam's share of wins and *streak* (your days played in a row; null for a past day,
         which counts for none). Result: ``{"text"}``."""
-        day, _ = self._finished_daily()
+        day = self._finished_daily()
         if len(self.sam_wins) < SAM_RUNS:
             raise ValueError(f"Sam has played {len(self.sam_wins)} of {SAM_RUNS} deals: ask daily_sam first")
         if streak is not None and (type(streak) is not int or streak < 0):
@@ -440,10 +441,6 @@ class DealSession(Generic[G, P]):
         if self.game is None:
             raise ValueError(f"no deal yet: start one with {self.starts}")
         return self.game
-
-    def _bot_names(self) -> list[str]:
-        """The computer players at the table, seat 1 onwards, to sit down again to another deal."""
-        return list(self.seated)
 
     def record(self) -> str:
         """The game record (JSON text) of the deal in progress or finished."""
@@ -695,7 +692,7 @@ class DealSession(Generic[G, P]):
         self._reviewed()
         self.restore(record)
         game = self._review().replay(self._game, _move_number(moves))
-        self._start(game, self._bot_names())
+        self._start(game, self.seated)
         return self.state()
 
     def review_points(self, record: str) -> JSON:

@@ -42,6 +42,7 @@ from ..core.puzzles import (
     PuzzleKinds,
     Rows,
     Shown,
+    check_answer,
     named_steps,
     number_choices,
     numbers,
@@ -677,8 +678,8 @@ def _read_chips(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     puzzle = ChipsPuzzle(**common, counts=counts, passes=passes, offered=offered)
     if puzzle.taken() not in offered:
         reader.fail("choices", f"choices: {puzzle.taken()}, the right answer, is not among them")
-    elif answer != puzzle.taken():
-        reader.fail("answer", f"answer says {answer}, but {puzzle.judge().explanation}")
+    else:
+        check_answer(reader, puzzle, str(answer))
     return puzzle
 
 

@@ -111,7 +111,6 @@ def test_sam_and_the_share_text_after_a_daily_deal() -> None:
     assert call(session, "daily_sam") == sam
     wins = [
         sam_play_out(
-            find_game(game),
             find_game(game).rules({}),
             int(state["seed"]),
             run,
@@ -160,9 +159,9 @@ def test_sams_play_outs_of_sevens_are_the_same_for_a_given_day() -> None:
     names = ("You", "Robin", "Alex", "Sam")
     bots = ["robin", "alex", "sam"]
     # The same play-out twice (each takes about half a second of Sevens): the same game, so the same result.
-    assert sam_play_out(sevens, rules, seed, 0, names, bots) == sam_play_out(sevens, rules, seed, 0, names, bots)
+    assert sam_play_out(rules, seed, 0, names, bots) == sam_play_out(rules, seed, 0, names, bots)
     with pytest.raises(ValueError, match="play-out 10"):
-        sam_play_out(sevens, rules, seed, SAM_RUNS, names, bots)
+        sam_play_out(rules, seed, SAM_RUNS, names, bots)
 
 
 def test_a_reload_continues_the_daily_deal_from_its_record_and_no_other() -> None:
