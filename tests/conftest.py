@@ -18,13 +18,24 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+from engine.core import webapi
+
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = "SEVENS_TEST_SITE"  # the folder `make test` shares between its pytest processes (see the Makefile)
+
+
+@pytest.fixture(autouse=True)
+def _no_deal_left_open() -> Iterator[None]:
+    """Each test leaves no web-API session behind. The page's deals are one registry a process, with a limit
+    (webapi.MAX_SESSIONS); the site tests ran before the engine's left it full, and an engine test was refused
+    "too many deals open at once"."""
+    yield
+    webapi.SESSIONS.clear()
 
 
 def _build(out: Path, base: str) -> None:
