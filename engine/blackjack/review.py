@@ -104,14 +104,14 @@ def replay(game: Game, moves: int) -> Game:
     raise AssertionError("unreachable: the replay ends at the last entry")
 
 
-def _played(entries: list[Any], at: int, players: int) -> RecordedAction | None:
-    """Your move whose first entry is *at* (after a reshuffle, if one comes first), or ``None``."""
+def _played(entries: list[Any], at: int, players: int, mover: int) -> RecordedAction | None:
+    """*mover*'s move whose first entry is *at* (after a reshuffle, if one comes first), or ``None``."""
     if _is_reshuffle(entries[at]):
         at += 1
     if at >= len(entries):
         return None
     seat, action, _ = action_from_json(entries[at], players)
-    return action if seat == YOU else None
+    return action if seat == mover else None
 
 
 def _turns(view: PlayerView, played: RecordedAction | None) -> list[RecordedAction]:
@@ -123,7 +123,7 @@ def _turns(view: PlayerView, played: RecordedAction | None) -> list[RecordedActi
     call = rules.last_cards
     scored: list[tuple[float, RecordedAction]] = []
     unseen = Counter(view.unseen())
-    for cards in chains_from(state, YOU, SEARCH):
+    for cards in chains_from(state, view.seat, SEARCH):
         if not cards:
             continue
         score, suit = turn_score(view, state, cards, unseen)
@@ -132,7 +132,7 @@ def _turns(view: PlayerView, played: RecordedAction | None) -> list[RecordedActi
         scored.append((score, Chain(cards, suit if score < 10_000 else None, call)))
     scored.sort(key=lambda item: -item[0])
     others: list[RecordedAction] = [action for _, action in scored]
-    legal = state.legal_actions(YOU)
+    legal = state.legal_actions(view.seat)
     for kind in (PickUp, Draw, Pass):
         if any(isinstance(action, kind) for action in legal):
             others.insert(min(len(others), OPTIONS - 2), kind(call))
@@ -178,20 +178,22 @@ def _display(action: RecordedAction, pickup: int) -> str:
     return "draw" if isinstance(action, Draw) else "pass"
 
 
-def decisions(game: Game) -> list[int]:
-    """The record entries where a turn of yours began and more than one distinct turn was possible."""
+def decisions(game: Game, seat: int = YOU) -> list[int]:
+    """The record entries where a turn of *seat* (yours by default) began and more than one distinct turn was
+    possible."""
     entries = game.record()["moves"]
     points = []
     for again, at in _replayed(game):
-        if at >= len(entries) or again.turn != YOU or _played(entries, at, game.rules.players) is None:
+        if at >= len(entries) or again.turn != seat or _played(entries, at, game.rules.players, seat) is None:
             continue
-        if len(_turns(again.view(YOU), None)) > 1:
+        if len(_turns(again.view(seat), None)) > 1:
             points.append(at)
     return points
 
 
 def estimate(game: Game, index: int) -> dict[str, Any]:
-    """Sam's estimate of your chance to win with each turn you could take at record entry *index*: each turn's
+    """Sam's estimate of the player's chance to win with each turn they could take at record entry *index* (said
+    to them as "you"): each turn's
     ``chance`` and ``percent``, the turn ``played``, the ``best``, ``cost``, ``margin``, ``verdict`` and ``note``
     (see :func:`engine.core.review.judge`); a turn's ``code`` is its cards' codes (and the suit named), or
     ``draw``, ``pickup`` or ``pass``."""
@@ -199,11 +201,11 @@ def estimate(game: Game, index: int) -> dict[str, Any]:
     if not 0 <= index < len(entries):
         raise ValueError(f"move {index} is outside this deal, which has {len(entries)} moves")
     again = replay(game, index)
-    played = _played(entries, index, game.rules.players) if again.turn == YOU else None
-    view = again.view(YOU)
+    played = _played(entries, index, game.rules.players, again.turn)
+    view = again.view(again.turn)
     options = _turns(view, played) if played is not None else []
     if len(options) < 2:
-        raise ValueError(f"move {index + 1} was not a choice: it was not your turn, or only one turn was possible")
+        raise ValueError(f"move {index + 1} was not a choice: no turn began there, or only one turn was possible")
     outcomes = _weigh(view, options, random.Random((game.seed or 0) * 1000 + index))
     pickup = view.pickup
     hand = len(view.hand)

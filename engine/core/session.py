@@ -75,12 +75,12 @@ P = TypeVar("P", bound=Player)
 class Review(Protocol):
     """A game's review: the module ``review`` of its package (``engine.<game>.review``), loaded when first asked."""
 
-    def decisions(self, game: Any) -> list[int]:
-        """Your moves worth reviewing in the finished *game*: indexes into its moves."""
+    def decisions(self, game: Any, seat: int) -> list[int]:
+        """*seat*'s moves worth reviewing in the finished *game*: indexes into its moves."""
         ...
 
     def estimate(self, game: Any, move: int) -> JSON:
-        """The adviser's estimate of each choice you had at *move*."""
+        """The adviser's estimate of each choice the seat that moved had at *move*."""
         ...
 
     def replay(self, game: Any, moves: int) -> Any:
@@ -687,20 +687,34 @@ class DealSession(Generic[G, P]):
         if not self.reviews:
             raise ValueError(f"{self.game_name} has no review")
 
-    def replay(self, record: str, moves: object) -> JSON:
-        """The deal in *record* after its first *moves* moves, to look at or to play on from there."""
+    def _reviewed_seat(self, game: G, seat: object) -> int:
+        """The seat a review is of (*seat*, or you in seat 0 when ``None``): at a table of people, each person's."""
+        if seat is None:
+            return YOU
+        players = len(game.names)
+        if type(seat) is not int or not 0 <= seat < players:
+            raise ValueError(f"seat {shown(seat)} must be a whole number from 0 to {players - 1}")
+        return seat
+
+    def replay(self, record: str, moves: object, seat: object = None) -> JSON:
+        """The deal in *record* after its first *moves* moves, to look at or to play on from there; the state
+        serves *seat*'s view (see :meth:`review_points`), with no screen: the deal is over for the people who
+        look back at it."""
         self._reviewed()
         self.restore(record)
         game = self._review().replay(self._game, _move_number(moves))
+        served = self._reviewed_seat(game, seat)
         self._start(game, self.seated)
+        self.seat = served
         return self.state()
 
-    def review_points(self, record: str) -> JSON:
-        """Your moves of *record* worth reviewing: ``{"moves": indexes into its moves, "total", "said": what the
-        review says of them when Sam has weighed them all, "key": what an outlined card other than the best is}``."""
+    def review_points(self, record: str, seat: object = None) -> JSON:
+        """The moves of *record* worth reviewing for *seat* (you in seat 0 by default; at a table of people, the
+        person in that seat): ``{"moves": indexes into its moves, "total", "said": what the review says of them
+        when Sam has weighed them all, "key": what an outlined card other than the best is}``."""
         self._reviewed()
         game = self._read_record(record)
-        moves = self._review().decisions(game)
+        moves = self._review().decisions(game, self._reviewed_seat(game, seat))
         if moves:
             said = f"Sam weighed your {counted(len(moves), 'choice')}: {self.choice_words}."
         else:
@@ -708,8 +722,8 @@ class DealSession(Generic[G, P]):
         return {"moves": moves, "total": len(game.record()["moves"]), "said": said, "key": self.key_words}
 
     def review_move(self, record: str, move: object) -> JSON:
-        """The adviser's estimate of your chance with each choice you had at *move* of *record*; asked one move
-        at a time, so the page can show progress."""
+        """The adviser's estimate of each choice the player had at *move* of *record* (one of the moves
+        :meth:`review_points` lists, of whichever seat); asked one move at a time, so the page can show progress."""
         self._reviewed()
         return self._review().estimate(self._read_record(record), _move_number(move))
 

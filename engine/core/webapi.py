@@ -87,17 +87,19 @@ anything else of it.
 ``daily_share {streak?}``
     Result: ``{"text"}``, the text to share, with no card in it.
 
-A game with a review (the state's ``reviews``: Sevens) also offers:
+A game with a review (the state's ``reviews``: every game so far) also offers,
+each of the seat *seat* (you in seat 0 when left out; at a table of people,
+each person's own review):
 
-``replay {record, moves}``
+``replay {record, moves, seat?}``
     The deal in *record* after its first *moves* moves, to look at or play on
-    from there. Result: the state.
-``review_points {record}``
-    Your moves worth reviewing (a card played where more than one fitted).
-    Result: ``{"moves": [indexes into the record's moves], "total"}``.
+    from there, as *seat* saw it. Result: the state.
+``review_points {record, seat?}``
+    *seat*'s moves worth reviewing (where it had a choice). Result:
+    ``{"moves": [indexes into the record's moves], "total", "said", "key"}``.
 ``review_move {record, move}``
-    The adviser's estimate of your chance to win with each choice you had at
-    *move*; asked one move at a time, so the page can show progress.
+    The adviser's estimate of the mover's chance to win with each choice it had
+    at *move*; asked one move at a time, so the page can show progress.
 
 Every state has: ``game``, ``seed``, ``kind`` (game, match or guided),
 ``rules`` (``options``, ``name``, ``text``, ``notes``: one sentence per rule

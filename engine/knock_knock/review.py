@@ -101,31 +101,35 @@ def _replayed(game: Game, entries: list[Any], chance: _RecordedChance | None = N
         yield again, chance.position
 
 
-def _yours(entry: Any) -> bool:
-    return isinstance(entry, dict) and entry.get("seat") == YOU and "play" in entry
+def _discard(entry: Any) -> int | None:
+    """The seat that discarded at record *entry*, or ``None`` when the entry is not a discard."""
+    return entry.get("seat") if isinstance(entry, dict) and "play" in entry else None
 
 
-def decisions(game: Game) -> list[int]:
-    """The record entries where you discarded a card and more than one card fitted (one replay of the deal)."""
+def decisions(game: Game, seat: int = YOU) -> list[int]:
+    """The record entries where *seat* (you by default) discarded a card and more than one card fitted (one
+    replay of the deal)."""
     entries = game.record()["moves"]
     return [
         at
         for again, at in _replayed(game, entries)
-        if at < len(entries) and _yours(entries[at]) and len(again.view(YOU).fitting()) > 1
+        if at < len(entries) and _discard(entries[at]) == seat and len(again.view(seat).fitting()) > 1
     ]
 
 
 def estimate(game: Game, index: int) -> dict[str, Any]:
-    """Sam's estimate of your chance to win with each card that fitted before record entry *index*: each card's
+    """Sam's estimate of the discarding player's chance to win with each card that fitted before record entry
+    *index* (said to them as "you"): each card's
     ``chance`` and ``percent``, the card ``played``, the ``best``, ``cost``, ``margin``, ``verdict`` and ``note``
     (see :func:`engine.core.review.judge`)."""
     entries = game.record()["moves"]
     if not 0 <= index < len(entries):
         raise ValueError(f"move {index} is outside this deal, which has {len(entries)} moves")
-    view = replay(game, index).view(YOU)
-    fitting = view.fitting()
-    if not _yours(entries[index]) or len(fitting) < 2:
+    seat = _discard(entries[index])
+    fitting = [] if seat is None else replay(game, index).view(seat).fitting()
+    if seat is None or len(fitting) < 2:
         raise ValueError(f"move {index + 1} was not a choice: fewer than two cards fitted")
+    view = replay(game, index).view(seat)
     played = Card.parse(entries[index]["play"])
     outcomes: list[list[float]] = [[] for _ in fitting]
     sam = SamPlayer(random.Random((game.seed or 0) * 1000 + index), samples=SAMPLES, work=WORK)

@@ -206,3 +206,37 @@ def test_two_people_and_two_computers_play_a_whole_deal_without_seeing_each_othe
             assert state["hand"] == [] and all("challenge" in a for a in state["actions"]), state
     # The table's own tally, apart from the single player's statistics.
     expect(page.locator("#game-together-stats")).to_contain_text("At this table, 1 deal finished")
+    review_each_person(page, game)
+
+
+def review_each_person(page: Page, game: str) -> None:
+    """The review after a deal at a table of people: one button a person, each showing that person's own choices
+    and hand as the engine finds them, the pressed button looking pressed."""
+    session, _, _ = the_deal(page, game)
+    record = session.record()
+    page.click("#game-review-open")
+    ana, ben = page.locator("#review-people button").all()
+    expect(ana).to_have_text("Ana's choices")
+    expect(ben).to_have_text("Ben's choices")
+    for seat, button, other in ((0, ana, ben), (2, ben, ana)):
+        button.click()
+        expect(button).to_have_attribute("aria-pressed", "true")
+        expect(other).to_have_attribute("aria-pressed", "false")
+        # Pressed looks pressed: the pressed button is filled, the other is not.
+        fills = [each.evaluate("b => getComputedStyle(b).backgroundColor") for each in (button, other)]
+        assert fills[0] != fills[1], fills
+        expect(page.locator("#review-hand")).to_have_attribute("aria-label", f"{PEOPLE[seat]}'s hand")
+        moves = session.review_points(record, seat)["moves"]
+        if not moves:
+            expect(page.locator("#review-costly")).to_contain_text("You had no choice to make in this deal")
+            continue
+        first = moves[0]
+        if first:
+            expect(page.locator("#review-status")).to_contain_text(f"Move {first}:")
+        hand = sorted(card["code"] for card in session.replay(record, first, seat)["hand"])
+        page.wait_for_function(
+            "codes => JSON.stringify([...document.querySelectorAll('#review-hand .card')].map((c) => c.dataset.code).sort()) === codes",
+            arg=json.dumps(hand, separators=(",", ":")),
+        )
+    page.click("#review-close")
+    expect(page.locator("#game-result")).to_be_visible()

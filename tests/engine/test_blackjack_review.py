@@ -128,5 +128,7 @@ def test_the_page_asks_for_the_choices_then_each_estimate_and_can_play_on_from_o
     state = call("replay", record=record, moves=first)["result"]
     assert state["game"] == "blackjack" and state["your_turn"] and state["reviews"]
     assert len(state["hand"]) == len(replay(game, first).state.hands[0])
-    assert "was not a choice" in call("review_move", record=record, move=1)["error"]["message"]
+    choices = {move for seat in range(4) for move in decisions(game, seat)}
+    none = next(move for move in range(len(game.record()["moves"])) if move not in choices)
+    assert "was not a choice" in call("review_move", record=record, move=none)["error"]["message"]
     assert "outside this deal" in call("replay", record=record, moves=999)["error"]["message"]

@@ -250,6 +250,32 @@ def test_the_browser_session_restores_and_reviews_a_finished_deal(name: str) -> 
         assert points["key"]
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_the_review_is_of_each_seat_in_turn(name: str) -> None:
+    # At a table of people each person's review lists only their own choices, the table served from their view.
+    game = find_game(name)
+    session = game.session()
+    if "review_points" not in session.methods:
+        pytest.skip(f"{name} has no review")
+    rules = game.rules({})
+    names = [sorted(game.computer_players)[0]] * rules.players
+    *_, (deal, _, _) = turns(game, rules, 5, 0, names)
+    record = deal.to_json()
+    assert session.review_points(record) == session.review_points(record, 0)
+    found = {seat: session.review_points(record, seat)["moves"] for seat in range(rules.players)}
+    every = [move for moves in found.values() for move in moves]
+    assert len(every) == len(set(every)), f"a move is in two seats' reviews: {found}"
+    seat, moves = next((seat, moves) for seat, moves in found.items() if seat and moves)
+    for move in moves:
+        state = session.replay(record, move, seat)
+        assert state["turn"] == seat, f"{name}: seat {seat}'s choice at move {move} is not its turn"
+        assert state["hand"] and state["hand"] != session.replay(record, move)["hand"], "not the seat's own hand"
+    estimate = session.review_move(record, moves[0])
+    assert estimate["played"]["code"] in [card["code"] for card in estimate["cards"]]
+    with pytest.raises(ValueError, match=f"seat {rules.players} must be a whole number from 0 to {rules.players - 1}"):
+        session.review_points(record, rules.players)
+
+
 def test_a_game_whose_choices_are_whole_turns_says_so_in_its_review() -> None:
     # Blackjack's choices are between turns (a chain, a draw, a pick-up), not between cards that fitted.
     for name in GAMES:

@@ -65,7 +65,9 @@ def test_the_page_asks_for_the_choices_then_each_estimate_and_can_play_on_from_o
     assert call("review_move", record=record, move=first)["result"] == estimate(game, first)
     state = call("replay", record=record, moves=first)["result"]
     assert state["game"] == "knock-knock" and len(state["hand"]) == len(replay(game, first).state.hands[0])
-    assert "was not a choice" in call("review_move", record=record, move=0)["error"]["message"]
+    choices = {move for seat in range(4) for move in decisions(game, seat)}
+    none = next(move for move in range(len(game.record()["moves"])) if move not in choices)
+    assert "was not a choice" in call("review_move", record=record, move=none)["error"]["message"]
     assert "outside this deal" in call("replay", record=record, moves=999)["error"]["message"]
     # Replayed to its end, the deal is the same deal.
     assert replay(game, len(game.record()["moves"])).record() == game.record()

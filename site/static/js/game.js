@@ -762,9 +762,7 @@ const review = new Review(runtime, {
 $("game-review-open").addEventListener("click", () => {
   if (!saved || !state?.over) return;
   $("game-table").hidden = true;
-  review.open({ deal: dealName(state), record: saved.record, log: state.log, inMatch: Boolean(state.match) }).catch((error) => {
-    if (!error.crashed) $("review-progress-text").textContent = `The review could not be made: ${error.message}`;
-  });
+  review.open({ deal: dealName(state), record: saved.record, log: state.log, inMatch: Boolean(state.match), people: state.table?.people });
 });
 
 // The same deal again from a choice of yours, as a new entry in the history (Back returns to the review's deal).

@@ -1,5 +1,6 @@
 // Reviewing a finished deal, in every game that has a review: step through it as you saw it, with Sam's estimate
-// of your chance to win with each card that fitted at your choices, and the three choices that cost you most.
+// of your chance to win with each card that fitted at your choices, and the three choices that cost you most. At a
+// table of people each person has a review of their own choices (a button a person), the deal shown as they saw it.
 // The engine computes every estimate and sentence (engine/core/review.py and the game's own review module), one
 // choice a request, so the page shows progress and stays usable. The board is drawn by the game's own table
 // module (tables.js), read-only: nothing here knows a game.
@@ -22,7 +23,10 @@ export class Review {
     this.onPlayFrom = onPlayFrom;
     this.onClose = onClose;
     this.section = $("game-review");
-    this.cache = new Map(); // record -> {points, estimates}: a deal is weighed once
+    this.cache = new Map(); // record and seat -> {points, estimates}: a person's choices in a deal are weighed once
+    this.replays = new Map(); // record -> the moves it was replayed from
+    this.people = null; // at a table of people, [{seat, name}]
+    this.seat = 0; // whose choices are shown
     this.token = 0;
     $("review-close").addEventListener("click", () => this.close());
     $("review-back").addEventListener("click", () => this.show(this.at - 1));
@@ -42,23 +46,57 @@ export class Review {
   }
 
   // *deal* is the deal's name as the table gave it ("2 of match 5"); *log* its moves as the page shows them;
-  // *inMatch*: the deal was one of a match, so its seats mark the dealer as the table did.
-  async open({ deal, record, log, inMatch = false }) {
-    this.token += 1;
-    const mine = this.token;
+  // *inMatch*: the deal was one of a match, so its seats mark the dealer as the table did; *people*: at a table
+  // of people, the state's table.people, whose reviews are offered one person at a time (the first one's first).
+  async open({ deal, record, log, inMatch = false, people = null }) {
     this.record = record;
     this.log = log;
     this.inMatch = inMatch;
+    this.people = people?.length > 1 ? people : null;
     $("review-deal").textContent = deal;
     $("review-heading").tabIndex = -1;
     this.section.hidden = false;
     $("review-heading").focus();
+    this.drawPeople();
+    await this.choose(this.people?.[0].seat ?? 0);
+  }
+
+  // One button a person at a table of people; the one whose review is shown is pressed.
+  drawPeople() {
+    const row = $("review-people");
+    row.hidden = !this.people;
+    const buttons = (this.people ?? []).map(({ seat, name }) => {
+      const button = el("button", { type: "button", dataset: { seat: String(seat) } }, `${name}'s choices`);
+      button.addEventListener("click", () => this.choose(seat));
+      return button;
+    });
+    row.replaceChildren(...buttons);
+  }
+
+  // Show *seat*'s review: their choices, weighed one at a time, the deal as they saw it.
+  async choose(seat) {
+    try {
+      await this.review(seat);
+    } catch (error) {
+      if (!error.crashed) $("review-progress-text").textContent = `The review could not be made: ${error.message}`;
+    }
+  }
+
+  async review(seat) {
+    this.token += 1;
+    const mine = this.token;
+    this.seat = seat;
+    for (const button of $("review-people").children) button.setAttribute("aria-pressed", String(button.dataset.seat === String(seat)));
+    const name = this.people?.find((person) => person.seat === seat)?.name;
+    $("review-hand").setAttribute("aria-label", name ? `${name}'s hand` : "Your hand");
     this.table ??= await this.boardTable();
-    let found = this.cache.get(record);
+    const { record } = this;
+    const cached = `${seat} ${record}`;
+    let found = this.cache.get(cached);
     if (!found) {
-      const { moves, total, said, key } = await this.runtime.call("review_points", { record, game: this.game }, "review");
-      found = { points: moves, total, said, key, estimates: new Map(), replayed: [] };
-      this.cache.set(record, found);
+      const { moves, total, said, key } = await this.runtime.call("review_points", { record, seat, game: this.game }, "review");
+      found = { points: moves, total, said, key, estimates: new Map() };
+      this.cache.set(cached, found);
     }
     if (mine !== this.token) return;
     this.found = found;
@@ -82,8 +120,8 @@ export class Review {
 
   // A deal replayed from *moves* (its review says so).
   noteReplay(record, moves) {
-    const found = this.cache.get(record);
-    if (found && !found.replayed.includes(moves)) found.replayed.push(moves);
+    const replayed = this.replays.get(record) ?? [];
+    if (!replayed.includes(moves)) this.replays.set(record, [...replayed, moves]);
   }
 
   close() {
@@ -127,7 +165,8 @@ export class Review {
       look.addEventListener("click", () => this.show(estimate.move));
       return el("li", {}, look, " ", estimate.note);
     });
-    const { points, estimates, replayed } = this.found;
+    const { points, estimates } = this.found;
+    const replayed = this.replays.get(this.record) ?? [];
     // Once every choice is weighed, an empty list is news too: say so rather than show nothing.
     if (!costly.length && points.length && estimates.size === points.length) {
       items.push(el("li", { class: "review-none" }, "None of your choices cost you more than the noise of Sam's estimate."));
@@ -145,7 +184,7 @@ export class Review {
     const total = this.found.total ?? this.log.length; // moves as the record counts them
     at = Math.max(0, Math.min(total, at));
     const mine = this.token;
-    const state = await this.runtime.call("replay", { record: this.record, moves: at, game: this.game }, "review");
+    const state = await this.runtime.call("replay", { record: this.record, moves: at, seat: this.seat, game: this.game }, "review");
     if (mine !== this.token) return;
     this.at = at;
     this.state = state;
