@@ -56,13 +56,18 @@ def finished(seed: int) -> Game:
 
 def replay(game: Game, moves: int) -> Game:
     """The deal of *game* after the first *moves* entries of its record: the same hands, seed and players, with
-    the recorded reshuffles; played on from there, it reshuffles as the deal would have."""
+    the recorded reshuffles; played on from there, it reshuffles as the deal would have. Before a recorded turn
+    the last discard's call window is closed, as it was when that turn was taken."""
     entries = game.record()["moves"]
     if not 0 <= moves <= len(entries):
         raise ValueError(f"move {moves} is outside this deal, which has {len(entries)} moves")
     chance = _RecordedChance(entries)
     again = next(step for step, at in _replayed(game, entries, chance) if at >= moves)
     again.chance = _chance_after(game.rules, game.seed, game.dealer, chance.sizes)
+    if moves < len(entries) and isinstance(entries[moves], dict) and {"play", "draw"} & set(entries[moves]):
+        # The next move is a turn, so nobody called on the last discard: its call window had closed (a pick-up
+        # card's victim had picked up) and the seat on turn chose, as it does here.
+        again.settle()
     return again
 
 

@@ -132,3 +132,11 @@ def test_a_knock_knock_deal_has_the_same_review_whose_words_agree_with_its_numbe
         for box in boxes(page, "#review-hand .chance"):
             assert box["x"] >= 0 and box["x"] + box["w"] <= width, f"a chance runs past the screen's edge: {box}"
         assert review_badges_cover(page) == []
+    # At a choice of yours the table waits for you (the last discard's call window had closed), so the deal can be
+    # played on from there: the same hand, your turn.
+    expect(page.locator("#review-status")).to_contain_text("Next: your move")
+    hand = sorted(page.locator("#review-hand .card").evaluate_all("cards => cards.map((c) => c.dataset.code)"))
+    expect(page.locator("#review-play")).to_be_enabled()
+    page.click("#review-play")
+    page.wait_for_selector("#game[data-your-turn=true]", timeout=START_MS)
+    assert sorted(page.locator("#game-hand .card").evaluate_all("cards => cards.map((c) => c.dataset.code)")) == hand
