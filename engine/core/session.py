@@ -457,18 +457,19 @@ class DealSession(Generic[G, P]):
         out of turn, each with its seat), ``waits`` (the table waits for the served person: the page stops asking
         the computer players to move) and ``calls`` (the calls other people may make now: ``seat``, ``action``,
         ``text`` for its button)."""
+        calls = self._calls()
         if self.screen and self.people:
             state = self._screened(self._state_json())
-            actions = self._calls()
+            actions = [call["action"] for call in calls]
         else:
             state = self._state_json()
-            actions = self._actions() + [call for call in self._calls() if call["seat"] != self.seat]
+            actions = self._actions() + [call["action"] for call in calls if call["seat"] != self.seat]
         return {
             **state,
             "actions": actions,
             "reviews": self.reviews,
             "marks": self.marks,
-            "table": self._table_json(),
+            "table": self._table_json(calls),
             "daily": self.day,
         }
 
@@ -494,12 +495,22 @@ class DealSession(Generic[G, P]):
         return []
 
     def _calls(self) -> list[JSON]:
-        """The calls the people at the table may make now out of turn, each with its seat."""
+        """The calls the people at the table may make now out of turn: each its ``seat``, its ``action`` in the
+        record's encoding and the ``text`` of its button."""
         if not self.people or self._game.is_over:
             return []
-        return [self._action_json(seat, call) for seat in sorted(self.people) for call in self._public_calls(seat)]
+        return [
+            {
+                "seat": seat,
+                "action": self._action_json(seat, call),
+                "text": f"{self.people[seat]}: {self._call_words(call)}",
+            }
+            for seat in sorted(self.people)
+            for call in self._public_calls(seat)
+        ]
 
-    def _table_json(self) -> JSON | None:
+    def _table_json(self, calls: list[JSON]) -> JSON | None:
+        """The state's ``table`` (see :meth:`state`), with *calls* from :meth:`_calls`."""
         if not self.people:
             return None
         name = self.people.get(self.seat, "")
@@ -507,18 +518,10 @@ class DealSession(Generic[G, P]):
         if self.screen:
             screen = {"seat": self.seat, "name": name, "text": f"Pass the device to {name} — tap when ready"}
         people = [{"seat": seat, "name": each} for seat, each in sorted(self.people.items())]
-        calls = []
-        if not self._game.is_over:
-            for seat in sorted(self.people):
-                if seat == self.seat and not self.screen:
-                    continue  # the served person's own calls are among their actions, on the game's own controls
-                for call in self._public_calls(seat):
-                    words = self._call_words(call)
-                    calls.append(
-                        {"seat": seat, "action": self._action_json(seat, call), "text": f"{self.people[seat]}: {words}"}
-                    )
+        # The served person's own calls are among their actions, on the game's own controls.
+        others = [call for call in calls if call["seat"] != self.seat or self.screen]
         waits = self._person_waited() is not None
-        return {"seat": self.seat, "people": people, "screen": screen, "waits": waits, "calls": calls}
+        return {"seat": self.seat, "people": people, "screen": screen, "waits": waits, "calls": others}
 
     def _call_words(self, call: Any) -> str:
         """A call made out of turn as a button names it (see :meth:`_public_calls`)."""
@@ -582,7 +585,7 @@ class DealSession(Generic[G, P]):
         seat, parsed = self._action_from_json(action)
         game = self._game
         if seat != self.seat or self.screen:
-            call = self._action_json(seat, parsed) in self._calls()
+            call = self._action_json(seat, parsed) in [each["action"] for each in self._calls()]
             if not call and seat not in self.people:
                 raise ValueError(f"action {shown(action)}: you play seat {self.seat}, not seat {seat}")
             if not call:  # a person's own move waits until they have the device and have seen their hand
