@@ -776,7 +776,8 @@ export function dailyResults(game = PAGE_GAME) {
 // Keep the result of today's daily deal, finished today; the first result of a day stands. Returns the daily results.
 export function recordDaily(date, won, game = PAGE_GAME) {
   const event = { op: "daily", game, date, result: won ? "won" : "lost" };
-  if (!CHANGES.daily[0](event) || Object.hasOwn(dailyResults(game), date)) return dailyResults(game);
+  const results = dailyResults(game);
+  if (!CHANGES.daily[0](event) || Object.hasOwn(results, date)) return results;
   return commit(event).games[game]?.daily ?? {};
 }
 
