@@ -19,7 +19,7 @@ from ..core.options import Options
 from ..core.puzzles import PuzzleKinds
 from .game import Game
 from .players import COMPUTER_PLAYERS
-from .position import Position, fitting, max_hand, parse_table, rows_problem, table_problem
+from .position import Position, fitting, max_hand, parse_table, table_problem
 from .rules import DEFAULT, OPTIONS, PRESETS, SevensRules
 
 __all__ = ["SEVENS", "Game", "SevensGame", "SevensRules"]
@@ -179,7 +179,7 @@ def legal_cards(table_text: str, hand_text: str, rules: SevensRules = DEFAULT) -
         table = parse_table(table_text)
     except ValueError as error:
         raise ValueError(f"--table: {error}") from None
-    problem = table_problem(table) if rules.opening == "7D" else rows_problem(table)
+    problem = table_problem(table, rules)
     if problem:
         raise ValueError(f"--table {shown(table_text)} cannot occur: {problem}")
     try:

@@ -152,10 +152,13 @@ def flips_of(rules: SevensRules) -> dict[int, int]:
     return _FLIPS[key]
 
 
-def table_problem(table: int) -> str | None:
-    """Why *table* (the cards its rows reach) cannot occur in a game of the 7♦ opening, or ``None`` if it can."""
-    if table and not table & OPENING_CARD.bit:
+def table_problem(table: int, rules: SevensRules = DEFAULT) -> str | None:
+    """Why *table* (the cards its rows reach) cannot occur in a deal under *rules*, by their opening, or ``None``
+    if it can: the one place that says so, for puzzles, positions and the ``moves`` command alike."""
+    if rules.opening == "7D" and table and not table & OPENING_CARD.bit:
         return "the table has cards but not the 7♦, which always opens the deal"
+    if rules.opening == "all-sevens" and SEVENS & ~table:
+        return "every seven is laid out before the first turn under these rules, so the table holds all four"
     return rows_problem(table)
 
 
@@ -574,7 +577,7 @@ def position_problem(table: int, hands: Sequence[int], turn: int | None, rules: 
     players = rules.players
     if len(hands) != players:
         return f"expected {players} hands, got {len(hands)}"
-    problem = table_problem(table) if rules.opening == "7D" else rows_problem(table)
+    problem = table_problem(table, rules)
     if problem:
         return problem
     most = max_hand(players)

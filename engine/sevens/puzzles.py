@@ -57,14 +57,12 @@ from ..core.text import join_words
 from . import puzzles_bank as bank
 from .position import (
     OPENING_CARD,
-    SEVENS,
     Position,
     describe_row,
     fitting,
     parse_table,
     playable_mask,
     row_ends,
-    rows_problem,
     settle,
     table_problem,
     why_card_does_not_fit,
@@ -451,12 +449,7 @@ def _table(reader: FieldReader, rules: SevensRules = DEFAULT) -> int | None:
     table = reader.convert("table", parse_table)
     if table is None:
         return None
-    if rules.opening == "7D":
-        problem = table_problem(table)
-    elif rules.opening == "all-sevens" and SEVENS & ~table:
-        problem = "every seven is laid out before the first turn under these rules, so the table holds all four"
-    else:
-        problem = rows_problem(table)
+    problem = table_problem(table, rules)
     if problem:
         reader.fail("table", f"table: {problem}")
         return None

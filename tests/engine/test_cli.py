@@ -96,6 +96,14 @@ def test_bad_moves_input_names_the_option_and_exits_2(
     assert message in err
 
 
+def test_a_table_is_checked_against_the_rules_opening(capsys: pytest.CaptureFixture[str]) -> None:
+    # Shichinarabe lays out every seven before the first turn; Fan Tan may open with any seven.
+    status, out, err = run(capsys, "moves", "--rules", "shichinarabe", "--table", "7D 7H 8H", "--hand", "9H 6D")
+    assert (status, out) == (2, "")
+    assert "every seven is laid out before the first turn under these rules" in err
+    assert run(capsys, "moves", "--rules", "fan-tan", "--table", "7H 8H", "--hand", "9H 6D") == (0, "9H\n", "")
+
+
 def test_moves_needs_a_hand(capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(capsys, "moves", "--table", "7D")
     assert status == 2
