@@ -17,15 +17,21 @@ WHEELS_DIR := .cache/pyodide-wheels
 WHEELS_STAMP := $(WHEELS_DIR)/.sevens-downloaded
 WHEELS_REQUIREMENTS := tools/pyodide-test-requirements.txt
 TEST_SITE := .cache/test-site
-# `make test` runs these two at a time, in this order. pytest is split three ways so that both cores stay busy:
-# the browser tests are most of the suite's processor time (each start of Pyodide in Chromium costs about 3 s of
-# it, 1 s from the memory snapshot; tests that need no fresh context start from a warm one's snapshot instead: see
-# tests/browser/warm.py), so they run as two parts that take about as long, each started first on a core of its own:
-# BROWSER_PART_1 (the game page's start-up, snapshot, recovery, offline) and the rest of tests/browser.
-# pyodide-test, the other tests and the quick checks follow on whichever core is free first. The real site is built
-# once for all of them (see the test target). `make test-time` measures a run.
-CHECKS := pytest-browser-1 pytest-browser-2 pyodide-test pytest-other lint format-check typecheck
+# `make test` runs these TEST_JOBS at a time, in this order. The browser tests are most of the suite's processor
+# time (each start of Pyodide in Chromium costs about 3 s of it, 1 s from the memory snapshot; tests that need no
+# fresh context start from a warm one's snapshot instead: see tests/browser/warm.py), yet one pytest process of
+# them keeps a core busy only part of the time: it waits for pages, for the worker and between the polls of its
+# checks. So they run as three parts of about the same length, side by side with pyodide-test, four processes
+# on two cores: BROWSER_PART_1 (the game page's start-up, snapshot, recovery, offline) and the rest of
+# tests/browser split by name, test_a* to test_k* and test_l* to test_z* (a new file joins its part by its name).
+# The other tests and the quick checks follow when a part ends. The real site is built once for all of them (see
+# the test target). `make test-time` measures a run.
+CHECKS := pytest-browser-1 pytest-browser-2 pytest-browser-3 pyodide-test pytest-other lint format-check typecheck
+TEST_JOBS ?= 4
 BROWSER_PART_1 := $(addprefix tests/browser/,test_game.py test_resilience.py test_snapshot.py test_first_visit.py test_offline.py)
+BROWSER_REST := $(filter-out $(BROWSER_PART_1),$(sort $(wildcard tests/browser/test_*.py)))
+BROWSER_PART_2 := $(filter $(foreach letter,a b c d e f g h i j k,tests/browser/test_$(letter)%),$(BROWSER_REST))
+BROWSER_PART_3 := $(filter-out $(BROWSER_PART_2),$(BROWSER_REST))
 
 .PHONY: help setup site serve test test-time pytest $(CHECKS) browser-deps bench first-visit lighthouse format clean distclean
 
@@ -80,13 +86,13 @@ site: $(VENV_STAMP) $(NPM_STAMP)
 serve: $(VENV_STAMP) $(NPM_STAMP)
 	$(PY) build.py serve $(SERVE_ARGS)
 
-# Every check runs even after one fails (-k), so one run shows all the problems. Two at a time (-j2), one
-# for each core, in the order of CHECKS (see there). --output-sync prints each check's output whole, when it ends.
+# Every check runs even after one fails (-k), so one run shows all the problems. TEST_JOBS at a time, in the
+# order of CHECKS (see there). --output-sync prints each check's output whole, when it ends.
 # The real site is built once for the whole run, by the first check that needs it, into a fresh TEST_SITE that
 # the others read (tests/conftest.py: SEVENS_TEST_SITE).
 test: setup browser-deps
 	@rm -rf $(TEST_SITE)
-	@SEVENS_TEST_SITE=$(CURDIR)/$(TEST_SITE) $(MAKE) --no-print-directory -k -j2 --output-sync=target $(CHECKS) || { echo "make test: FAILED, see the errors above" >&2; exit 1; }
+	@SEVENS_TEST_SITE=$(CURDIR)/$(TEST_SITE) $(MAKE) --no-print-directory -k -j$(TEST_JOBS) --output-sync=target $(CHECKS) || { echo "make test: FAILED, see the errors above" >&2; exit 1; }
 	@echo "make test: all checks passed ($(CHECKS))"
 
 # make test, then its wall time and the processor time of every process it ran (Chromium too), with the load average:
@@ -112,12 +118,15 @@ run_pytest = $(PY) -m pytest $(1) || { status=$$?; [ $$status != 5 ] || echo "py
 pytest: $(VENV_STAMP)
 	$(call run_pytest,)
 
-# The same tests in the three parts that `make test` runs side by side; a new file in tests/browser is in part 2.
+# The same tests in the four parts that `make test` runs side by side (see BROWSER_PART_1 and CHECKS).
 pytest-browser-1: $(VENV_STAMP)
 	$(call run_pytest,$(BROWSER_PART_1))
 
 pytest-browser-2: $(VENV_STAMP)
-	$(call run_pytest,tests/browser $(addprefix --ignore=,$(BROWSER_PART_1)))
+	$(call run_pytest,$(BROWSER_PART_2))
+
+pytest-browser-3: $(VENV_STAMP)
+	$(call run_pytest,$(BROWSER_PART_3))
 
 pytest-other: $(VENV_STAMP)
 	$(call run_pytest,--ignore=tests/browser)

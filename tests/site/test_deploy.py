@@ -144,3 +144,24 @@ def test_the_workflow_builds_with_make_site_and_deploys_with_the_official_pages_
     assert upload["with"]["path"] == "_site"
     assert upload["with"]["include-hidden-files"] is True  # else .nojekyll is left out
     assert workflow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
+
+
+def test_make_test_runs_every_browser_test_file_in_exactly_one_part() -> None:
+    # `make test` runs tests/browser in parts side by side (see the Makefile's CHECKS): a file left out would never
+    # run in CI, a file in two parts would run twice.
+    printed = subprocess.run(
+        ["make", "-pn", "help"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "MAKEFLAGS": ""},
+    ).stdout
+    parts = dict(re.findall(r"^(BROWSER_PART_\d) := (.*)$", printed, re.MULTILINE))
+    assert len(parts) >= 2, parts
+    files = [name for value in parts.values() for name in value.split()]
+    expected = sorted(str(path.relative_to(ROOT)) for path in (ROOT / "tests" / "browser").glob("test_*.py"))
+    assert sorted(files) == expected
+    checks = re.search(r"^CHECKS := (.*)$", printed, re.MULTILINE)
+    assert checks is not None
+    assert {f"pytest-browser-{part[-1]}" for part in parts} <= set(checks.group(1).split())
