@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -83,6 +84,14 @@ def test_a_whole_game_played_by_clicking_reaches_the_result(game: Page) -> None:
     expect(page.locator("#game-result-left li")).to_have_count(4)
     expect(page.locator("#game-result-left li", has_text="out")).to_have_count(1)
     expect(page.locator("#game-log li").first).to_have_text(re.compile(r"played 7♦$"))
+    # The log, drawn a move at a time, holds each move of the deal's record once and shows the newest: it is
+    # scrolled to its end.
+    record = json.loads(json.loads(page.evaluate("sessionStorage.getItem('sevens.deal')"))["record"])
+    expect(page.locator("#game-log li")).to_have_count(len(record["moves"]))
+    page.wait_for_function(
+        "() => { const box = document.getElementById('game-log').parentElement;"
+        " return box.scrollHeight > box.clientHeight && box.scrollTop + box.clientHeight >= box.scrollHeight - 1; }"
+    )
 
 
 def test_a_pass_while_a_card_fits_is_refused_with_the_engines_reason(game: Page) -> None:

@@ -152,10 +152,21 @@ export function markCard(button, card, { selected = false, showFits = true, your
   else button.removeAttribute("aria-disabled");
 }
 
+// The log grows a move at a time: the moves already drawn stay, only the new ones are added (the whole list is
+// drawn again when it is another deal's or went back). The scroll to the newest waits for the next frame, where the
+// page is laid out anyway: read at once, the list's height laid the page out a second time at every move.
 export function drawLog(list, state) {
-  list.replaceChildren(...state.log.map((move) => el("li", {}, move.text)));
+  const texts = state.log.map((move) => move.text);
+  const drawn = list.children;
+  let kept = drawn.length <= texts.length ? drawn.length : 0;
+  for (let i = 0; i < kept; i += 1) {
+    if (drawn[i].textContent !== texts[i]) kept = 0;
+  }
+  if (!kept && drawn.length) list.replaceChildren();
+  if (kept === texts.length) return;
+  list.append(...texts.slice(kept).map((text) => el("li", {}, text)));
   const scroller = list.parentElement;
-  if (scroller) scroller.scrollTop = scroller.scrollHeight;
+  if (scroller) requestAnimationFrame(() => (scroller.scrollTop = scroller.scrollHeight));
 }
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
