@@ -25,10 +25,10 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from ...core.cards import Card, Rank, Suit
+from ...core.cards import ALL_CARDS, Card, Rank, Suit
 from ...core.pile import Reshuffled
 from ..rules import UP_TO, Rules
-from ..state import Action, Chain, Draw, Move, Penalty, PickUp, SeededChance, State
+from ..state import Action, Chain, Draw, Move, Pass, Penalty, PickUp, SeededChance, State
 from ..view import PlayerView
 from .alex import AlexPlayer, _reason, turn_score
 from .base import Decision, cards_words, chains_from, favourite_suit
@@ -271,39 +271,6 @@ def misses(view: PlayerView) -> dict[int, tuple[int, Rank, Suit]]:
     return result
 
 
-def _imagined(
-    view: PlayerView,
-    position: State,
-    hidden: Sequence[Card],
-    known: dict[int, tuple[int, Rank, Suit]],
-    rng: random.Random,
-) -> State:
-    """*position* (the view's) with the *hidden* cards shared out at random: each other hand as many as it holds
-    (a seat known to miss some cards gets, for the cards it held at its draw, cards that did not fit then, while
-    there are such), the rest the stock."""
-    rules = view.rules
-    state = position.copy()
-    unseen = list(hidden)
-    rng.shuffle(unseen)
-    for seat, count in enumerate(view.counts):
-        if seat == view.seat:
-            continue
-        hand: list[Card] = []
-        if seat in known:
-            held, rank, named = known[seat]
-            for card in list(unseen):
-                if len(hand) >= held:
-                    break
-                if card.rank != rank and card.suit != named and not rules.is_wild(card):
-                    hand.append(card)
-                    unseen.remove(card)
-        while len(hand) < count:
-            hand.append(unseen.pop())
-        state.hands[seat] = sorted(hand)
-    state._stock = unseen
-    return state
-
-
 def _after(state: State, seat: int, action: Action, rng: random.Random) -> State:
     twin = state.copy()
     twin.apply(seat, action, SeededChance(rng))
@@ -326,6 +293,47 @@ def play_out_from(q: _Quick, state: State, rng: random.Random) -> tuple[int, int
     )
 
 
+def _imagined_cards(
+    view: PlayerView, hidden: Sequence[int], known: dict[int, tuple[int, Rank, Suit]], wild: int, rng: random.Random
+) -> tuple[list[list[int]], list[int]]:
+    """The *hidden* cards (by index) shared out at random: each other hand as many as it holds (a seat known to
+    miss some cards gets, for the cards it held at its draw, cards that did not fit then, while there are such),
+    the rest the stock; the view's own seat's hand is left empty."""
+    unseen = list(hidden)
+    rng.shuffle(unseen)
+    hands: list[list[int]] = []
+    for seat, count in enumerate(view.counts):
+        hand: list[int] = []
+        if seat == view.seat:
+            hands.append(hand)
+            continue
+        if seat in known:
+            held, rank, named = known[seat]
+            not_rank, not_suit = int(rank), named.index
+            for card in list(unseen):
+                if len(hand) >= held:
+                    break
+                if _RANK[card] != not_rank and _SUIT[card] != not_suit and _RANK[card] != wild:
+                    hand.append(card)
+                    unseen.remove(card)
+        while len(hand) < count:
+            hand.append(unseen.pop())
+        hand.sort()
+        hands.append(hand)
+    return hands, unseen
+
+
+def _settled(position: State, seat: int, action: Action) -> State | None:
+    """*position* after *seat*'s *action*, where taking it draws no card (so it is the same on every imagined deal);
+    ``None`` where it may draw (a draw, a pick-up, a penalty at the end of a chain)."""
+    if not isinstance(action, Chain | Pass):
+        return None
+    twin = _after(position, seat, action, random.Random(0))
+    if len(twin._stock) != len(position._stock) or any(isinstance(e, Penalty) for e in twin.events):
+        return None
+    return twin
+
+
 def weigh(
     view: PlayerView, actions: Sequence[Action], rng: random.Random, *, least: int, most: int, work: int
 ) -> list[list[bool]]:
@@ -335,20 +343,57 @@ def weigh(
     q = _Quick(view.rules)
     seat = view.seat
     position, hidden = view.position(), view.unseen()
+    hidden_cards = [card.index for card in hidden]
     known = misses(view) if view.rules.draw == "one" else {}
+    # An action that draws no card leaves the same table on every imagined deal: it is laid once, here, and each
+    # imagined deal only puts the hidden cards round it (the same play-out as laying it on each deal, faster).
+    settled = [_settled(position, seat, action) for action in actions]
+    fixed = [
+        None
+        if twin is None or twin.is_over
+        else (
+            [card.index for card in twin.hands[seat]],
+            [card.index for card in twin.pile],
+            twin.suit.index,
+            twin.direction,
+            twin.turn,
+            twin.twos,
+            twin.jacks,
+        )
+        for twin in settled
+    ]
     outcomes: list[list[bool]] = [[] for _ in actions]
     done = samples = 0
     while samples < least or (done < work and samples < most):
         samples += 1
-        imagined = _imagined(view, position, hidden, known, rng)
+        hands, stock = _imagined_cards(view, hidden_cards, known, q.wild, rng)
+        imagined: State | None = None
         seed = rng.random()
         for number, action in enumerate(actions):
             play_rng = random.Random(seed)
-            after = _after(imagined, seat, action, play_rng)
-            if after.is_over:
-                outcomes[number].append(after.winner == seat)
+            twin = settled[number]
+            if twin is not None and twin.is_over:
+                outcomes[number].append(twin.winner == seat)
                 continue
-            winner, turns = play_out_from(q, after, play_rng)
+            table = fixed[number]
+            if table is not None:
+                mine, pile, suit, direction, turn, twos, jacks = table
+                playing = [list(mine) if other == seat else list(hand) for other, hand in enumerate(hands)]
+                winner, turns = play_out(
+                    q, playing, list(stock), list(pile), suit, direction, turn, twos, jacks, play_rng
+                )
+            else:
+                if imagined is None:
+                    imagined = position.copy()
+                    for other, hand in enumerate(hands):
+                        if other != seat:
+                            imagined.hands[other] = [ALL_CARDS[card] for card in hand]
+                    imagined._stock = [ALL_CARDS[card] for card in stock]
+                after = _after(imagined, seat, action, play_rng)
+                if after.is_over:
+                    outcomes[number].append(after.winner == seat)
+                    continue
+                winner, turns = play_out_from(q, after, play_rng)
             done += turns
             outcomes[number].append(winner == seat)
     return outcomes
