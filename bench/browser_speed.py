@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import importlib
 import shutil
 import statistics
 import subprocess
@@ -79,8 +80,9 @@ SAM_TIMES = """async ([deals, rules]) => {
 # Another game than the default: plays deals against three Sams through the bench's session (you take the first action
 # the state lists: a call asked of you, a card that fits, the next card of a chain or its end, a draw), timing every
 # turn of theirs where two or more cards fitted (an answer to a call counts no choices). Sam thinks ahead once some
-# player holds three cards or fewer: those decisions are also kept apart.
-OTHER_GAME_SAM_TIMES = """async ([game, deals]) => {
+# player holds the game's THINK_WHEN cards or fewer (three in Knock! Knock!, five in Blackjack): those decisions are
+# also kept apart.
+OTHER_GAME_SAM_TIMES = """async ([game, deals, thinkWhen]) => {
   const { getRuntime } = await import("../static/js/runtime.js");
   const runtime = getRuntime();
   const times = [];
@@ -93,7 +95,7 @@ OTHER_GAME_SAM_TIMES = """async ([game, deals]) => {
       // The first action the state lists: a call the table asks you for, else a card that fits (with its knock), else a draw.
       if (state.your_turn) reply = await runtime.call("act", { action: state.actions[0] }, "bench");
       else {
-        const close = Math.min(...state.counts) <= 3;
+        const close = Math.min(...state.counts) <= thinkWhen;
         reply = await runtime.call("computer_move", {}, "bench");
         if (reply.move && reply.choices >= 2) {
           times.push(reply.think_ms);
@@ -282,9 +284,15 @@ def measure(browser: Browser, base: str, deals: int, repeats: int, sam_rules: li
 def measure_other_game(browser: Browser, base: str, game: GameType, deals: int) -> dict[str, Any]:
     context, page = open_game(browser, base + f"_site/play-{game.name}/?seed=1")
     mark(page, "sevens-playable")
-    timed = page.evaluate(OTHER_GAME_SAM_TIMES, [game.name, deals])
+    timed = page.evaluate(OTHER_GAME_SAM_TIMES, [game.name, deals, think_when(game)])
     context.close()
     return timed
+
+
+def think_when(game: GameType) -> int:
+    """How few cards some player holds when *game*'s Sam starts thinking ahead."""
+    sam = importlib.import_module(f"engine.{game.name.replace('-', '_')}.players.sam")
+    return int(sam.THINK_WHEN)
 
 
 def report_other_game(game: GameType, timed: dict[str, list[float]], deals: int) -> None:
@@ -300,7 +308,7 @@ def report_other_game(game: GameType, timed: dict[str, list[float]], deals: int)
     line("Sam decision, p95", f"{p95:.1f} ms", "< 200 ms", p95 < 200)
     line("Sam decision, slowest", f"{max(times):.1f} ms", "")
     if len(thinking) >= 2:
-        line("  thinking ahead (someone at 3 cards or fewer)", str(len(thinking)), "")
+        line(f"  thinking ahead (someone at {think_when(game)} cards or fewer)", str(len(thinking)), "")
         line("  thinking ahead, p95", f"{statistics.quantiles(thinking, n=20)[-1]:.1f} ms", "")
 
 
