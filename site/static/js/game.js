@@ -240,10 +240,16 @@ function drawStatus() {
   const parts = last ? [`${last.text}.`] : dealt ? [dealt] : [];
   const served = servedName(state);
   if (state.over) parts.push(state.result.text);
-  else if (state.your_turn) parts.push(served ? `${served}: ${gameTable.status(state)}` : gameTable.status(state)); // whose "your turn"
+  else if (state.your_turn) parts.push(addressed(gameTable.status(state), served));
   else if (state.table?.screen && state.table.waits) parts.push(`${state.table.screen.name} to play.`);
   else parts.push(thinking(state));
   $("game-status").textContent = parts.join(" ");
+}
+
+// At a table of people the status line says whose turn it is: "Ana, your turn: …", or "Ana: " before a question.
+function addressed(status, served) {
+  if (!served) return status;
+  return status.startsWith("Your turn") ? `${served}, your${status.slice(4)}` : `${served}: ${status}`;
 }
 
 function drawLog() {
