@@ -31,7 +31,7 @@ async function runSite(wheelPath, api, guidedPath, stdLibURL) {
   });
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
   pyodide.unpackArchive(new Uint8Array(readFileSync(wheelPath)), "wheel", { extractDir: sitePackages });
-  pyodide.pyimport(api);
+  pyodide.pyimport(api).prepare();
   pyodide.runPython("import random; random.seed()");
   pyodide.makeMemorySnapshot();
   pyodide.globals.set("api", api);

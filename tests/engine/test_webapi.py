@@ -418,3 +418,27 @@ def test_the_state_lists_your_actions_as_the_record_writes_moves_and_act_takes_o
     assert error_of(session, "act", action={"play": "XX"}).startswith("unknown card 'XX'")
     assert error_of(session, "act", action={"play": "2C", "knock": True}).startswith("move {'seat': 0, 'play': '2C'")
     assert error_of(session, "play", card="2C").startswith("unknown method 'play': sevens offers new_game, new_match")
+
+
+@pytest.mark.skipif(IN_PYODIDE, reason="starts a fresh CPython")
+def test_prepare_imports_what_a_page_first_asks_for() -> None:
+    """The worker copies Python's memory after ``prepare`` (worker.js): a page started from that copy must find
+    every module its first deal needs already imported, in whichever game it plays."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = """
+import json, sys
+from engine.core import webapi
+from engine.core.game import game_names
+webapi.prepare()
+before = set(sys.modules)
+for name in game_names():
+    for method, params in (("new_match", {"game": name}), ("computer_move", {}), ("suggest", {}), ("record", {})):
+        webapi.handle(json.dumps({"method": method, "params": params, "session": name}))
+print(" ".join(sorted(m for m in set(sys.modules) - before if m.startswith("engine"))))
+"""
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, check=True)
+    assert done.stdout.split() == [], done.stdout

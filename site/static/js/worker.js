@@ -8,9 +8,10 @@
 // "rejected" (missing parts, checksum or load failed: started normally), "saved" (a fresh one is stored).
 //
 // Memory snapshot: starting Python costs seconds of CPU on every visit (unpacking the standard library,
-// initialising the interpreter), which no cache of the downloads removes. So the first visit copies
-// Pyodide's memory once the engine is imported (before any request, so no game is in it) and stores it
-// in Cache Storage, keyed by the build; later visits start from that copy. Pyodide marks the option
+// initialising the interpreter, compiling the games' modules), which no cache of the downloads removes. So
+// the first visit copies Pyodide's memory once the engine and every game's modules are imported (before any
+// request, so no deal is in it) and stores it in Cache Storage, keyed by the build; later visits start from
+// that copy. Pyodide marks the option
 // experimental (_makeSnapshot/_loadSnapshot), so any trouble with it falls back to a normal start.
 
 let ready = null; // one promise: the engine's request handler once Python and the engine are loaded
@@ -18,7 +19,7 @@ let pyodide = null;
 
 const SNAPSHOT_CACHE = "pyodide-snapshot"; // not "sevens-…": the service worker deletes those of old builds
 // Part of the key: a change to how the snapshot is made must not meet a snapshot made the old way.
-const SNAPSHOT_FORMAT = 1;
+const SNAPSHOT_FORMAT = 2; // 2: the games' modules are in it (webapi.prepare)
 const SNAPSHOT_SAVE_DELAY_MS = 1000; // let the first deal's requests go first
 
 function stage(name, progress) {
@@ -201,7 +202,9 @@ async function start({ runtime }) {
       webapi = await engineIn(py);
       if (canSave) {
         try {
-          // A copy of Python's memory now, before any request: a few tens of milliseconds.
+          // The games' modules, which the first request would import anyway, go into the copy: a page started
+          // from it answers at once. Then a copy of Python's memory, before any request: a few tens of ms.
+          webapi.prepare();
           const fresh = py.makeMemorySnapshot();
           setTimeout(() => saveSnapshot(cache, key, fresh), SNAPSHOT_SAVE_DELAY_MS);
         } catch (error) {
