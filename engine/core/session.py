@@ -49,6 +49,9 @@ BOT_NAMES = ("robin", "alex", "sam")
 
 JSON = dict[str, Any]
 
+# The screen's words at a table of people while the computer players open the deal: no one is asked to tap yet.
+HIDDEN_TILL_A_PERSON = "Every hand stays hidden until it is a person's turn"
+
 # What a page may ask of every game's session (see engine.core.webapi), and of a game that has a review.
 METHODS = (
     "new_game",
@@ -454,8 +457,9 @@ class DealSession(Generic[G, P]):
         With people sharing the device it has ``table``: ``seat`` (whose view it serves), ``people`` (a list of
         ``{seat, name}``), ``screen`` (null, or ``{seat, name, text}`` while a screen hides every hand: the
         state then holds only what everyone at the table sees, and ``actions`` only the calls any person may make
-        out of turn, each with its seat), ``waits`` (the table waits for the served person: the page stops asking
-        the computer players to move) and ``calls`` (the calls other people may make now: ``seat``, ``action``,
+        out of turn, each with its seat; while the computer players open a deal, before any person's turn, its
+        text names nobody and :meth:`reveal` is refused), ``waits`` (the table waits for the served person: the
+        page stops asking the computer players to move) and ``calls`` (the calls other people may make now: ``seat``, ``action``,
         ``text`` for its button)."""
         calls = self._calls()
         if self.screen and self.people:
@@ -514,13 +518,15 @@ class DealSession(Generic[G, P]):
         if not self.people:
             return None
         name = self.people.get(self.seat, "")
+        waits = self._person_waited() is not None
         screen = None
         if self.screen:
-            screen = {"seat": self.seat, "name": name, "text": f"Pass the device to {name} — tap when ready"}
+            # A deal the computers open starts behind the screen too, but names nobody until a person's turn comes.
+            text = f"Pass the device to {name} — tap when ready" if waits else HIDDEN_TILL_A_PERSON
+            screen = {"seat": self.seat, "name": name, "text": text}
         people = [{"seat": seat, "name": each} for seat, each in sorted(self.people.items())]
         # The served person's own calls are among their actions, on the game's own controls.
         others = [call for call in calls if call["seat"] != self.seat or self.screen]
-        waits = self._person_waited() is not None
         return {"seat": self.seat, "people": people, "screen": screen, "waits": waits, "calls": others}
 
     def _call_words(self, call: Any) -> str:
@@ -568,6 +574,8 @@ class DealSession(Generic[G, P]):
         """The person the screen names has the device and taps: the screen lifts and the state shows their hand."""
         if not self.screen:
             raise ValueError("there is no screen up: the table is already showing its person's hand")
+        if self._person_waited() is None:
+            raise ValueError("no person's turn yet: the computer players are playing, and the screen names who is next")
         self.screen = False
         return self.state()
 

@@ -100,6 +100,7 @@ def check_screen(page: Page, game: str) -> int:
     screen = state["table"]["screen"]
     assert screen and state["hand"] == [] and state["prompt"] is None
     expect(page.locator("#game-screen-ready")).to_have_text(f"Pass the device to {screen['name']} — tap when ready")
+    expect(page.locator("#game-screen-ready")).to_be_enabled()
     assert page.locator("#game-hand .card").count() == 0
     # Everyone at the table is named: "You" would not say which of the people is meant.
     assert not re.search(r"\bYou\b", page.inner_text("#game-status")), page.inner_text("#game-status")

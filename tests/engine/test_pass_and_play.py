@@ -101,6 +101,13 @@ def play(name: str, seed: int, calls: bool = False) -> tuple[Any, dict[str, int]
         assert all(log == state["log"] for log in logs), "the log is the same from every seat"
         if state["over"]:
             break
+        if screen and not table["waits"]:
+            # The computers open the deal: every hand hidden, nobody named, no tap taken until a person's turn.
+            assert "Pass the device" not in screen["text"] and not state["your_turn"]
+            with pytest.raises(ValueError, match="no person's turn yet"):
+                session.reveal()
+            state = session.computer_move()["state"]
+            continue
         if screen:
             screens += 1
             # Behind the screen the state is the same whoever it would serve: it says nothing of anyone's hand.
@@ -170,7 +177,7 @@ def test_a_restored_table_of_people_comes_back_behind_the_screen(name: str) -> N
     session = find_game(name).session()
     state = session.new_game(5, None, None, PEOPLE)
     for step in range(200):  # a few moves in, to the device passing between people
-        if state["table"]["screen"]:
+        if state["table"]["screen"] and state["table"]["waits"]:
             if step > 20:
                 break
             state = session.reveal()
@@ -226,3 +233,21 @@ def test_the_people_are_offered_the_calls_anyone_may_make_out_of_turn() -> None:
     for name in GAMES:
         if name != "knock-knock":
             assert not getattr(play(name, 3, calls=True)[0], "calls_taken", 0)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_deal_the_computers_open_names_nobody_until_a_persons_turn(name: str) -> None:
+    # A screen that named Ana while Robin opened sent the device to her, and to Ben a moment later.
+    session = find_game(name).session()
+    state = session.new_game(1, None, None, PEOPLE)
+    assert state["table"]["screen"] and not state["table"]["waits"]
+    assert "Pass the device" not in state["table"]["screen"]["text"]
+    with pytest.raises(ValueError, match="no person's turn yet"):
+        session.reveal()
+    while not state["table"]["waits"]:
+        state = session.computer_move()["state"]
+    screen = state["table"]["screen"]
+    assert screen["text"] == f"Pass the device to {screen['name']} — tap when ready"
+    with session._serving(screen["seat"]):
+        assert session._waits_for() is not None, "the screen names the person whose turn it is"
+    assert session.reveal()["your_turn"]

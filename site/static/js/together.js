@@ -29,6 +29,7 @@ export function drawTogether(state, { reveal, act }) {
   $("game-actions").hidden = Boolean(screen);
   const ready = $("game-screen-ready");
   if (screen) ready.textContent = screen.text;
+  ready.disabled = !table?.waits; // the computers open the deal: the screen names nobody yet
   ready.onclick = reveal;
   const served = servedName(state);
   $("game-hand-heading").textContent = served ? `${served}'s hand` : "Your hand";
