@@ -459,8 +459,8 @@ class DealSession(Generic[G, P]):
         state then holds only what everyone at the table sees, and ``actions`` only the calls any person may make
         out of turn, each with its seat; while the computer players open a deal, before any person's turn, its
         text names nobody and :meth:`reveal` is refused), ``waits`` (the table waits for the served person: the
-        page stops asking the computer players to move) and ``calls`` (the calls other people may make now: ``seat``, ``action``,
-        ``text`` for its button)."""
+        page stops asking the computer players to move) and ``calls`` (the calls other people may make now:
+        ``seat``, ``action``, ``text`` for its button)."""
         calls = self._calls()
         if self.screen and self.people:
             state = self._screened(self._state_json())

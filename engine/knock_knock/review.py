@@ -131,10 +131,10 @@ def estimate(game: Game, index: int) -> dict[str, Any]:
     if not 0 <= index < len(entries):
         raise ValueError(f"move {index} is outside this deal, which has {len(entries)} moves")
     seat = _discard(entries[index])
-    fitting = [] if seat is None else replay(game, index).view(seat).fitting()
-    if seat is None or len(fitting) < 2:
+    view = None if seat is None else replay(game, index).view(seat)
+    fitting = [] if view is None else view.fitting()
+    if view is None or len(fitting) < 2:
         raise ValueError(f"move {index + 1} was not a choice: fewer than two cards fitted")
-    view = replay(game, index).view(seat)
     played = Card.parse(entries[index]["play"])
     outcomes: list[list[float]] = [[] for _ in fitting]
     sam = SamPlayer(random.Random((game.seed or 0) * 1000 + index), samples=SAMPLES, work=WORK)

@@ -11,8 +11,8 @@
 // initialising the interpreter, compiling the games' modules), which no cache of the downloads removes. So
 // the first visit copies Pyodide's memory once the engine and every game's modules are imported (before any
 // request, so no deal is in it) and stores it in Cache Storage, keyed by the build; later visits start from
-// that copy. Pyodide marks the option
-// experimental (_makeSnapshot/_loadSnapshot), so any trouble with it falls back to a normal start.
+// that copy. Pyodide marks the option experimental (_makeSnapshot/_loadSnapshot), so any trouble with it falls
+// back to a normal start.
 
 let ready = null; // one promise: the engine's request handler once Python and the engine are loaded
 let pyodide = null;
