@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
-from warm import SERVED, warm_page
+from warm import SERVED, keep_open, warm_page
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -176,6 +176,7 @@ def warm_contexts(browser: Browser, browser_context_args: dict[str, Any]) -> Ite
             phone = screen == "phone"
             self[screen] = browser.new_context(**browser_context_args, **size, is_mobile=phone, has_touch=phone)
             self[screen].add_init_script(NO_WARM_UP)
+            keep_open(self[screen])
             return self[screen]
 
     contexts = Contexts()
