@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from gameplay import INSTANT, READY, START_MS, log_length, play_one
-from playwright.sync_api import Browser, ConsoleMessage, Page, expect
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, expect
 
 LISTENER = Path(__file__).with_name("csp_listener.js")
 
@@ -45,12 +45,21 @@ class Watched:
         return found + self.problems
 
 
-@pytest.fixture
-def watched(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Watched]:
-    # The service worker runs too here: its registration and precaching are under the policy as well.
+@pytest.fixture(scope="module")
+def allowing_workers(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[BrowserContext]:
+    """One context for these tests, where the service worker runs too: its registration and precaching are under
+    the policy as well. (A context each cost every test the precaching and a start of Python without its
+    snapshot; each test has a tab of its own.)"""
     context = browser.new_context(**{**browser_context_args, "service_workers": "allow"})
-    yield Watched(context.new_page())
+    yield context
     context.close()
+
+
+@pytest.fixture
+def watched(allowing_workers: BrowserContext) -> Iterator[Watched]:
+    page = allowing_workers.new_page()
+    yield Watched(page)
+    page.close()
 
 
 def all_pages(site_dir: Path) -> list[str]:
