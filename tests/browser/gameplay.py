@@ -7,7 +7,9 @@ pytest puts this folder on ``sys.path`` for its test files.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
+from typing import Any
 
 from playwright.sync_api import Page, expect
 
@@ -21,6 +23,17 @@ def open_game(page: Page, url: str, query: str = "") -> None:
     page.add_init_script(INSTANT)
     page.goto(f"{url}play/{query}")
     page.wait_for_selector(READY, timeout=START_MS)
+
+
+def wait_for_async(page: Page, predicate: str, arg: Any = None, *, timeout: float = 10_000) -> None:
+    """Wait until the async JavaScript function *predicate* (given *arg*) resolves to something true, for at most
+    *timeout* ms. Playwright's wait_for_function takes the Promise an async function returns for true and returns
+    at once: three tests waited that way for nothing (the other tab's results, the snapshot, the offline cache)."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(predicate, arg):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not true within {timeout / 1000:g} s: {predicate}")
+        page.wait_for_timeout(50)
 
 
 def log_length(page: Page) -> int:

@@ -10,7 +10,7 @@ import json
 import re
 from typing import Any
 
-from gameplay import INSTANT, READY, START_MS, lay_or_draw, log_length, wait_after_move
+from gameplay import INSTANT, READY, START_MS, lay_or_draw, log_length, wait_after_move, wait_for_async
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from engine.games import GAMES
@@ -117,7 +117,7 @@ def first_state(browser: Browser, args: dict[str, Any], site_url: str, *, offlin
         seen = (page.locator("#game-deal-number").inner_text(), page.locator("#game-hand").inner_text())
         if offline:
             page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=START_MS)
-            page.wait_for_function("async () => (await caches.keys()).length > 0", timeout=START_MS)
+            wait_for_async(page, "async () => (await caches.keys()).length > 0", timeout=START_MS)
             context.set_offline(True)
             page.goto(f"{site_url}{PLAY}?daily={D2}")
             page.wait_for_selector(READY, timeout=START_MS)

@@ -9,10 +9,13 @@ from __future__ import annotations
 import random
 import shutil
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from gameplay import wait_for_async
 from playwright.sync_api import BrowserContext, Page
+from warm import warm_context
 
 # Both tabs start at the same moment (by the clock they share) and record results one after another, letting
 # the browser deliver the other tab's writes between two of their own (a MessageChannel task: not slowed down
@@ -39,14 +42,12 @@ SEEN = "async ([url, kind]) => { const k = (await import(url)).read('sevens').pr
 
 
 @pytest.fixture
-def tabs(context: BrowserContext, site_url: str) -> list[Page]:
-    """Two tabs in a context of their own (conftest.py: `context`; its pages start no Python). In the warm context,
-    where a blank page stays open between tests (warm.keep_open), one run under load lost a result here (trial 4:
-    7 of 8) and 11 runs did not; the cause is not known, so these tests take a context of their own again."""
-    pages = [context.new_page() for _ in range(2)]
-    for page in pages:
-        page.goto(f"{site_url}rules/")
-    return pages
+def tabs(warm_contexts: dict[str, BrowserContext], site_url: str) -> Iterator[list[Page]]:
+    with warm_context(warm_contexts, "default") as context:
+        pages = [context.new_page() for _ in range(2)]
+        for page in pages:
+            page.goto(f"{site_url}rules/")
+        yield pages
 
 
 def record_at_once(tabs: list[Page], url: str, count: int, kind: str, delays: list[float]) -> None:
@@ -60,10 +61,10 @@ def record_at_once(tabs: list[Page], url: str, count: int, kind: str, delays: li
 
 def wait_seen(page: Page, url: str, kind: str, tried: int) -> dict[str, int]:
     """What *page* reads of *kind*, once it has counted *tried* (the other tab's writes take a moment to arrive)."""
-    page.wait_for_function(
+    wait_for_async(
+        page,
         "async ([url, kind, tried]) => ((await import(url)).read('sevens').practice[kind]?.tried ?? 0) >= tried",
-        arg=[url, kind, tried],
-        timeout=10_000,
+        [url, kind, tried],
     )
     seen: dict[str, int] = page.evaluate(SEEN, [url, kind])
     return seen

@@ -4,7 +4,7 @@ without a game warms the engine up in the background there."""
 
 from __future__ import annotations
 
-from gameplay import open_game
+from gameplay import open_game, wait_for_async
 from playwright.sync_api import BrowserContext
 from warm import warm_page
 
@@ -15,7 +15,7 @@ def test_a_warm_page_forgets_the_sites_storage_but_keeps_the_snapshot(
     with warm_page(warm_contexts, "default") as page:
         open_game(page, site_url, "?seed=5")
         page.evaluate("localStorage.setItem('sevens.left-behind', 'yes')")
-        page.wait_for_function("async () => (await (await caches.open('pyodide-snapshot')).keys()).length > 0")
+        wait_for_async(page, "async () => (await (await caches.open('pyodide-snapshot')).keys()).length > 0")
     with warm_page(warm_contexts, "default") as page:
         page.goto(f"{site_url}rules/")
         assert page.evaluate("localStorage.getItem('sevens.left-behind')") is None
