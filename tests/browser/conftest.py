@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
-from warm import SERVED, SIZES, keep_open, warm_page
+from warm import SERVED, keep_open, warm_page
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -154,23 +154,22 @@ def any_site_url(request: pytest.FixtureRequest, built_site: Callable[[str], Pat
         yield url
 
 
+SIZES = {"desk": (1280, 800), "phone": (390, 844)}  # the screens the table must fit
+
+
 @pytest.fixture(scope="session")
 def warm_contexts(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[dict[str, BrowserContext]]:
-    """Browser contexts kept for the session, made when first used: one for the "default" screen, where the "desk"
-    screen's pages are too (warm_page sizes them: see SIZES), and one for the "phone" (mobile, touch).
+    """Browser contexts kept for the session, one per screen ("default", "desk", "phone"), made when first used.
 
     Starting Pyodide in a new context costs seconds of processor time: it compiles the interpreter, starts Python
     and then copies its memory for the snapshot. In a context that has done it once, a page starts from the
-    snapshot in about a quarter of that time, as a learner's second visit does. Tests that change no context-wide
-    setting (routes, permissions, offline, init scripts of the context) take their pages from these; the first visit,
-    the snapshot and the service worker have tests of their own, in fresh contexts.
+    snapshot in about half that time, as a learner's second visit does. Tests that change no context-wide setting
+    (routes, permissions, offline, init scripts of the context) take their pages from these; the first visit, the
+    snapshot and the service worker have tests of their own, in fresh contexts.
     """
 
     class Contexts(dict[str, BrowserContext]):
         def __missing__(self, screen: str) -> BrowserContext:
-            if screen == "desk":  # a desk is not mobile: the default context, its pages sized by warm_page
-                self[screen] = self["default"]
-                return self[screen]
             size = (
                 {} if screen == "default" else {"viewport": dict(zip(("width", "height"), SIZES[screen], strict=True))}
             )
@@ -182,7 +181,7 @@ def warm_contexts(browser: Browser, browser_context_args: dict[str, Any]) -> Ite
 
     contexts = Contexts()
     yield contexts
-    for context in {id(context): context for context in contexts.values()}.values():
+    for context in contexts.values():
         context.close()
 
 

@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 from lessonflow import show_puzzle
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from warm import SIZES
 
 from engine.games import GAMES
 from sitebuild.lessons import tutorials_of
@@ -22,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 LESSON = "tutorials/where-a-card-belongs/"
 # Lesson 1's first stage: every puzzle and its right answer.
 STAGE_1 = [("fit-6h", "yes"), ("fit-5h-no-row", "no"), ("fit-7c-start", "yes"), ("wrong-suit", "no")]
+SIZES = {"desk": (1280, 800), "phone": (390, 844)}
 
 
 def first_lessons() -> list[str]:

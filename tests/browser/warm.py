@@ -14,8 +14,6 @@ from playwright.sync_api import BrowserContext, CDPSession, Page
 # memory snapshot. Everything else the site can keep is forgotten after each test.
 FORGET = "cookies,local_storage,indexeddb,websql,file_systems,service_workers"
 
-SIZES = {"desk": (1280, 800), "phone": (390, 844)}  # the screens the table must fit
-
 # Every origin a test server of this session serves at (conftest.py: serve adds it): a test may visit any of them.
 SERVED: set[str] = set()
 
@@ -54,11 +52,6 @@ def warm_context(contexts: dict[str, BrowserContext], screen: str) -> Iterator[B
 
 @contextlib.contextmanager
 def warm_page(contexts: dict[str, BrowserContext], screen: str) -> Iterator[Page]:
-    """A new page in the warm context of *screen* (see warm_context), at that screen's size (SIZES): the "desk"
-    screen shares the default screen's context, saving a start of Python without its snapshot."""
+    """A new page in the warm context of *screen* (see warm_context)."""
     with warm_context(contexts, screen) as context:
-        page = context.new_page()
-        if screen in SIZES:
-            width, height = SIZES[screen]
-            page.set_viewport_size({"width": width, "height": height})
-        yield page
+        yield context.new_page()
