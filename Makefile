@@ -9,6 +9,7 @@ SHELL := /bin/bash
 
 PYTHON ?= python3
 CHROMIUM ?= /usr/bin/chromium
+HEADLESS_SHELL ?= /usr/bin/chromium-headless-shell
 VENV := .venv
 PY := $(VENV)/bin/python
 VENV_STAMP := $(VENV)/.sevens-installed
@@ -71,9 +72,11 @@ $(WHEELS_STAMP): $(WHEELS_REQUIREMENTS) $(VENV_STAMP) $(NPM_STAMP)
 		--dest $(WHEELS_DIR) --requirement $(WHEELS_REQUIREMENTS)
 	@touch $@
 
-# Chromium for the Playwright browser tests (Playwright's own browser download is not reachable here).
+# Chromium for the Playwright browser tests (Playwright's own browser download is not reachable here): the tests run
+# in its headless shell, built for automation, and in the full browser where only it will do; the benchmarks run in the
+# full browser (tests/browser/conftest.py says why).
 browser-deps:
-	@test -x $(CHROMIUM) || tools/apt_ensure.sh chromium
+	@test -x $(CHROMIUM) && test -x $(HEADLESS_SHELL) || tools/apt_ensure.sh chromium chromium-headless-shell
 	@$(CHROMIUM) --version 2>/dev/null || $(CHROMIUM) --version
 
 # -- the two main jobs -------------------------------------------------------

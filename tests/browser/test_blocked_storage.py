@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from conftest import CHROMIUM
 from gameplay import READY, START_MS, play_to_the_end
 from lessonflow import show_puzzle
 from playwright.sync_api import BrowserContext, BrowserType, Page, expect
@@ -35,11 +36,15 @@ def blocked(
 ) -> Iterator[BrowserContext]:
     """A browser context where *request.param* is blocked: "site data", "localStorage" or "sessionStorage"."""
     if request.param == "site data":
-        # Chromium reads the setting from its profile; the context is the profile's only one.
+        # Chromium reads the setting from its profile; the context is the profile's only one. Only the full browser
+        # reads it (the headless shell the other tests run in keeps no such profile: conftest.py).
         (tmp_path / "Default").mkdir()
         preferences = {"profile": {"default_content_setting_values": {"cookies": 2}}}
         (tmp_path / "Default" / "Preferences").write_text(json.dumps(preferences), encoding="utf-8")
-        context = browser_type.launch_persistent_context(tmp_path, **browser_type_launch_args)
+        launch = {**browser_type_launch_args}
+        if CHROMIUM.exists():
+            launch["executable_path"] = str(CHROMIUM)
+        context = browser_type.launch_persistent_context(tmp_path, **launch)
     else:
         context = request.getfixturevalue("browser").new_context(**browser_context_args)
         context.add_init_script(BLOCK % request.param)
