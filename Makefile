@@ -22,14 +22,14 @@ TEST_SITE := .cache/test-site
 # time (a start of Pyodide without its snapshot costs about 6.5 s of it; tests that need no fresh context start from a
 # warm one's snapshot in about 1.7 s instead: see tests/browser/warm.py), yet one pytest process of
 # them keeps a core busy only part of the time: it waits for pages, for the worker and between the polls of its
-# checks. So they run as three parts of about the same length, side by side with pyodide-test, four processes
-# on two cores: BROWSER_PART_1 (the game page's start-up, snapshot, recovery, offline, and one game's whole
-# deals) and the rest of tests/browser split by name, test_a* to test_o* and test_p* to test_z* (a new file
-# joins its part by its name).
-# The other tests and the quick checks follow when a part ends. The real site is built once for all of them (see
-# the test target). `make test-time` measures a run.
+# checks. So they run as three parts of about the same length: BROWSER_PART_1 (the game page's start-up, snapshot,
+# recovery, offline, and one game's whole deals) and the rest of tests/browser split by name, test_a* to test_o* and
+# test_p* to test_z* (a new file joins its part by its name). The five long checks start together, five processes on
+# two cores, and the quick checks follow when one ends. With four at a time the other tests began only when
+# pyodide-test ended and ran alone for their last two minutes, one core idle (a fresh clone at 81dc35f: 565 s wall).
+# The real site is built once for all of them (see the test target). `make test-time` measures a run.
 CHECKS := pytest-browser-1 pytest-browser-2 pytest-browser-3 pyodide-test pytest-other lint format-check typecheck
-TEST_JOBS ?= 4
+TEST_JOBS ?= 5
 BROWSER_PART_1 := $(addprefix tests/browser/,test_game.py test_resilience.py test_snapshot.py test_first_visit.py test_offline.py test_knock_knock.py)
 BROWSER_REST := $(filter-out $(BROWSER_PART_1),$(sort $(wildcard tests/browser/test_*.py)))
 BROWSER_PART_2 := $(filter $(foreach letter,a b c d e f g h i j k l m n o,tests/browser/test_$(letter)%),$(BROWSER_REST))
