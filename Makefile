@@ -78,6 +78,7 @@ $(WHEELS_STAMP): $(WHEELS_REQUIREMENTS) $(VENV_STAMP) $(NPM_STAMP)
 browser-deps:
 	@test -x $(CHROMIUM) && test -x $(HEADLESS_SHELL) || tools/apt_ensure.sh chromium chromium-headless-shell
 	@$(CHROMIUM) --version 2>/dev/null || $(CHROMIUM) --version
+	@$(HEADLESS_SHELL) --version 2>/dev/null || $(HEADLESS_SHELL) --version
 
 # -- the two main jobs -------------------------------------------------------
 
