@@ -35,7 +35,20 @@ ROOT = Path(__file__).resolve().parents[2]
 # `make browser-deps`.
 CHROMIUM = Path("/usr/bin/chromium")
 HEADLESS_SHELL = Path("/usr/bin/chromium-headless-shell")
-TEST_BROWSER = Path(os.environ.get("SEVENS_CHROMIUM") or (HEADLESS_SHELL if HEADLESS_SHELL.exists() else CHROMIUM))
+
+
+def browser_to_test() -> Path:
+    """The browser the tests launch: SEVENS_CHROMIUM if set (it must name a file), else the headless shell if
+    installed, else the full browser."""
+    named = os.environ.get("SEVENS_CHROMIUM")
+    if not named:
+        return HEADLESS_SHELL if HEADLESS_SHELL.exists() else CHROMIUM
+    if not Path(named).is_file():
+        raise pytest.UsageError(f"SEVENS_CHROMIUM={named!r} names no file: give the path of a Chromium, or unset it")
+    return Path(named)
+
+
+TEST_BROWSER = browser_to_test()
 PYODIDE = ROOT / "node_modules" / "pyodide" / "pyodide.asm.wasm"
 
 
