@@ -9,20 +9,25 @@ computer players move at the "instant" speed so a whole deal takes a moment.
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import fcntl
 import functools
 import http.server
 import io
+import json
 import os
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from gameplay import open_game
 from playwright.sync_api import Browser, BrowserContext, Page
-from warm import SERVED, keep_open, warm_page
+from warm import SEED, SEED_PATH, SERVED, SNAPSHOT_CACHE, Snapshot, keep_open, seed, warm_page
 
 ROOT = Path(__file__).resolve().parents[2]
 # The tests drive Debian's chromium-headless-shell: the same Chromium release as the chromium package, built for
@@ -86,10 +91,11 @@ NO_WARM_UP = "Object.defineProperty(Navigator.prototype, 'connection', { get: ()
 
 
 @pytest.fixture
-def context(context: BrowserContext) -> BrowserContext:
+def context(context: BrowserContext, python_snapshot: Snapshot, site_url: str) -> BrowserContext:
     """pytest-playwright's fresh context, for a test that needs one of its own (see ``page``), where pages without a
-    game do not warm up (NO_WARM_UP)."""
+    game do not warm up (NO_WARM_UP) and the game page starts from the run's Python snapshot (warm.seed)."""
     context.add_init_script(NO_WARM_UP)
+    seed(context, site_url)
     return context
 
 
@@ -125,6 +131,8 @@ class PagesHandler(http.server.SimpleHTTPRequestHandler):
         if not path.startswith(self.base):
             self.send_error(404, "outside the site")
             return None
+        if path == self.base + SEED_PATH and SEED:
+            return self._snapshot(SEED[0])
         self.path = "/" + self.path[len(self.base) :]
         local = Path(self.translate_path(self.path))
         if local.is_dir() and not path.endswith("/"):
@@ -141,6 +149,15 @@ class PagesHandler(http.server.SimpleHTTPRequestHandler):
             self.end_headers()
             return io.BytesIO(body)
         return super().send_head()
+
+    def _snapshot(self, snapshot: Snapshot) -> Any:
+        """The run's Python snapshot, for warm.seed: a test's address, never the site's."""
+        self.send_response(200)
+        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("Content-Length", str(snapshot.file.stat().st_size))
+        self.send_header("x-sha256", snapshot.sha256)
+        self.end_headers()
+        return snapshot.file.open("rb")
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
@@ -182,12 +199,68 @@ SIZES = {"desk": (1280, 800), "phone": (390, 844)}  # the screens the table must
 
 
 @pytest.fixture(scope="session")
-def warm_contexts(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[dict[str, BrowserContext]]:
+def python_snapshot(browser: Browser, browser_context_args: dict[str, Any], site_dir: Path, site_url: str) -> Snapshot:
+    """The run's Python snapshot (see warm.py), kept beside the built site: made by the first test process to ask, by
+    a cold start of the game page in a fresh context, which holds a lock meanwhile; the others read its copy."""
+    build = json.loads((site_dir / "runtime" / "manifest.json").read_text())["build"]
+    folder = site_dir.parent
+    with (folder / "python-snapshot.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        made = sorted(folder.glob(f"snapshot-{build}-*.bin"))
+        if made:
+            snapshot = Snapshot(made[0], made[0].name, made[0].with_suffix(".sha256").read_text())
+        else:
+            snapshot = _make_snapshot(browser.new_context(**browser_context_args), site_url, folder)
+    SEED[:] = [snapshot]
+    return snapshot
+
+
+def _make_snapshot(context: BrowserContext, site_url: str, folder: Path) -> Snapshot:
+    """Start the game page in *context* (then closed), wait for worker.js to keep its snapshot, and copy it into
+    *folder*."""
+    try:
+        page = context.new_page()
+        open_game(page, site_url)
+        origin = site_url[: site_url.index("/", len("http://"))]
+        cdp = context.new_cdp_session(page)
+        deadline = time.monotonic() + 60
+        entries: list[dict[str, Any]] = []
+        while not entries:
+            if time.monotonic() > deadline:
+                raise AssertionError("the game page kept no Python snapshot within 60 s (worker.js: saveSnapshot)")
+            page.wait_for_timeout(100)
+            caches = cdp.send("CacheStorage.requestCacheNames", {"securityOrigin": origin})["caches"]
+            cache = next((cache["cacheId"] for cache in caches if cache["cacheName"] == SNAPSHOT_CACHE), None)
+            if cache:
+                entries = cdp.send("CacheStorage.requestEntries", {"cacheId": cache, "skipCount": 0, "pageSize": 1})[
+                    "cacheDataEntries"
+                ]
+        (entry,) = entries
+        headers = {header["name"].lower(): header["value"] for header in entry["responseHeaders"]}
+        body = cdp.send(
+            "CacheStorage.requestCachedResponse",
+            {"cacheId": cache, "requestURL": entry["requestURL"], "requestHeaders": []},
+        )["response"]["body"]
+    finally:
+        context.close()
+    file = folder / entry["requestURL"].rsplit("/", 1)[1]
+    written = file.with_suffix(".part")
+    written.write_bytes(base64.b64decode(body))
+    written.replace(file)
+    file.with_suffix(".sha256").write_text(headers["x-sha256"])
+    return Snapshot(file, file.name, headers["x-sha256"])
+
+
+@pytest.fixture(scope="session")
+def warm_contexts(
+    browser: Browser, browser_context_args: dict[str, Any], python_snapshot: Snapshot, site_url: str
+) -> Iterator[dict[str, BrowserContext]]:
     """Browser contexts kept for the session, one per screen ("default", "desk", "phone"), made when first used.
 
     Starting Pyodide in a new context costs seconds of processor time: it compiles the interpreter, starts Python
-    and then copies its memory for the snapshot. In a context that has done it once, a page starts from the
-    snapshot in about half that time, as a learner's second visit does. Tests that change no context-wide setting
+    and then copies its memory for the snapshot. Each of these is given the run's snapshot when made (warm.seed), so
+    its pages start from it in about a quarter of that time, as a learner's second visit does. Tests that change no
+    context-wide setting
     (routes, permissions, offline, init scripts of the context) take their pages from these; the first visit, the
     snapshot and the service worker have tests of their own, in fresh contexts.
     """
@@ -201,6 +274,7 @@ def warm_contexts(browser: Browser, browser_context_args: dict[str, Any]) -> Ite
             self[screen] = browser.new_context(**browser_context_args, **size, is_mobile=phone, has_touch=phone)
             self[screen].add_init_script(NO_WARM_UP)
             keep_open(self[screen])
+            seed(self[screen], site_url)
             return self[screen]
 
     contexts = Contexts()

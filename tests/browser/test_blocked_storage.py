@@ -19,6 +19,7 @@ from conftest import CHROMIUM
 from gameplay import READY, START_MS, play_to_the_end
 from lessonflow import show_puzzle
 from playwright.sync_api import BrowserContext, BrowserType, Page, expect
+from warm import seed
 
 NOT_KEPT = (
     "Your browser is not letting this site save anything, so your progress will not be kept after you leave this page."
@@ -47,6 +48,8 @@ def blocked(
         context = browser_type.launch_persistent_context(tmp_path, **launch)
     else:
         context = request.getfixturevalue("browser").new_context(**browser_context_args)
+        request.getfixturevalue("python_snapshot")
+        seed(context, request.getfixturevalue("site_url"))  # the run's Python snapshot, before storage is blocked
         context.add_init_script(BLOCK % request.param)
     yield context
     context.close()

@@ -12,6 +12,7 @@ from typing import Any
 
 from gameplay import INSTANT, READY, START_MS, lay_or_draw, log_length, wait_after_move, wait_for_async
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from warm import Snapshot, seed
 
 from engine.games import GAMES
 
@@ -106,9 +107,13 @@ def test_a_daily_deal_to_its_end_shows_its_result_and_streak_and_shares_it(
 
 def first_state(browser: Browser, args: dict[str, Any], site_url: str, *, offline: bool) -> tuple[str, str]:
     """The daily deal's name and your hand, as a fresh browser first sees them on 2 December; with *offline*,
-    seen again after a reload with the network gone (the service worker serves the page and the engine)."""
+    seen again after a reload with the network gone (the service worker serves the page and the engine). Without
+    *offline*, the browser has only Python's snapshot from an earlier visit (warm.seed): the deal is the day's,
+    however Python started."""
     context = browser.new_context(**{**args, "service_workers": "allow" if offline else "block"})
     try:
+        if not offline:
+            seed(context, site_url)
         page = context.new_page()
         page.clock.set_fixed_time(at(D2))
         page.add_init_script(INSTANT)
@@ -128,7 +133,7 @@ def first_state(browser: Browser, args: dict[str, Any], site_url: str, *, offlin
 
 
 def test_the_same_daily_deal_in_two_fresh_browsers_and_offline_once_visited(
-    browser: Browser, browser_context_args: dict[str, Any], site_url: str
+    browser: Browser, browser_context_args: dict[str, Any], python_snapshot: Snapshot, site_url: str
 ) -> None:
     first = first_state(browser, browser_context_args, site_url, offline=True)
     second = first_state(browser, browser_context_args, site_url, offline=False)

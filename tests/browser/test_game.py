@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from gameplay import INSTANT, READY, START_MS, arrow_to_first_fitting, log_length, open_game, play_one, wait_after_move
 from playwright.sync_api import Browser, Page, expect
+from warm import Snapshot, seed
 
 from engine.core.cards import Card, cards_of
 from engine.sevens.deal import deal_hands
@@ -21,9 +22,13 @@ CARD_NAME = re.compile(
 
 
 @pytest.fixture(scope="module")
-def game(browser: Browser, browser_context_args: dict[str, Any], site_url: str) -> Iterator[Page]:
-    """One game page for the module: starting Python takes seconds, a new deal takes milliseconds."""
+def game(
+    browser: Browser, browser_context_args: dict[str, Any], python_snapshot: Snapshot, site_url: str
+) -> Iterator[Page]:
+    """One game page for the module, from the run's Python snapshot (warm.seed): starting Python takes a second, a
+    new deal takes milliseconds."""
     context = browser.new_context(**browser_context_args)
+    seed(context, site_url)
     page = context.new_page()
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))

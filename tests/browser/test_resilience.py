@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from gameplay import INSTANT, READY, START_MS, make_move, open_game, play_one, play_to_the_end
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from warm import warm_context
+from warm import Snapshot, seed, warm_context
 
 RESTORED = "The game engine restarted; your deal is restored."
 
@@ -174,8 +174,11 @@ def test_winning_streaks_follow_your_wins(context: BrowserContext, site_url: str
 
 
 @pytest.fixture(scope="module")
-def game(browser: Browser, browser_context_args: dict[str, Any], site_url: str) -> Iterator[Page]:
+def game(
+    browser: Browser, browser_context_args: dict[str, Any], python_snapshot: Snapshot, site_url: str
+) -> Iterator[Page]:
     context = browser.new_context(**browser_context_args)
+    seed(context, site_url)
     yield new_game(context, site_url, "?seed=1")
     context.close()
 

@@ -4,9 +4,11 @@ without a game warms the engine up in the background there."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from gameplay import open_game, wait_for_async
-from playwright.sync_api import BrowserContext
-from warm import warm_page
+from playwright.sync_api import Browser, BrowserContext
+from warm import Snapshot, seed, warm_page
 
 
 def test_a_warm_page_forgets_the_sites_storage_but_keeps_the_snapshot(
@@ -24,3 +26,19 @@ def test_a_warm_page_forgets_the_sites_storage_but_keeps_the_snapshot(
         # Nor does a page without a game start the engine in the background (conftest.py: NO_WARM_UP).
         page.goto(site_url)
         page.wait_for_function("performance.getEntriesByName('sevens-warm-skipped').length === 1")
+
+
+def test_a_seeded_context_starts_its_first_game_page_from_the_runs_snapshot(
+    browser: Browser, browser_context_args: dict[str, Any], python_snapshot: Snapshot, site_url: str
+) -> None:
+    # What every warm context is given when made (warm.seed): without it, each would start Python cold once.
+    context = browser.new_context(**browser_context_args)
+    try:
+        seed(context, site_url)
+        page = context.new_page()
+        open_game(page, site_url, "?seed=5")
+        marks = page.evaluate("performance.getEntriesByType('mark').map((m) => m.name)")
+        assert "sevens-snapshot-restored" in marks, marks
+        assert python_snapshot.file.stat().st_size > 1_000_000
+    finally:
+        context.close()
