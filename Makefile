@@ -136,7 +136,8 @@ pytest-browser-3: $(VENV_STAMP)
 pytest-other: $(VENV_STAMP)
 	$(call run_pytest,--ignore=tests/browser)
 
-# tests/engine and the engine doctests again, inside Pyodide (Python 3.14, WebAssembly) under Node.
+# tests/engine and the engine doctests again, inside Pyodide (Python 3.14, WebAssembly) under Node, but for the
+# tests marked slow (tools/pyodide_pytest.mjs says why).
 pyodide-test: $(NPM_STAMP) $(WHEELS_STAMP)
 	node tools/pyodide_pytest.mjs
 

@@ -5,6 +5,12 @@
 // Without paths it runs tests/engine and the doctests in engine/. Exits with
 // pytest's exit code, except that "no tests collected" (5) exits 1: an empty
 // run proves nothing about Pyodide.
+//
+// Tests marked slow (pyproject.toml) are left to CPython unless the options
+// choose with -m: each is a long run of play, a second or more here, whose
+// every step the quicker tests and the contract suite over every game
+// (tests/engine/test_contract.py) already take inside Pyodide. Marked: 14
+// tests, 49 s of this run's 103 s.
 
 import { runMain, startPyodide } from "./pyodide.mjs";
 
@@ -19,6 +25,7 @@ runMain(async () => {
   pyodide.globals.set("pytest_args", pyodide.toPy([
     ...(paths.length ? paths : DEFAULT_PATHS),
     "-q", "--doctest-modules", "-p", "no:cacheprovider",
+    ...(options.includes("-m") ? [] : ["-m", "not slow"]),
     ...options,
   ]));
   const code = pyodide.runPython("import pytest\nint(pytest.main(list(pytest_args)))");

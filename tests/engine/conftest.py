@@ -3,8 +3,9 @@
 Shared two-core machines make timings noisy, so no example has a deadline. In
 Pyodide (``sys.platform == "emscripten"``) the same properties run several times
 slower, so they try 10 examples each (CPython tries 100) and keep no example
-database: there every test still runs, to show the engine answers the same under
-Python 3.14 in WebAssembly, and the search for rare inputs is CPython's. (30
+database: there every test still runs (but the long runs of play marked ``slow``:
+tools/pyodide_pytest.mjs), to show the engine answers the same under Python 3.14
+in WebAssembly, and the search for rare inputs is CPython's. (30
 examples: 130 s of processor time for ``make pyodide-test``; 10: 96 s.) Set
 ``HYPOTHESIS_PROFILE`` to choose another profile. Both profiles inherit from the
 profile already loaded, so Hypothesis's own ``ci`` profile (derandomized) still

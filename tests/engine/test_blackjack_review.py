@@ -63,6 +63,7 @@ def test_the_choices_are_your_turns_where_more_than_one_turn_was_possible(seed: 
 
 
 @pytest.mark.parametrize("seed", [1, 2, 6])
+@pytest.mark.slow
 def test_every_note_agrees_with_the_numbers_shown_beside_it(seed: int) -> None:
     game = finished(seed)
     entries = game.record()["moves"]

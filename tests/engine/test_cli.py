@@ -113,6 +113,7 @@ def test_moves_needs_a_hand(capsys: pytest.CaptureFixture[str]) -> None:
 # -- simulate and tournament -----------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_simulate_json_writes_one_replayable_record_per_deal(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(
         capsys, "simulate", "--games", "3", "--seed", "40", "--seats", "robin,alex,sam,random", "--json"

@@ -92,6 +92,7 @@ def play_out(session: object) -> dict[str, object]:
     return state
 
 
+@pytest.mark.slow
 def test_sam_and_the_share_text_after_a_daily_deal() -> None:
     game = "knock-knock"  # Sam's play-outs of Knock! Knock! are quick; Sevens' are checked one by one below
     session = find_game(game).session()

@@ -39,6 +39,7 @@ def step(session: Any, state: dict[str, Any]) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
+@pytest.mark.slow
 def test_a_refused_pass_or_draw_never_names_the_card_that_fits(game: GameType) -> None:
     refused = 0
     for seed in range(1, 7):

@@ -53,6 +53,7 @@ def play_match(session: Session, deals: int) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("scoring", ["tally", "points"])
+@pytest.mark.slow
 def test_a_match_keeps_each_deals_score_and_the_totals(scoring: str) -> None:
     session = Session()
     state = call(session, "new_match", seed=21, rules=f"scoring={scoring}", seats=["alex", "robin", "sam"])
@@ -74,6 +75,7 @@ def test_a_match_keeps_each_deals_score_and_the_totals(scoring: str) -> None:
 
 
 @pytest.mark.parametrize(("direction", "dealers"), [("clockwise", [0, 1, 2]), ("counter-clockwise", [0, 4, 3])])
+@pytest.mark.slow
 def test_the_deal_moves_one_seat_on_in_the_direction_of_play(direction: str, dealers: list[int]) -> None:
     session = Session()
     state = call(session, "new_match", seed=5, rules=f"players=5,direction={direction}")
@@ -159,6 +161,7 @@ def test_the_rules_menu_offers_what_the_rules_allow() -> None:
             ] == (int(value) if name == "players" else value)
 
 
+@pytest.mark.slow
 def test_a_saved_deal_continues_past_the_record_with_the_reshuffles_it_would_have_had() -> None:
     """A reload restores a deal from its record; once the record's reshuffles are used up, the next ones come
     from the deal's seed as they would have without the break (they used to be refused: no reshuffle entry)."""

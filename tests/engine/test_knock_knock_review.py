@@ -27,6 +27,7 @@ def test_the_choices_are_your_discards_where_more_than_one_card_fitted() -> None
 
 
 @pytest.mark.parametrize("seed", [3, 8])
+@pytest.mark.slow
 def test_every_note_agrees_with_the_numbers_shown_beside_it(seed: int) -> None:
     game = finished(seed)
     for index in decisions(game):

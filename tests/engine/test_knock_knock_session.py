@@ -262,6 +262,7 @@ def test_suggest_says_in_a_learners_words_what_sam_would_do() -> None:
 
 
 @pytest.mark.parametrize("seed", [3, 11])
+@pytest.mark.slow
 def test_suggestions_are_one_sentence_without_sams_working(seed: int) -> None:
     session = new_session(seed=seed, seats=["sam", "sam", "sam"])
     texts = []

@@ -167,6 +167,7 @@ def play(name: str, seed: int, calls: int = 0) -> tuple[Any, dict[str, int], int
 
 @pytest.mark.parametrize("seed", [1, 2])
 @pytest.mark.parametrize("name", GAMES)
+@pytest.mark.slow
 def test_two_people_play_a_whole_deal_and_never_see_each_others_hand(name: str, seed: int) -> None:
     session, moves, screens = play(name, seed)
     assert moves[0] and moves[2], "both people played"
@@ -222,6 +223,7 @@ def test_bad_people_are_refused_with_a_clear_message(people: object, message: st
         assert not reply["ok"] and message in reply["error"]["message"], reply
 
 
+@pytest.mark.slow
 def test_the_people_are_offered_the_calls_anyone_may_make_out_of_turn() -> None:
     # Knock! Knock!'s call on a discard is made on what the table saw: the people are offered it, each with their
     # own seat, and a call taken out of turn keeps every hand hidden (checked at each step).

@@ -304,6 +304,7 @@ def test_an_unpredictable_seat_chooses_by_the_random_numbers_it_is_given() -> No
     assert play_out(fits, hands.copy(), 0, unpredictable=marked, pick=lambda: 0.99) == 0  # the highest: 8D, 9D, 6D
 
 
+@pytest.mark.slow
 def test_sam_stops_judging_robin_and_random_by_alexs_habits_but_keeps_judging_alex() -> None:
     marked = {"alex": 0, "robin": 0, "random": 0}
     names = ["sam", "alex", "robin", "random"]

@@ -58,6 +58,7 @@ def test_the_bot_sees_the_same_view_as_in_a_game() -> None:
     assert recorder.views == [game.view()]
 
 
+@pytest.mark.slow
 def test_a_whole_game_over_the_protocol_matches_the_game_played_in_process() -> None:
     for seed in (1,) if IN_PYODIDE else (1, 2):  # four Sams a deal: in Pyodide, one deal
         direct = {seat: make_player("sam", random.Random(seat)) for seat in range(4)}
@@ -240,6 +241,7 @@ def test_a_request_under_all_sevens_is_answered_from_the_first_turn() -> None:
     assert answered in ({"play": card.code} for card in game.position.legal_moves())
 
 
+@pytest.mark.slow
 def test_a_request_after_a_player_is_put_out_is_answered() -> None:
     # The seat put out laid the cards it held from the deal on; they are not more unseen cards for the replay to
     # hand round (found by tests/engine/test_contract.py: "the deal is already over" in a deal still going on).
