@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 import pytest
 from gameplay import open_game
 from playwright.sync_api import Browser, BrowserContext, Page
-from warm import SEED, SEED_PATH, SERVED, SNAPSHOT_CACHE, Snapshot, keep_open, seed, warm_page
+from warm import SEED, SEED_PATH, SERVED, SITES, SNAPSHOT_CACHE, Snapshot, keep_open, seed, seed_every_site, warm_page
 
 ROOT = Path(__file__).resolve().parents[2]
 # The tests drive Debian's chromium-headless-shell: the same Chromium release as the chromium package, built for
@@ -169,6 +169,7 @@ def serve(site: Path, base: str) -> Iterator[str]:
     handler = functools.partial(type("Handler", (PagesHandler,), {"base": base}), directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     SERVED.add(f"http://127.0.0.1:{server.server_port}")  # warm pages forget their storage here (warm.py)
+    SITES.add(f"http://127.0.0.1:{server.server_port}{base}")  # and are given the run's snapshot there
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -274,7 +275,7 @@ def warm_contexts(
             self[screen] = browser.new_context(**browser_context_args, **size, is_mobile=phone, has_touch=phone)
             self[screen].add_init_script(NO_WARM_UP)
             keep_open(self[screen])
-            seed(self[screen], site_url)
+            seed_every_site(self[screen])
             return self[screen]
 
     contexts = Contexts()

@@ -16,8 +16,10 @@ from playwright.sync_api import BrowserContext, CDPSession, Page
 # memory snapshot. Everything else the site can keep is forgotten after each test.
 FORGET = "cookies,local_storage,indexeddb,websql,file_systems,service_workers"
 
-# Every origin a test server of this session serves at (conftest.py: serve adds it): a test may visit any of them.
+# Every origin a test server of this session serves at, and the address of the site there (conftest.py: serve adds
+# them): a test may visit any of them.
 SERVED: set[str] = set()
+SITES: set[str] = set()
 
 
 def keep_open(context: BrowserContext) -> None:
@@ -42,6 +44,7 @@ def warm_context(contexts: dict[str, BrowserContext], screen: str) -> Iterator[B
     the pages)."""
     context = contexts[screen]
     keeper, session = KEEPERS[context]
+    seed_every_site(context)
     try:
         yield context
     finally:
@@ -83,6 +86,18 @@ PUT = """async ([from, key, cacheName]) => {
   if (!response.ok) throw new Error(`${from}: HTTP ${response.status}`);
   await (await caches.open(cacheName)).put(key, response);
 }"""
+
+
+SEEDED: dict[BrowserContext, set[str]] = {}
+
+
+def seed_every_site(context: BrowserContext) -> None:
+    """Seed *context* (see seed) at every site served so far that it has not been seeded at: a test server started
+    for a few tests (test_subpath.py: the site at the server's root) gets the snapshot too."""
+    seeded = SEEDED.setdefault(context, set())
+    for site in sorted(SITES - seeded):
+        seed(context, site)
+        seeded.add(site)
 
 
 def seed(context: BrowserContext, site_url: str) -> None:
