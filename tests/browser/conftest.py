@@ -169,12 +169,14 @@ def serve(site: Path, base: str) -> Iterator[str]:
     handler = functools.partial(type("Handler", (PagesHandler,), {"base": base}), directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     SERVED.add(f"http://127.0.0.1:{server.server_port}")  # warm pages forget their storage here (warm.py)
-    SITES.add(f"http://127.0.0.1:{server.server_port}{base}")  # and are given the run's snapshot there
+    site = f"http://127.0.0.1:{server.server_port}{base}"
+    SITES.add(site)  # and are given the run's snapshot there, while it is served
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_port}{base}"
+        yield site
     finally:
+        SITES.discard(site)
         server.shutdown()
         server.server_close()
         thread.join()
