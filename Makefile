@@ -19,10 +19,10 @@ WHEELS_STAMP := $(WHEELS_DIR)/.sevens-downloaded
 WHEELS_REQUIREMENTS := tools/pyodide-test-requirements.txt
 TEST_SITE := .cache/test-site
 # `make test` runs these TEST_JOBS at a time, in this order. The browser tests are most of the suite's processor
-# time (a start of Pyodide without its snapshot costs about 6.5 s of it; tests that need no fresh context start from a
-# warm one's snapshot in about 1.7 s instead: see tests/browser/warm.py), yet one pytest process of
-# them keeps a core busy only part of the time: it waits for pages, for the worker and between the polls of its
-# checks. So they run as three parts of about the same length: BROWSER_PART_1 (the game page's start-up, snapshot,
+# time (a start of Pyodide without its snapshot costs about 5 s of it, from the snapshot about 1.2 s: one cold start
+# makes the run's snapshot and the tests' browser contexts are given copies, see tests/browser/warm.py), yet one
+# pytest process of them keeps a core busy only part of the time: it waits for pages, for the worker and between the
+# polls of its checks. So they run as three parts of about the same length: BROWSER_PART_1 (the game page's start-up, snapshot,
 # recovery, offline, and one game's whole deals) and the rest of tests/browser split by name, test_a* to test_o* and
 # test_p* to test_z* (a new file joins its part by its name). The five long checks start together, five processes on
 # two cores, and the quick checks follow when one ends. With four at a time the other tests began only when
