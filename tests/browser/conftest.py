@@ -263,9 +263,8 @@ def warm_contexts(
     Starting Pyodide in a new context costs seconds of processor time: it compiles the interpreter, starts Python
     and then copies its memory for the snapshot. Each of these is given the run's snapshot when made (warm.seed), so
     its pages start from it in about a quarter of that time, as a learner's second visit does. Tests that change no
-    context-wide setting
-    (routes, permissions, offline, init scripts of the context) take their pages from these; the first visit, the
-    snapshot and the service worker have tests of their own, in fresh contexts.
+    context-wide setting (routes, permissions, offline, init scripts of the context) take their pages from these;
+    the first visit, the snapshot and the service worker have tests of their own, in fresh contexts.
     """
 
     class Contexts(dict[str, BrowserContext]):

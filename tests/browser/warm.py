@@ -62,12 +62,12 @@ def warm_page(contexts: dict[str, BrowserContext], screen: str) -> Iterator[Page
         yield context.new_page()
 
 
-# Python's memory snapshot, as worker.js keeps it in Cache Storage. A warm context's first game page started Python
-# without one (a cold start: compile the interpreter, start Python, copy its memory), about 5 s of processor time
-# against 1.2 s from the snapshot, and every warm context of every test process paid it: 9 cold starts in a
-# `make test`. Now one cold start makes the snapshot for the whole run (conftest.py: python_snapshot), and each
-# warm context gets a copy in about 0.4 s (seed), as if the learner had visited before. The snapshot, the first
-# visit and the service worker keep tests of their own, in fresh contexts without a copy.
+# Python's memory snapshot, as worker.js keeps it in Cache Storage. Without one, the first game page of each warm
+# context would start Python cold (compile the interpreter, start Python, copy its memory): about 5 s of processor
+# time against 1.2 s from the snapshot, nine times in a `make test` (three contexts in each of three processes). One
+# cold start makes the snapshot for the whole run instead (conftest.py: python_snapshot), and each context is given a
+# copy in about 0.4 s (seed), as if the learner had visited before. The snapshot, the first visit and the service
+# worker keep tests of their own, in fresh contexts without a copy.
 SNAPSHOT_CACHE = "pyodide-snapshot"  # worker.js: SNAPSHOT_CACHE
 SEED_PATH = "__test__/python-snapshot"  # where the test server serves the copy (conftest.py: PagesHandler)
 
