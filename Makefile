@@ -24,13 +24,12 @@ TEST_SITE := .cache/test-site
 # pytest process of them keeps a core busy only part of the time: it waits for pages, for the worker and between the
 # polls of its checks. So they run as three parts of about the same length: BROWSER_PART_1 (the game page's start-up, snapshot,
 # recovery, offline, and one game's whole deals) and the rest of tests/browser split by name, test_a* to test_o* and
-# test_p* to test_z* (a new file joins its part by its name); the other tests run as two parts too, the engine's and
-# the rest. The six long checks start together, six processes on two cores, and the quick checks follow when one
-# ends. With four at a time the other tests began only when pyodide-test ended and ran alone for their last two
-# minutes, one core idle (a fresh clone at 81dc35f: 565 s wall); in one part they still ran alone for the last 20 s.
+# test_p* to test_z* (a new file joins its part by its name). The five long checks start together, five processes on
+# two cores, and the quick checks follow when one ends. With four at a time the other tests began only when
+# pyodide-test ended and ran alone for their last two minutes, one core idle (a fresh clone at 81dc35f: 565 s wall).
 # The real site is built once for all of them (see the test target). `make test-time` measures a run.
-CHECKS := pytest-browser-1 pytest-browser-2 pytest-browser-3 pyodide-test pytest-engine pytest-site lint format-check typecheck
-TEST_JOBS ?= 6
+CHECKS := pytest-browser-1 pytest-browser-2 pytest-browser-3 pyodide-test pytest-other lint format-check typecheck
+TEST_JOBS ?= 5
 BROWSER_PART_1 := $(addprefix tests/browser/,test_game.py test_resilience.py test_snapshot.py test_first_visit.py test_offline.py test_knock_knock.py)
 BROWSER_REST := $(filter-out $(BROWSER_PART_1),$(sort $(wildcard tests/browser/test_*.py)))
 BROWSER_PART_2 := $(filter $(foreach letter,a b c d e f g h i j k l m n o,tests/browser/test_$(letter)%),$(BROWSER_REST))
@@ -124,7 +123,7 @@ run_pytest = $(PY) -m pytest $(1) || { status=$$?; [ $$status != 5 ] || echo "py
 pytest: $(VENV_STAMP)
 	$(call run_pytest,)
 
-# The same tests in the five parts that `make test` runs side by side (see BROWSER_PART_1 and CHECKS).
+# The same tests in the four parts that `make test` runs side by side (see BROWSER_PART_1 and CHECKS).
 pytest-browser-1: $(VENV_STAMP)
 	$(call run_pytest,$(BROWSER_PART_1))
 
@@ -134,13 +133,8 @@ pytest-browser-2: $(VENV_STAMP)
 pytest-browser-3: $(VENV_STAMP)
 	$(call run_pytest,$(BROWSER_PART_3))
 
-# The engine's tests and its doctests; then every other test in tests/ but the browser's (tests/site, and any new
-# folder).
-pytest-engine: $(VENV_STAMP)
-	$(call run_pytest,tests/engine engine)
-
-pytest-site: $(VENV_STAMP)
-	$(call run_pytest,tests --ignore=tests/browser --ignore=tests/engine)
+pytest-other: $(VENV_STAMP)
+	$(call run_pytest,--ignore=tests/browser)
 
 # tests/engine and the engine doctests again, inside Pyodide (Python 3.14, WebAssembly) under Node, but for the
 # tests marked slow (tools/pyodide_pytest.mjs says why).
