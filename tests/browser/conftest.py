@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 import pytest
 from gameplay import open_game
 from playwright.sync_api import Browser, BrowserContext, Page
-from warm import SEED, SEED_PATH, SERVED, SITES, SNAPSHOT_CACHE, Snapshot, keep_open, seed, seed_every_site, warm_page
+from warm import SEED, SEED_PATH, SITES, SNAPSHOT_CACHE, Snapshot, keep_open, seed, seed_every_site, warm_page
 
 ROOT = Path(__file__).resolve().parents[2]
 # The tests drive Debian's chromium-headless-shell: the same Chromium release as the chromium package, built for
@@ -95,7 +95,7 @@ def context(context: BrowserContext, python_snapshot: Snapshot, site_url: str) -
     """pytest-playwright's fresh context, for a test that needs one of its own (see ``page``), where pages without a
     game do not warm up (NO_WARM_UP) and the game page starts from the run's Python snapshot (warm.seed)."""
     context.add_init_script(NO_WARM_UP)
-    seed(context, site_url)
+    seed(context, site_url, python_snapshot)
     return context
 
 
@@ -168,9 +168,8 @@ def serve(site: Path, base: str) -> Iterator[str]:
     """Serve *site* at ``http://127.0.0.1:PORT{base}``; yield that address."""
     handler = functools.partial(type("Handler", (PagesHandler,), {"base": base}), directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    SERVED.add(f"http://127.0.0.1:{server.server_port}")  # warm pages forget their storage here (warm.py)
     site = f"http://127.0.0.1:{server.server_port}{base}"
-    SITES.add(site)  # and are given the run's snapshot there, while it is served
+    SITES.add(site)  # while served, warm pages forget their storage there and are given the run's snapshot (warm.py)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -48,8 +48,8 @@ def blocked(
         context = browser_type.launch_persistent_context(tmp_path, **launch)
     else:
         context = request.getfixturevalue("browser").new_context(**browser_context_args)
-        request.getfixturevalue("python_snapshot")
-        seed(context, request.getfixturevalue("site_url"))  # the run's Python snapshot, before storage is blocked
+        # The run's Python snapshot, before storage is blocked.
+        seed(context, request.getfixturevalue("site_url"), request.getfixturevalue("python_snapshot"))
         context.add_init_script(BLOCK % request.param)
     yield context
     context.close()

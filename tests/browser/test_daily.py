@@ -105,15 +105,17 @@ def test_a_daily_deal_to_its_end_shows_its_result_and_streak_and_shares_it(
     )
 
 
-def first_state(browser: Browser, args: dict[str, Any], site_url: str, *, offline: bool) -> tuple[str, str]:
+def first_state(
+    browser: Browser, args: dict[str, Any], site_url: str, *, offline: bool, snapshot: Snapshot | None = None
+) -> tuple[str, str]:
     """The daily deal's name and your hand, as a fresh browser first sees them on 2 December; with *offline*,
-    seen again after a reload with the network gone (the service worker serves the page and the engine). Without
-    *offline*, the browser has only Python's snapshot from an earlier visit (warm.seed): the deal is the day's,
+    seen again after a reload with the network gone (the service worker serves the page and the engine). With
+    *snapshot*, the browser has only Python's snapshot from an earlier visit (warm.seed): the deal is the day's,
     however Python started."""
     context = browser.new_context(**{**args, "service_workers": "allow" if offline else "block"})
     try:
-        if not offline:
-            seed(context, site_url)
+        if snapshot:
+            seed(context, site_url, snapshot)
         page = context.new_page()
         page.clock.set_fixed_time(at(D2))
         page.add_init_script(INSTANT)
@@ -136,7 +138,7 @@ def test_the_same_daily_deal_in_two_fresh_browsers_and_offline_once_visited(
     browser: Browser, browser_context_args: dict[str, Any], python_snapshot: Snapshot, site_url: str
 ) -> None:
     first = first_state(browser, browser_context_args, site_url, offline=True)
-    second = first_state(browser, browser_context_args, site_url, offline=False)
+    second = first_state(browser, browser_context_args, site_url, offline=False, snapshot=python_snapshot)
     assert first == second
     assert first[0] == f"daily deal of {D2}" and len(first[1]) > 10
 

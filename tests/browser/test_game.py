@@ -28,7 +28,7 @@ def game(
     """One game page for the module, from the run's Python snapshot (warm.seed): starting Python takes a second, a
     new deal takes milliseconds."""
     context = browser.new_context(**browser_context_args)
-    seed(context, site_url)
+    seed(context, site_url, python_snapshot)
     page = context.new_page()
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))

@@ -178,7 +178,7 @@ def game(
     browser: Browser, browser_context_args: dict[str, Any], python_snapshot: Snapshot, site_url: str
 ) -> Iterator[Page]:
     context = browser.new_context(**browser_context_args)
-    seed(context, site_url)
+    seed(context, site_url, python_snapshot)
     yield new_game(context, site_url, "?seed=1")
     context.close()
 

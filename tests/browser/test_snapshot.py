@@ -97,7 +97,7 @@ def test_a_corrupt_snapshot_falls_back_to_a_normal_start(
     context: BrowserContext, python_snapshot: Snapshot, site_url: str, how: str
 ) -> None:
     # The snapshot an earlier visit kept (the run's: warm.seed; the test above sees one kept), then damaged.
-    seed(context, site_url)
+    seed(context, site_url, python_snapshot)
     first = context.new_page()
     first.goto(f"{site_url}404.html")
     assert first.evaluate(CORRUPT, how) > 0

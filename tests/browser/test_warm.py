@@ -34,7 +34,7 @@ def test_a_seeded_context_starts_its_first_game_page_from_the_runs_snapshot(
     # What every warm context is given when made (warm.seed): without it, each would start Python cold once.
     context = browser.new_context(**browser_context_args)
     try:
-        seed(context, site_url)
+        seed(context, site_url, python_snapshot)
         page = context.new_page()
         open_game(page, site_url, "?seed=5")
         marks = page.evaluate("performance.getEntriesByType('mark').map((m) => m.name)")

@@ -16,9 +16,8 @@ from playwright.sync_api import BrowserContext, CDPSession, Page
 # memory snapshot. Everything else the site can keep is forgotten after each test.
 FORGET = "cookies,local_storage,indexeddb,websql,file_systems,service_workers"
 
-# Every origin a test server of this session serves at, and the address of the site there (conftest.py: serve adds
-# them): a test may visit any of them.
-SERVED: set[str] = set()
+# The address of every site a test server of this session serves (conftest.py: serve adds it while it serves): a
+# test may visit any of them.
 SITES: set[str] = set()
 
 
@@ -40,7 +39,7 @@ KEEPERS: dict[BrowserContext, tuple[Page, CDPSession]] = {}
 def warm_context(contexts: dict[str, BrowserContext], screen: str) -> Iterator[BrowserContext]:
     """The warm context of *screen*, for a test that opens its own pages (two tabs, say); afterwards its pages are
     closed (all but the blank one kept open: keep_open) and the sites' storage but the caches forgotten at every
-    origin served (SERVED), so the next test starts as on a fresh visit with a warm cache (sessionStorage goes with
+    site served (SITES), so the next test starts as on a fresh visit with a warm cache (sessionStorage goes with
     the pages)."""
     context = contexts[screen]
     keeper, session = KEEPERS[context]
@@ -51,7 +50,7 @@ def warm_context(contexts: dict[str, BrowserContext], screen: str) -> Iterator[B
         for page in context.pages:
             if page != keeper:
                 page.close()
-        for origin in SERVED:
+        for origin in {site[: site.index("/", len("http://"))] for site in SITES}:
             session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": FORGET})
 
 
@@ -79,7 +78,7 @@ class Snapshot:
     sha256: str  # the checksum worker.js stores with it and checks before use
 
 
-SEED: list[Snapshot] = []  # the run's snapshot, once made: the test server serves it at SEED_PATH
+SEED: list[Snapshot] = []  # the run's snapshot, once made (conftest.py: python_snapshot): served at SEED_PATH
 
 PUT = """async ([from, key, cacheName]) => {
   const response = await fetch(from);
@@ -96,14 +95,13 @@ def seed_every_site(context: BrowserContext) -> None:
     for a few tests (test_subpath.py: the site at the server's root) gets the snapshot too."""
     seeded = SEEDED.setdefault(context, set())
     for site in sorted(SITES - seeded):
-        seed(context, site)
+        seed(context, site, *SEED)
         seeded.add(site)
 
 
-def seed(context: BrowserContext, site_url: str) -> None:
-    """Put the run's snapshot (SEED) into *context*'s Cache Storage for the site at *site_url*, from a page of no
-    game (the site's 404 page), so the first game page there starts from it."""
-    (snapshot,) = SEED
+def seed(context: BrowserContext, site_url: str, snapshot: Snapshot) -> None:
+    """Put the run's *snapshot* (the python_snapshot fixture) into *context*'s Cache Storage for the site at
+    *site_url*, from a page of no game (the site's 404 page), so the first game page there starts from it."""
     page = context.new_page()
     try:
         page.goto(f"{site_url}404.html")
