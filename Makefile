@@ -20,12 +20,13 @@ WHEELS_REQUIREMENTS := tools/pyodide-test-requirements.txt
 TEST_SITE := .cache/test-site
 # `make test` runs these TEST_JOBS at a time, in this order. The browser tests are most of the suite's processor
 # time (a start of Pyodide without its snapshot costs about 5 s of it, from the snapshot about 1.2 s: one cold start
-# makes the run's snapshot and the tests' browser contexts are given copies, see tests/browser/warm.py), yet one
-# pytest process of them keeps a core busy only part of the time: it waits for pages, for the worker and between the
-# polls of its checks. So they run as three parts of about the same length: BROWSER_PART_1 (the game page's
-# start-up, snapshot, recovery, offline, and one game's whole deals) and the rest of tests/browser split by name,
-# test_a* to test_o* and test_p* to test_z* (a new file joins its part by its name). The five long checks start together, five processes on
-# two cores, and the quick checks follow when one ends. With four at a time the other tests began only when
+# makes the run's snapshot and the tests' browser contexts are given copies, see tests/browser/warm.py; the tests
+# whose subject is not the runtime have the engine answered in CPython behind the real page instead, see
+# tests/browser/cpython_engine.py), yet one pytest process of them keeps a core busy only part of the time: it waits
+# for pages, for the worker and between the polls of its checks. So they run as three parts of about the same length:
+# BROWSER_PART_1 (the game page's start-up, snapshot, recovery, offline, and one game's whole deals) and the rest of
+# tests/browser split by name, test_a* to test_o* and test_p* to test_z* (a new file joins its part by its name). The
+# five long checks start together, five processes on two cores, and the quick checks follow when one ends. With four at a time the other tests began only when
 # pyodide-test ended and ran alone for their last two minutes, one core idle (a fresh clone at 81dc35f: 565 s wall).
 # The real site is built once for all of them (see the test target). `make test-time` measures a run.
 CHECKS := pytest-browser-1 pytest-browser-2 pytest-browser-3 pyodide-test pytest-other lint format-check typecheck

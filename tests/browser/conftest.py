@@ -5,6 +5,10 @@ The site is built once per session (``build.py --out DIR``; once for a whole
 ``http.server`` on a free port under a sub-path, as GitHub Pages serves a
 project site (``any_site_url`` serves it at the server's root too); the
 computer players move at the "instant" speed so a whole deal takes a moment.
+
+``site_url`` serves it with the engine answered in CPython behind the real page
+(cpython_engine.py says why); ``pyodide_site_url``, for the tests whose subject is
+the runtime, serves it as built, Pyodide and all.
 """
 
 from __future__ import annotations
@@ -24,10 +28,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import cpython_engine
 import pytest
+from cpython_engine import CPythonEngine
 from gameplay import open_game
 from playwright.sync_api import Browser, BrowserContext, Page
-from warm import SEED, SEED_PATH, SITES, SNAPSHOT_CACHE, Snapshot, keep_open, seed, seed_every_site, warm_page
+from warm import PYODIDE_SITES, SEED, SEED_PATH, SITES, SNAPSHOT_CACHE, Snapshot, keep_open, seed_every_site, warm_page
 
 ROOT = Path(__file__).resolve().parents[2]
 # The tests drive Debian's chromium-headless-shell: the same Chromium release as the chromium package, built for
@@ -91,11 +97,12 @@ NO_WARM_UP = "Object.defineProperty(Navigator.prototype, 'connection', { get: ()
 
 
 @pytest.fixture
-def context(context: BrowserContext, python_snapshot: Snapshot, site_url: str) -> BrowserContext:
+def context(context: BrowserContext) -> BrowserContext:
     """pytest-playwright's fresh context, for a test that needs one of its own (see ``page``), where pages without a
-    game do not warm up (NO_WARM_UP) and the game page starts from the run's Python snapshot (warm.seed)."""
+    game do not warm up (NO_WARM_UP) and the game page of a site with Pyodide starts from the run's Python snapshot
+    (warm.seed_every_site)."""
     context.add_init_script(NO_WARM_UP)
-    seed(context, site_url, python_snapshot)
+    seed_every_site(context)
     return context
 
 
@@ -121,10 +128,12 @@ class PagesHandler(http.server.SimpleHTTPRequestHandler):
 
     Addresses outside ``base`` are plain 404s (so a link that climbs out of the
     site fails); a missing address inside gets the site's ``404.html`` with
-    status 404; a folder without its trailing slash is redirected.
+    status 404; a folder without its trailing slash is redirected. With an
+    ``engine``, the engine is answered in CPython (cpython_engine.py).
     """
 
     base = "/"
+    engine: CPythonEngine | None = None
 
     def send_head(self) -> Any:
         path = urlsplit(self.path).path
@@ -133,6 +142,10 @@ class PagesHandler(http.server.SimpleHTTPRequestHandler):
             return None
         if path == self.base + SEED_PATH and SEED:
             return self._snapshot(SEED[0])
+        if self.engine and path == self.base + cpython_engine.LOADER:
+            return self._bytes(cpython_engine.MODULE.read_bytes(), "text/javascript")
+        if self.engine and path == self.base + cpython_engine.INTERPRETER:
+            return self._bytes(b"", "application/wasm")
         self.path = "/" + self.path[len(self.base) :]
         local = Path(self.translate_path(self.path))
         if local.is_dir() and not path.endswith("/"):
@@ -150,6 +163,25 @@ class PagesHandler(http.server.SimpleHTTPRequestHandler):
             return io.BytesIO(body)
         return super().send_head()
 
+    def do_POST(self) -> None:
+        """The stand-in's requests to the engine in CPython (cpython_engine.py), on a site served with one."""
+        if not self.engine or urlsplit(self.path).path != self.base + cpython_engine.PATH:
+            self.send_error(405, "nothing to post to here")
+            return
+        try:
+            answer = self.engine.answer(self.rfile.read(int(self.headers["Content-Length"])))
+        except LookupError as error:
+            self.send_error(410, str(error))
+            return
+        self.copyfile(self._bytes(answer, "application/json"), self.wfile)
+
+    def _bytes(self, body: bytes, content_type: str) -> io.BytesIO:
+        self.send_response(200)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
+
     def _snapshot(self, snapshot: Snapshot) -> Any:
         """The run's Python snapshot, for warm.seed: a test's address, never the site's."""
         self.send_response(200)
@@ -164,12 +196,14 @@ class PagesHandler(http.server.SimpleHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def serve(site: Path, base: str) -> Iterator[str]:
-    """Serve *site* at ``http://127.0.0.1:PORT{base}``; yield that address."""
-    handler = functools.partial(type("Handler", (PagesHandler,), {"base": base}), directory=str(site))
+def serve(site: Path, base: str, engine: CPythonEngine | None = None) -> Iterator[str]:
+    """Serve *site* at ``http://127.0.0.1:PORT{base}``, with Pyodide or, given an *engine*, with the engine answered
+    in CPython; yield that address."""
+    attributes = {"base": base, "engine": engine}
+    handler = functools.partial(type("Handler", (PagesHandler,), attributes), directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     site = f"http://127.0.0.1:{server.server_port}{base}"
-    SITES.add(site)  # while served, warm pages forget their storage there and are given the run's snapshot (warm.py)
+    SITES.add(site)  # while served, warm pages forget their storage there (warm.py)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -181,19 +215,67 @@ def serve(site: Path, base: str) -> Iterator[str]:
         thread.join()
 
 
+# Which engine answers the pages of ``site_url``: "cpython" (the default) or "pyodide", as for pyodide_site_url.
+ENGINES = ("cpython", "pyodide")
+
+
+def engine_to_test() -> str:
+    """The engine behind ``site_url``'s pages: SEVENS_ENGINE if set (one of ENGINES), else CPython."""
+    named = os.environ.get("SEVENS_ENGINE") or ENGINES[0]
+    if named not in ENGINES:
+        raise pytest.UsageError(f"SEVENS_ENGINE={named!r} is not an engine to test: give one of {', '.join(ENGINES)}")
+    return named
+
+
+TEST_ENGINE = engine_to_test()
+
+
 @pytest.fixture(scope="session")
-def site_url(site_dir: Path) -> Iterator[str]:
-    """The site under a real sub-path: the server's root is not the site's root."""
+def site_url(site_dir: Path, request: pytest.FixtureRequest) -> Iterator[str]:
+    """The site under a real sub-path (the server's root is not the site's root), its engine answered in CPython
+    behind the real page (cpython_engine.py); with SEVENS_ENGINE=pyodide, the site of ``pyodide_site_url``."""
+    if TEST_ENGINE == "pyodide":
+        yield request.getfixturevalue("pyodide_site_url")
+        return
+    with serve(site_dir, SUB_PATH, CPythonEngine()) as url:
+        yield url
+
+
+@contextlib.contextmanager
+def seeded(site: str) -> Iterator[str]:
+    """While a test uses the site at *site*, the contexts of warm pages and ``context`` are given the run's snapshot
+    there (warm.seed_every_site)."""
+    PYODIDE_SITES.add(site)
+    try:
+        yield site
+    finally:
+        PYODIDE_SITES.discard(site)
+
+
+@pytest.fixture(scope="session")
+def pyodide_server(site_dir: Path) -> Iterator[str]:
+    """The site under the sub-path, as built: its engine runs in Pyodide."""
     with serve(site_dir, SUB_PATH) as url:
         yield url
 
 
+@pytest.fixture(scope="session")
+def pyodide_site_url(pyodide_server: str, python_snapshot: Snapshot) -> Iterator[str]:
+    """The site of ``pyodide_server``, where the pages of warm contexts start Python from the run's snapshot, as on
+    a second visit: for the tests whose subject is the runtime (see ``site_url``)."""
+    with seeded(pyodide_server) as url:
+        yield url
+
+
 @pytest.fixture(scope="session", params=["/", SUB_PATH], ids=["root", "sub-path"])
-def any_site_url(request: pytest.FixtureRequest, built_site: Callable[[str], Path]) -> Iterator[str]:
-    """The site at the server's root and under a sub-path, each built for its base (404.html differs)."""
+def any_site_url(
+    request: pytest.FixtureRequest, built_site: Callable[[str], Path], python_snapshot: Snapshot
+) -> Iterator[str]:
+    """The site at the server's root and under a sub-path, each built for its base (404.html differs), with Pyodide:
+    where the runtime's files are found is part of the subject."""
     base: str = request.param
     site = built_site(base)
-    with serve(site, base) as url:
+    with serve(site, base) as url, seeded(url):
         yield url
 
 
@@ -201,7 +283,9 @@ SIZES = {"desk": (1280, 800), "phone": (390, 844)}  # the screens the table must
 
 
 @pytest.fixture(scope="session")
-def python_snapshot(browser: Browser, browser_context_args: dict[str, Any], site_dir: Path, site_url: str) -> Snapshot:
+def python_snapshot(
+    browser: Browser, browser_context_args: dict[str, Any], site_dir: Path, pyodide_server: str
+) -> Snapshot:
     """The run's Python snapshot (see warm.py), kept beside the built site: made by the first test process to ask, by
     a cold start of the game page in a fresh context, which holds a lock meanwhile; the others read its copy."""
     build = json.loads((site_dir / "runtime" / "manifest.json").read_text())["build"]
@@ -212,7 +296,7 @@ def python_snapshot(browser: Browser, browser_context_args: dict[str, Any], site
         if made:
             snapshot = Snapshot(made[0], made[0].name, made[0].with_suffix(".sha256").read_text())
         else:
-            snapshot = _make_snapshot(browser.new_context(**browser_context_args), site_url, folder)
+            snapshot = _make_snapshot(browser.new_context(**browser_context_args), pyodide_server, folder)
     SEED[:] = [snapshot]
     return snapshot
 
@@ -254,16 +338,15 @@ def _make_snapshot(context: BrowserContext, site_url: str, folder: Path) -> Snap
 
 
 @pytest.fixture(scope="session")
-def warm_contexts(
-    browser: Browser, browser_context_args: dict[str, Any], python_snapshot: Snapshot, site_url: str
-) -> Iterator[dict[str, BrowserContext]]:
+def warm_contexts(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[dict[str, BrowserContext]]:
     """Browser contexts kept for the session, one per screen ("default", "desk", "phone"), made when first used.
 
     Starting Pyodide in a new context costs seconds of processor time: it compiles the interpreter, starts Python
-    and then copies its memory for the snapshot. Each of these is given the run's snapshot when made (warm.seed), so
-    its pages start from it in about a quarter of that time, as a learner's second visit does. Tests that change no
-    context-wide setting (routes, permissions, offline, init scripts of the context) take their pages from these;
-    the first visit, the snapshot and the service worker have tests of their own, in fresh contexts.
+    and then copies its memory for the snapshot. Each of these is given the run's snapshot at every site with Pyodide
+    (warm.seed_every_site), so its pages start from it in about a quarter of that time, as a learner's second visit
+    does. Tests that change no context-wide setting (routes, permissions, offline, init scripts of the context) take
+    their pages from these; the first visit, the snapshot and the service worker have tests of their own, in fresh
+    contexts.
     """
 
     class Contexts(dict[str, BrowserContext]):
@@ -275,7 +358,6 @@ def warm_contexts(
             self[screen] = browser.new_context(**browser_context_args, **size, is_mobile=phone, has_touch=phone)
             self[screen].add_init_script(NO_WARM_UP)
             keep_open(self[screen])
-            seed_every_site(self[screen])
             return self[screen]
 
     contexts = Contexts()

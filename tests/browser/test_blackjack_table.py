@@ -134,9 +134,9 @@ def test_a_whole_deal_by_mouse_on_a_phone(phone: Page, site_url: str) -> None:
     assert out_of_view(page, ["#bj-top", "#game-status", "#game-result-score", "#game-next", "#game-again"]) == []
 
 
-def test_a_whole_deal_by_keyboard_at_a_desk(desk: Page, site_url: str) -> None:
+def test_a_whole_deal_by_keyboard_at_a_desk(desk: Page, pyodide_site_url: str) -> None:
     page = desk
-    open_table(page, site_url, 40)
+    open_table(page, pyodide_site_url, 40)
     assert "legal" in page.evaluate("document.activeElement.className").split()
     seen = {"chain": 0, "suit": 0, "answered": 0, "last": 0}
     for _ in range(200):

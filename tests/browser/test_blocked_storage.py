@@ -49,7 +49,7 @@ def blocked(
     else:
         context = request.getfixturevalue("browser").new_context(**browser_context_args)
         # The run's Python snapshot, before storage is blocked.
-        seed(context, request.getfixturevalue("site_url"), request.getfixturevalue("python_snapshot"))
+        seed(context, request.getfixturevalue("pyodide_site_url"), request.getfixturevalue("python_snapshot"))
         context.add_init_script(BLOCK % request.param)
     yield context
     context.close()
@@ -64,9 +64,11 @@ def new_page(context: BrowserContext) -> tuple[Page, list[str]]:
 
 
 @pytest.mark.parametrize("blocked", ["site data", "localStorage", "sessionStorage"], indirect=True)
-def test_a_whole_deal_can_be_played(blocked: BrowserContext, site_url: str, request: pytest.FixtureRequest) -> None:
+def test_a_whole_deal_can_be_played(
+    blocked: BrowserContext, pyodide_site_url: str, request: pytest.FixtureRequest
+) -> None:
     page, errors = new_page(blocked)
-    page.goto(f"{site_url}play/?seed=5")
+    page.goto(f"{pyodide_site_url}play/?seed=5")
     page.wait_for_selector(READY, timeout=START_MS)
     note = page.locator(".storage-note")
     if request.node.callspec.params["blocked"] == "sessionStorage":
@@ -81,9 +83,9 @@ def test_a_whole_deal_can_be_played(blocked: BrowserContext, site_url: str, requ
 
 
 @pytest.mark.parametrize("blocked", ["site data"], indirect=True)
-def test_puzzles_answer_and_a_guided_deal_is_played_through(blocked: BrowserContext, site_url: str) -> None:
+def test_puzzles_answer_and_a_guided_deal_is_played_through(blocked: BrowserContext, pyodide_site_url: str) -> None:
     page, errors = new_page(blocked)
-    page.goto(f"{site_url}tutorials/how-a-deal-ends/")
+    page.goto(f"{pyodide_site_url}tutorials/how-a-deal-ends/")
     expect(page.locator(".storage-note")).to_have_text(NOT_KEPT)
     show_puzzle(page, "last-card-fits")
     puzzle = page.locator("#last-card-fits")
@@ -106,7 +108,7 @@ def test_puzzles_answer_and_a_guided_deal_is_played_through(blocked: BrowserCont
     expect(guided.locator("[data-guided-status]")).to_have_text("You win, going out with 3♥. Goal reached.")
 
     for path in ("", "progress/"):  # every page says it once, and the progress page still shows its table
-        page.goto(f"{site_url}{path}")
+        page.goto(f"{pyodide_site_url}{path}")
         expect(page.locator(".storage-note")).to_have_text(NOT_KEPT)
     expect(page.locator("[data-game=sevens] [data-stat=games]")).to_have_text("0")
     violations = Axe().run(page).response["violations"]

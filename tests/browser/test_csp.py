@@ -66,27 +66,27 @@ def all_pages(site_dir: Path) -> list[str]:
     return sorted(p.parent.relative_to(site_dir).as_posix() + "/" for p in site_dir.rglob("index.html"))
 
 
-def test_the_listener_reports_a_violation(watched: Watched, site_url: str) -> None:
+def test_the_listener_reports_a_violation(watched: Watched, pyodide_site_url: str) -> None:
     """The check itself can fail: an inline style added by a test is refused and reported."""
-    watched.visit(site_url)
+    watched.visit(pyodide_site_url)
     watched.page.evaluate("document.body.insertAdjacentHTML('beforeend', '<div style=\"color: red\"></div>')")
     watched.page.wait_for_function("() => window.__cspViolations.length > 0")
     assert any("style-src" in line for line in watched.violations())
 
 
-def test_no_page_breaks_the_policy_or_logs_an_error(watched: Watched, site_url: str, site_dir: Path) -> None:
+def test_no_page_breaks_the_policy_or_logs_an_error(watched: Watched, pyodide_site_url: str, site_dir: Path) -> None:
     paths = [path.removeprefix("./") for path in all_pages(site_dir) if path != "play/"]
     assert "" in paths and "tutorials/where-a-card-belongs/" in paths
     report = {}
     for path in paths:
-        watched.visit(site_url + path)
+        watched.visit(pyodide_site_url + path)
         watched.page.wait_for_timeout(300)  # idle work (cache warming, progress) runs after load
         report[path] = watched.violations()
     assert report == {path: [] for path in paths}
 
 
-def test_the_404_page_breaks_no_policy(watched: Watched, site_url: str) -> None:
-    missing = site_url + "no/such/page/"
+def test_the_404_page_breaks_no_policy(watched: Watched, pyodide_site_url: str) -> None:
+    missing = pyodide_site_url + "no/such/page/"
     watched.visit(missing)
     # Chromium logs the 404 of the address itself; anything else is a problem.
     expected = (
@@ -95,9 +95,9 @@ def test_the_404_page_breaks_no_policy(watched: Watched, site_url: str) -> None:
     assert [line for line in watched.violations() if line != expected] == []
 
 
-def test_the_game_plays_under_the_policy(watched: Watched, site_url: str) -> None:
+def test_the_game_plays_under_the_policy(watched: Watched, pyodide_site_url: str) -> None:
     page = watched.page
-    watched.visit(site_url + "play/?seed=11")
+    watched.visit(pyodide_site_url + "play/?seed=11")
     page.wait_for_selector(READY, timeout=START_MS)
     for _ in range(4):
         if page.get_attribute("#game", "data-state") == "over":
@@ -110,9 +110,9 @@ def test_the_game_plays_under_the_policy(watched: Watched, site_url: str) -> Non
     assert watched.violations() == []
 
 
-def test_a_guided_deal_plays_under_the_policy(watched: Watched, site_url: str) -> None:
+def test_a_guided_deal_plays_under_the_policy(watched: Watched, pyodide_site_url: str) -> None:
     page = watched.page
-    watched.visit(site_url + "tutorials/how-a-deal-ends/#guided-finish")  # the lesson opened at its deal
+    watched.visit(pyodide_site_url + "tutorials/how-a-deal-ends/#guided-finish")  # the lesson opened at its deal
     page.wait_for_selector("#guided-finish[data-state=your-turn]", timeout=START_MS)
     page.locator("#guided-finish [data-code='9C']").click()
     # You, then the scripted Robin, Alex and Sam; the state stays "your-turn" until the click lands.

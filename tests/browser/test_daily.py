@@ -135,10 +135,10 @@ def first_state(
 
 
 def test_the_same_daily_deal_in_two_fresh_browsers_and_offline_once_visited(
-    browser: Browser, browser_context_args: dict[str, Any], python_snapshot: Snapshot, site_url: str
+    browser: Browser, browser_context_args: dict[str, Any], python_snapshot: Snapshot, pyodide_site_url: str
 ) -> None:
-    first = first_state(browser, browser_context_args, site_url, offline=True)
-    second = first_state(browser, browser_context_args, site_url, offline=False, snapshot=python_snapshot)
+    first = first_state(browser, browser_context_args, pyodide_site_url, offline=True)
+    second = first_state(browser, browser_context_args, pyodide_site_url, offline=False, snapshot=python_snapshot)
     assert first == second
     assert first[0] == f"daily deal of {D2}" and len(first[1]) > 10
 

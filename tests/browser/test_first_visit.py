@@ -46,7 +46,9 @@ def requests_to(context: BrowserContext, part: str) -> list[str]:
     return seen
 
 
-def test_the_game_and_a_guided_deal_run_on_the_trimmed_library(browser: Browser, site_url: str, site_dir: Path) -> None:
+def test_the_game_and_a_guided_deal_run_on_the_trimmed_library(
+    browser: Browser, pyodide_site_url: str, site_dir: Path
+) -> None:
     manifest = json.loads((site_dir / "runtime/manifest.json").read_text(encoding="utf-8"))
     trimmed = manifest["stdlib"]
     assert manifest["files"][trimmed] < 1_000_000  # Pyodide's full library is 2.5 MB
@@ -57,30 +59,32 @@ def test_the_game_and_a_guided_deal_run_on_the_trimmed_library(browser: Browser,
     interpreter = requests_to(context, "pyodide.asm.wasm")
     try:
         page = context.new_page()
-        page.goto(f"{site_url}play/?seed=5")
+        page.goto(f"{pyodide_site_url}play/?seed=5")
         page.wait_for_selector(READY, timeout=START_MS)
         assert len(interpreter) == 1  # fetched early by the worker and handed to Pyodide, not fetched twice
         play_one(page)
         expect(page.locator("#game-log li").first).to_be_visible()
         guided = context.new_page()
-        guided.goto(f"{site_url}{GUIDED}#guided-finish")  # the lesson opened at its guided deal
+        guided.goto(f"{pyodide_site_url}{GUIDED}#guided-finish")  # the lesson opened at its guided deal
         guided.wait_for_selector('section[data-kind="guided"][data-state="your-turn"]', timeout=START_MS)
     finally:
         context.close()
     assert fetched and all(url.endswith("/runtime/" + trimmed) for url in fetched)
 
 
-def test_a_lesson_read_for_a_few_seconds_warms_the_runtime_and_the_snapshot(browser: Browser, site_url: str) -> None:
+def test_a_lesson_read_for_a_few_seconds_warms_the_runtime_and_the_snapshot(
+    browser: Browser, pyodide_site_url: str
+) -> None:
     context = browser.new_context(service_workers="allow")
     context.add_init_script(INSTANT)
     try:
         lesson = context.new_page()
-        lesson.goto(f"{site_url}{LESSON}")
+        lesson.goto(f"{pyodide_site_url}{LESSON}")
         assert lesson.evaluate(MARK, ["sevens-warm-done", START_MS]) is not None
         lesson.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=START_MS)
         assert sorted(lesson.evaluate(CACHED, ["pyodide/pyodide.asm.wasm"])) == ["pyodide/pyodide.asm.wasm"]
         game = context.new_page()
-        game.goto(f"{site_url}play/?seed=6")
+        game.goto(f"{pyodide_site_url}play/?seed=6")
         game.wait_for_selector(READY, timeout=START_MS)
         # The game's first start is a later visit's: Python comes from the snapshot the lesson stored.
         assert game.evaluate(MARK, ["sevens-snapshot-restored", 1000]) is not None
@@ -92,7 +96,7 @@ def test_a_lesson_read_for_a_few_seconds_warms_the_runtime_and_the_snapshot(brow
     "connection", [{"saveData": True, "effectiveType": "4g"}, {"saveData": False, "effectiveType": "2g"}]
 )
 def test_no_warm_up_when_the_visitor_saves_data_or_the_connection_is_slow(
-    browser: Browser, site_url: str, connection: dict[str, object]
+    browser: Browser, pyodide_site_url: str, connection: dict[str, object]
 ) -> None:
     context = browser.new_context(service_workers="allow")
     context.add_init_script(
@@ -101,7 +105,7 @@ def test_no_warm_up_when_the_visitor_saves_data_or_the_connection_is_slow(
     fetched = requests_to(context, "/runtime/")
     try:
         page = context.new_page()
-        page.goto(f"{site_url}{LESSON}")
+        page.goto(f"{pyodide_site_url}{LESSON}")
         assert page.evaluate(MARK, ["sevens-warm-skipped", 1000]) is not None
         page.wait_for_timeout((WARM_AFTER_S + 2) * 1000)
         assert page.evaluate("performance.getEntriesByName('sevens-warm-started').length") == 0

@@ -23,17 +23,17 @@ CARD_NAME = re.compile(
 
 @pytest.fixture(scope="module")
 def game(
-    browser: Browser, browser_context_args: dict[str, Any], python_snapshot: Snapshot, site_url: str
+    browser: Browser, browser_context_args: dict[str, Any], python_snapshot: Snapshot, pyodide_site_url: str
 ) -> Iterator[Page]:
     """One game page for the module, from the run's Python snapshot (warm.seed): starting Python takes a second, a
     new deal takes milliseconds."""
     context = browser.new_context(**browser_context_args)
-    seed(context, site_url, python_snapshot)
+    seed(context, pyodide_site_url, python_snapshot)
     page = context.new_page()
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))
     page.on("worker", lambda worker: requested.append(worker.url))
-    open_game(page, site_url)
+    open_game(page, pyodide_site_url)
     page.requested = requested  # type: ignore[attr-defined]
     yield page
     context.close()
@@ -68,10 +68,10 @@ def test_game_page_loads_with_a_sorted_hand_of_named_card_buttons(game: Page) ->
     expect(page.locator("#game-rows li")).to_have_count(4)
 
 
-def test_every_request_stays_on_the_sites_own_origin(game: Page, site_url: str) -> None:
+def test_every_request_stays_on_the_sites_own_origin(game: Page, pyodide_site_url: str) -> None:
     requested: list[str] = game.requested  # type: ignore[attr-defined]
     assert any(url.endswith(".wasm") for url in requested), requested
-    assert [url for url in requested if not url.startswith(site_url)] == []
+    assert [url for url in requested if not url.startswith(pyodide_site_url)] == []
 
 
 def test_a_whole_game_played_by_clicking_reaches_the_result(game: Page) -> None:
@@ -172,9 +172,9 @@ def test_deal_again_deals_a_fresh_hand_and_updates_the_link(game: Page) -> None:
     assert hand_codes(page) == [card.code for card in cards_of(deal_hands(int(seed))[0])]
 
 
-def test_the_same_seed_gives_the_same_deal_after_a_reload(game: Page, page: Page, site_url: str) -> None:
+def test_the_same_seed_gives_the_same_deal_after_a_reload(game: Page, page: Page, pyodide_site_url: str) -> None:
     deal(game, 31415)
-    open_game(page, site_url, "?seed=31415")
+    open_game(page, pyodide_site_url, "?seed=31415")
     assert hand_codes(page) == hand_codes(game)
     assert page.locator("#game-log li").all_inner_texts() == game.locator("#game-log li").all_inner_texts()
     expect(page.locator("#game-seed")).to_have_text("31415")
@@ -215,10 +215,10 @@ def test_a_whole_game_played_with_the_keyboard_only(game: Page) -> None:
 
 
 @pytest.mark.parametrize("missing", ["**/runtime/manifest.json", "**/pyodide.asm.wasm", "**/sevens_games-*.whl"])
-def test_a_runtime_that_cannot_load_says_so_and_retry_recovers(page: Page, site_url: str, missing: str) -> None:
+def test_a_runtime_that_cannot_load_says_so_and_retry_recovers(page: Page, pyodide_site_url: str, missing: str) -> None:
     page.add_init_script(INSTANT)
     page.route(missing, lambda route: route.fulfill(status=404, body="not here"))
-    page.goto(f"{site_url}play/?seed=5")
+    page.goto(f"{pyodide_site_url}play/?seed=5")
     error = page.locator("#game-error")
     expect(error).to_be_visible(timeout=START_MS)
     expect(page.locator("#game-error-text")).to_have_text(re.compile(r"could not be downloaded \(HTTP 404\)"))

@@ -161,8 +161,8 @@ def test_a_whole_deal_by_mouse_on_a_phone_stays_on_one_screen(phone: Page, site_
     assert page.locator("#game-hand .card").count() >= 7 and page.url.split("seed=")[1].split("&")[0] != str(SEED)
 
 
-def test_a_whole_deal_by_keyboard_with_the_focus_on_a_card_that_fits(page: Page, site_url: str) -> None:
-    open_table(page, site_url)
+def test_a_whole_deal_by_keyboard_with_the_focus_on_a_card_that_fits(page: Page, pyodide_site_url: str) -> None:
+    open_table(page, pyodide_site_url)
     assert "legal" in page.evaluate("document.activeElement.className").split()
     called = 0
     for _ in range(120):

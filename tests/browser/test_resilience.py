@@ -16,16 +16,16 @@ RESTORED = "The game engine restarted; your deal is restored."
 
 
 @pytest.fixture
-def context(warm_contexts: dict[str, BrowserContext], site_url: str) -> Iterator[BrowserContext]:
+def context(warm_contexts: dict[str, BrowserContext], pyodide_site_url: str) -> Iterator[BrowserContext]:
     """The warm context (conftest.py): these tests open their own pages, two at once for the tabs."""
     with warm_context(warm_contexts, "default") as context:
         yield context
 
 
-def new_game(context: BrowserContext, site_url: str, query: str) -> Page:
+def new_game(context: BrowserContext, pyodide_site_url: str, query: str) -> Page:
     """A new tab in *context* with the game page open at ``play/{query}``."""
     page = context.new_page()
-    open_game(page, site_url, query)
+    open_game(page, pyodide_site_url, query)
     return page
 
 
@@ -51,9 +51,9 @@ def wait_restored(page: Page, before_log: list[str], before_hand: list[str]) -> 
 
 
 def test_a_worker_that_dies_with_an_error_is_restarted_and_the_deal_restored(
-    context: BrowserContext, site_url: str
+    context: BrowserContext, pyodide_site_url: str
 ) -> None:
-    page = new_game(context, site_url, "?test&seed=4242")
+    page = new_game(context, pyodide_site_url, "?test&seed=4242")
     play_one(page, timeout=START_MS)
     play_one(page, timeout=START_MS)
     before_log, before_hand = log_texts(page), hand(page)
@@ -73,9 +73,9 @@ def test_a_worker_that_dies_with_an_error_is_restarted_and_the_deal_restored(
 
 
 def test_a_worker_that_stops_answering_is_restarted_and_the_deal_restored(
-    context: BrowserContext, site_url: str
+    context: BrowserContext, pyodide_site_url: str
 ) -> None:
-    page = new_game(context, site_url, "?test&seed=777")
+    page = new_game(context, pyodide_site_url, "?test&seed=777")
     play_one(page, timeout=START_MS)
     before_log, before_hand = log_texts(page), hand(page)
     # terminate() fires no event at all: only the request time-out can notice, so shorten it for the test, and
@@ -97,8 +97,10 @@ def test_a_worker_that_stops_answering_is_restarted_and_the_deal_restored(
     expect(result).to_have_count(1)
 
 
-def test_a_worker_that_never_answers_is_given_up_after_three_restarts(context: BrowserContext, site_url: str) -> None:
-    page = new_game(context, site_url, "?test&seed=11")
+def test_a_worker_that_never_answers_is_given_up_after_three_restarts(
+    context: BrowserContext, pyodide_site_url: str
+) -> None:
+    page = new_game(context, pyodide_site_url, "?test&seed=11")
     # The three restarts start Python from the memory snapshot, as any restart after the first second does
     # (3 s of processor time less each than a start without it; tests/browser/test_snapshot.py checks both).
     page.wait_for_function(
@@ -124,8 +126,8 @@ def test_a_worker_that_never_answers_is_given_up_after_three_restarts(context: B
     expect(page.locator("#game-seed")).to_have_text("11")
 
 
-def test_a_reload_mid_game_continues_the_same_deal(context: BrowserContext, site_url: str) -> None:
-    page = new_game(context, site_url, "?seed=2718")
+def test_a_reload_mid_game_continues_the_same_deal(context: BrowserContext, pyodide_site_url: str) -> None:
+    page = new_game(context, pyodide_site_url, "?seed=2718")
     play_one(page, timeout=START_MS)
     play_one(page, timeout=START_MS)
     before_log, before_hand = log_texts(page), hand(page)
@@ -133,15 +135,15 @@ def test_a_reload_mid_game_continues_the_same_deal(context: BrowserContext, site
     page.wait_for_selector(READY, timeout=START_MS)
     assert log_texts(page) == before_log
     assert hand(page) == before_hand
-    page.goto(f"{site_url}play/")  # the Play link, with no deal named, continues it too
+    page.goto(f"{pyodide_site_url}play/")  # the Play link, with no deal named, continues it too
     page.wait_for_selector(READY, timeout=START_MS)
     assert log_texts(page) == before_log
     expect(page.locator("#game-seed")).to_have_text("2718")
 
 
-def test_a_game_finished_in_each_of_two_tabs_counts_twice(context: BrowserContext, site_url: str) -> None:
-    first = new_game(context, site_url, "?seed=100")
-    second = new_game(context, site_url, "?seed=100")  # even the same deal, played twice, is two games
+def test_a_game_finished_in_each_of_two_tabs_counts_twice(context: BrowserContext, pyodide_site_url: str) -> None:
+    first = new_game(context, pyodide_site_url, "?seed=100")
+    second = new_game(context, pyodide_site_url, "?seed=100")  # even the same deal, played twice, is two games
     for page in (first, second):
         page.bring_to_front()  # a tab in the background has its timers slowed down
         play_to_the_end(page)
@@ -153,16 +155,16 @@ def test_a_game_finished_in_each_of_two_tabs_counts_twice(context: BrowserContex
     first.reload()
     first.wait_for_selector(READY, timeout=START_MS)
     expect(first.locator("#game-result")).to_be_visible()
-    first.goto(f"{site_url}play/")  # the Play link after a finished deal deals afresh
+    first.goto(f"{pyodide_site_url}play/")  # the Play link after a finished deal deals afresh
     first.wait_for_selector(READY, timeout=START_MS)
     expect(first.locator("#game-seed")).not_to_have_text("100")
-    second.goto(f"{site_url}progress/")
+    second.goto(f"{pyodide_site_url}progress/")
     expect(second.locator("[data-game=sevens] [data-stat=games]")).to_have_text("2")
     assert stats(first)["games"] == 2
 
 
-def test_winning_streaks_follow_your_wins(context: BrowserContext, site_url: str) -> None:
-    page = new_game(context, site_url, "?seed=5")
+def test_winning_streaks_follow_your_wins(context: BrowserContext, pyodide_site_url: str) -> None:
+    page = new_game(context, pyodide_site_url, "?seed=5")
     record = page.evaluate(
         "() => import('../static/js/store.js').then(s => [0, 0, 2, 0, 0, 0, 1].map((w, i) => s.recordGame('g' + i, w)))"
     )
@@ -175,11 +177,11 @@ def test_winning_streaks_follow_your_wins(context: BrowserContext, site_url: str
 
 @pytest.fixture(scope="module")
 def game(
-    browser: Browser, browser_context_args: dict[str, Any], python_snapshot: Snapshot, site_url: str
+    browser: Browser, browser_context_args: dict[str, Any], python_snapshot: Snapshot, pyodide_site_url: str
 ) -> Iterator[Page]:
     context = browser.new_context(**browser_context_args)
-    seed(context, site_url, python_snapshot)
-    yield new_game(context, site_url, "?seed=1")
+    seed(context, pyodide_site_url, python_snapshot)
+    yield new_game(context, pyodide_site_url, "?seed=1")
     context.close()
 
 
@@ -210,10 +212,10 @@ def test_a_garbage_seed_in_the_address_says_so_and_deals_afresh(game: Page, seed
     expect(game.locator("#game-hand .card")).to_have_count(13)
 
 
-def test_a_guided_deal_starts_again_when_the_engine_restarts(context: BrowserContext, site_url: str) -> None:
+def test_a_guided_deal_starts_again_when_the_engine_restarts(context: BrowserContext, pyodide_site_url: str) -> None:
     page = context.new_page()
     page.add_init_script(INSTANT)
-    page.goto(f"{site_url}tutorials/how-a-deal-ends/?test#guided-finish")  # the lesson opened at its deal
+    page.goto(f"{pyodide_site_url}tutorials/how-a-deal-ends/?test#guided-finish")  # the lesson opened at its deal
     section = page.locator("#guided-finish")
     page.wait_for_selector("#guided-finish[data-state=your-turn]", timeout=START_MS)
     section.locator("[data-code='9C']").click()

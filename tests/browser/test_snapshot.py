@@ -58,9 +58,9 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
         context.close()
 
 
-def visit(context: BrowserContext, site_url: str, query: str = "?seed=4&test") -> Page:
+def visit(context: BrowserContext, pyodide_site_url: str, query: str = "?seed=4&test") -> Page:
     page = context.new_page()
-    page.goto(f"{site_url}play/{query}")
+    page.goto(f"{pyodide_site_url}play/{query}")
     page.wait_for_selector(READY, timeout=START_MS)
     expect(page.locator("#game-hand .card")).to_have_count(13)
     return page
@@ -72,16 +72,16 @@ def saved(page: Page) -> int:
     return int(detail["bytes"])
 
 
-def test_a_second_visit_starts_python_from_the_snapshot(context: BrowserContext, site_url: str) -> None:
-    first = visit(context, site_url)
+def test_a_second_visit_starts_python_from_the_snapshot(context: BrowserContext, pyodide_site_url: str) -> None:
+    first = visit(context, pyodide_site_url)
     assert not {"sevens-snapshot-restored", "sevens-snapshot-rejected"} & set(page_marks(first))  # none stored yet
     size = saved(first)
     assert 5 * 2**20 < size < 200 * 2**20
     first.close()
-    second = visit(context, site_url)
+    second = visit(context, pyodide_site_url)
     assert page_marks(second) == ["sevens-snapshot-restored"]
     # The deal on screen is the one its seed names, and the engine plays on.
-    third = visit(context, site_url)
+    third = visit(context, pyodide_site_url)
     same = [page.locator("#game-hand .card").all_inner_texts() for page in (second, third)]
     assert same[0] == same[1]
     # The random generator is not the frozen one: fresh deals differ from visit to visit.
@@ -94,21 +94,21 @@ def test_a_second_visit_starts_python_from_the_snapshot(context: BrowserContext,
 
 @pytest.mark.parametrize("how", ["flipped", "bad header"])
 def test_a_corrupt_snapshot_falls_back_to_a_normal_start(
-    context: BrowserContext, python_snapshot: Snapshot, site_url: str, how: str
+    context: BrowserContext, python_snapshot: Snapshot, pyodide_site_url: str, how: str
 ) -> None:
     # The snapshot an earlier visit kept (the run's: warm.seed; the test above sees one kept), then damaged.
-    seed(context, site_url, python_snapshot)
+    seed(context, pyodide_site_url, python_snapshot)
     first = context.new_page()
-    first.goto(f"{site_url}404.html")
+    first.goto(f"{pyodide_site_url}404.html")
     assert first.evaluate(CORRUPT, how) > 0
     first.close()
-    second = visit(context, site_url)
+    second = visit(context, pyodide_site_url)
     assert page_marks(second)[0] == "sevens-snapshot-rejected"
     assert "sevens-snapshot-restored" not in page_marks(second)
     # The bad snapshot is replaced by a good one, which the next visit uses.
     saved(second)
     second.close()
-    third = visit(context, site_url)
+    third = visit(context, pyodide_site_url)
     assert page_marks(third) == ["sevens-snapshot-restored"]
 
 

@@ -19,6 +19,8 @@ FORGET = "cookies,local_storage,indexeddb,websql,file_systems,service_workers"
 # The address of every site a test server of this session serves (conftest.py: serve adds it while it serves): a
 # test may visit any of them.
 SITES: set[str] = set()
+# Those of them whose pages run Pyodide while a test uses them (conftest.py: seeded): the run's snapshot is put there.
+PYODIDE_SITES: set[str] = set()
 
 
 def keep_open(context: BrowserContext) -> None:
@@ -62,11 +64,11 @@ def warm_page(contexts: dict[str, BrowserContext], screen: str) -> Iterator[Page
 
 
 # Python's memory snapshot, as worker.js keeps it in Cache Storage. Without one, the first game page of each warm
-# context would start Python cold (compile the interpreter, start Python, copy its memory): about 5 s of processor
-# time against 1.2 s from the snapshot, nine times in a `make test` (three contexts in each of three processes). One
-# cold start makes the snapshot for the whole run instead (conftest.py: python_snapshot), and each context is given a
-# copy in about 0.4 s (seed), as if the learner had visited before. The snapshot, the first visit and the service
-# worker keep tests of their own, in fresh contexts without a copy.
+# context would start Python cold (compile the interpreter, start Python, copy its memory) at each site with Pyodide:
+# about 5 s of processor time against 1.2 s from the snapshot. One cold start makes the snapshot for the whole run
+# instead (conftest.py: python_snapshot), and each context is given a copy in about 0.4 s (seed), as if the learner
+# had visited before. The snapshot, the first visit and the service worker keep tests of their own, in fresh contexts
+# without a copy.
 SNAPSHOT_CACHE = "pyodide-snapshot"  # worker.js: SNAPSHOT_CACHE
 SEED_PATH = "__test__/python-snapshot"  # where the test server serves the copy (conftest.py: PagesHandler)
 
@@ -91,10 +93,10 @@ SEEDED: dict[BrowserContext, set[str]] = {}
 
 
 def seed_every_site(context: BrowserContext) -> None:
-    """Seed *context* (see seed) at every site served so far that it has not been seeded at: a test server started
-    for a few tests (test_subpath.py: the site at the server's root) gets the snapshot too."""
+    """Seed *context* (see seed) at every site with Pyodide in use (PYODIDE_SITES) that it has not been seeded at: a
+    test server started for a few tests (test_subpath.py: the site at the server's root) gets the snapshot too."""
     seeded = SEEDED.setdefault(context, set())
-    for site in sorted(SITES - seeded):
+    for site in sorted(PYODIDE_SITES - seeded):
         seed(context, site, *SEED)
         seeded.add(site)
 

@@ -16,7 +16,14 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = sorted(
     path
-    for pattern in ("site/static/js/*.js", "site/static/sw.js", "bench/*.mjs", "tools/*.mjs", "tests/browser/*.js")
+    for pattern in (
+        "site/static/js/*.js",
+        "site/static/sw.js",
+        "bench/*.mjs",
+        "tools/*.mjs",
+        "tests/browser/*.js",
+        "tests/browser/*.mjs",
+    )
     for path in ROOT.glob(pattern)
 )
 NODE = shutil.which("node")
