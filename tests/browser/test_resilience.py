@@ -1,4 +1,7 @@
-"""The game page survives what real learners meet: a worker that dies mid-game, a reload, a second tab, a bad seed."""
+"""The game page survives what real learners meet: a worker that dies mid-game, a reload, a second tab, a bad seed.
+
+A worker's restart starts Python again, so those tests run on Pyodide (conftest.py: pyodide_site_url); the others
+have the engine in CPython behind the page (cpython_engine.py)."""
 
 from __future__ import annotations
 
@@ -10,22 +13,22 @@ from typing import Any
 import pytest
 from gameplay import INSTANT, READY, START_MS, make_move, open_game, play_one, play_to_the_end
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from warm import Snapshot, seed, warm_context
+from warm import warm_context
 
 RESTORED = "The game engine restarted; your deal is restored."
 
 
 @pytest.fixture
-def context(warm_contexts: dict[str, BrowserContext], pyodide_site_url: str) -> Iterator[BrowserContext]:
+def context(warm_contexts: dict[str, BrowserContext]) -> Iterator[BrowserContext]:
     """The warm context (conftest.py): these tests open their own pages, two at once for the tabs."""
     with warm_context(warm_contexts, "default") as context:
         yield context
 
 
-def new_game(context: BrowserContext, pyodide_site_url: str, query: str) -> Page:
-    """A new tab in *context* with the game page open at ``play/{query}``."""
+def new_game(context: BrowserContext, url: str, query: str) -> Page:
+    """A new tab in *context* with the game page open at ``play/{query}`` of the site at *url*."""
     page = context.new_page()
-    open_game(page, pyodide_site_url, query)
+    open_game(page, url, query)
     return page
 
 
@@ -126,8 +129,8 @@ def test_a_worker_that_never_answers_is_given_up_after_three_restarts(
     expect(page.locator("#game-seed")).to_have_text("11")
 
 
-def test_a_reload_mid_game_continues_the_same_deal(context: BrowserContext, pyodide_site_url: str) -> None:
-    page = new_game(context, pyodide_site_url, "?seed=2718")
+def test_a_reload_mid_game_continues_the_same_deal(context: BrowserContext, site_url: str) -> None:
+    page = new_game(context, site_url, "?seed=2718")
     play_one(page, timeout=START_MS)
     play_one(page, timeout=START_MS)
     before_log, before_hand = log_texts(page), hand(page)
@@ -135,15 +138,15 @@ def test_a_reload_mid_game_continues_the_same_deal(context: BrowserContext, pyod
     page.wait_for_selector(READY, timeout=START_MS)
     assert log_texts(page) == before_log
     assert hand(page) == before_hand
-    page.goto(f"{pyodide_site_url}play/")  # the Play link, with no deal named, continues it too
+    page.goto(f"{site_url}play/")  # the Play link, with no deal named, continues it too
     page.wait_for_selector(READY, timeout=START_MS)
     assert log_texts(page) == before_log
     expect(page.locator("#game-seed")).to_have_text("2718")
 
 
-def test_a_game_finished_in_each_of_two_tabs_counts_twice(context: BrowserContext, pyodide_site_url: str) -> None:
-    first = new_game(context, pyodide_site_url, "?seed=100")
-    second = new_game(context, pyodide_site_url, "?seed=100")  # even the same deal, played twice, is two games
+def test_a_game_finished_in_each_of_two_tabs_counts_twice(context: BrowserContext, site_url: str) -> None:
+    first = new_game(context, site_url, "?seed=100")
+    second = new_game(context, site_url, "?seed=100")  # even the same deal, played twice, is two games
     for page in (first, second):
         page.bring_to_front()  # a tab in the background has its timers slowed down
         play_to_the_end(page)
@@ -155,16 +158,16 @@ def test_a_game_finished_in_each_of_two_tabs_counts_twice(context: BrowserContex
     first.reload()
     first.wait_for_selector(READY, timeout=START_MS)
     expect(first.locator("#game-result")).to_be_visible()
-    first.goto(f"{pyodide_site_url}play/")  # the Play link after a finished deal deals afresh
+    first.goto(f"{site_url}play/")  # the Play link after a finished deal deals afresh
     first.wait_for_selector(READY, timeout=START_MS)
     expect(first.locator("#game-seed")).not_to_have_text("100")
-    second.goto(f"{pyodide_site_url}progress/")
+    second.goto(f"{site_url}progress/")
     expect(second.locator("[data-game=sevens] [data-stat=games]")).to_have_text("2")
     assert stats(first)["games"] == 2
 
 
-def test_winning_streaks_follow_your_wins(context: BrowserContext, pyodide_site_url: str) -> None:
-    page = new_game(context, pyodide_site_url, "?seed=5")
+def test_winning_streaks_follow_your_wins(context: BrowserContext, site_url: str) -> None:
+    page = new_game(context, site_url, "?seed=5")
     record = page.evaluate(
         "() => import('../static/js/store.js').then(s => [0, 0, 2, 0, 0, 0, 1].map((w, i) => s.recordGame('g' + i, w)))"
     )
@@ -176,12 +179,9 @@ def test_winning_streaks_follow_your_wins(context: BrowserContext, pyodide_site_
 
 
 @pytest.fixture(scope="module")
-def game(
-    browser: Browser, browser_context_args: dict[str, Any], python_snapshot: Snapshot, pyodide_site_url: str
-) -> Iterator[Page]:
+def game(browser: Browser, browser_context_args: dict[str, Any], site_url: str) -> Iterator[Page]:
     context = browser.new_context(**browser_context_args)
-    seed(context, pyodide_site_url, python_snapshot)
-    yield new_game(context, pyodide_site_url, "?seed=1")
+    yield new_game(context, site_url, "?seed=1")
     context.close()
 
 
