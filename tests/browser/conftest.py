@@ -195,13 +195,20 @@ class PagesHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class Server(http.server.ThreadingHTTPServer):
+    # Connections waiting to be accepted: a game page opens dozens at once, and with an engine each request of its
+    # worker is one more, answered in this process while its accepting thread waits for the interpreter lock. At the
+    # default 5, a connection the kernel refuses is tried again only after a second, then three, then seven...
+    request_queue_size = 128
+
+
 @contextlib.contextmanager
 def serve(site: Path, base: str, engine: CPythonEngine | None = None) -> Iterator[str]:
     """Serve *site* at ``http://127.0.0.1:PORT{base}``, with Pyodide or, given an *engine*, with the engine answered
     in CPython; yield that address."""
     attributes = {"base": base, "engine": engine}
     handler = functools.partial(type("Handler", (PagesHandler,), attributes), directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = Server(("127.0.0.1", 0), handler)
     site = f"http://127.0.0.1:{server.server_port}{base}"
     SITES.add(site)  # while served, warm pages forget their storage there (warm.py)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
