@@ -7,7 +7,7 @@ or a key does, what it keeps. So the test server of ``site_url`` (conftest.py) s
 module (``runtime/pyodide/pyodide.mjs``), a module of the same interface (cpython_pyodide.mjs) whose interpreter
 sends each request, synchronously as Pyodide answers it, to this server, where the same engine answers in CPython.
 Everything else is the site as built: the page, runtime.js, worker.js and its protocol, the manifest, the wheel's
-download.
+download; only Pyodide's interpreter file, which nothing runs here, is served empty (INTERPRETER).
 
 The runtime keeps tests of its own, against the real Pyodide (``pyodide_site_url``): its start, its snapshot, the
 first visit, offline play, the content security policy, a worker that dies, the site at the server's root, a whole
