@@ -26,8 +26,9 @@ TEST_SITE := .cache/test-site
 # for pages, for the worker and between the polls of its checks. So they run as three parts of about the same length:
 # BROWSER_PART_1 (the game page's start-up, snapshot, recovery, offline, and one game's whole deals) and the rest of
 # tests/browser split by name, test_a* to test_o* and test_p* to test_z* (a new file joins its part by its name). The
-# five long checks start together, five processes on two cores, and the quick checks follow when one ends. With four at a time the other tests began only when
-# pyodide-test ended and ran alone for their last two minutes, one core idle (a fresh clone at 81dc35f: 565 s wall).
+# five long checks start together, five processes on two cores, and the quick checks follow when one ends. With four
+# at a time the other tests began only when pyodide-test ended and ran alone for their last two minutes, one core
+# idle (a fresh clone at 81dc35f: 565 s wall).
 # The real site is built once for all of them (see the test target). `make test-time` measures a run.
 CHECKS := pytest-browser-1 pytest-browser-2 pytest-browser-3 pyodide-test pytest-other lint format-check typecheck
 TEST_JOBS ?= 5

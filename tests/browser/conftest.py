@@ -155,12 +155,7 @@ class PagesHandler(http.server.SimpleHTTPRequestHandler):
             self.end_headers()
             return None
         if not local.exists() or (local.is_dir() and not (local / "index.html").exists()):
-            body = (Path(self.directory) / "404.html").read_bytes()
-            self.send_response(404)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            return io.BytesIO(body)
+            return self._bytes((Path(self.directory) / "404.html").read_bytes(), "text/html; charset=utf-8", 404)
         return super().send_head()
 
     def do_POST(self) -> None:
@@ -175,8 +170,9 @@ class PagesHandler(http.server.SimpleHTTPRequestHandler):
             return
         self.copyfile(self._bytes(answer, "application/json"), self.wfile)
 
-    def _bytes(self, body: bytes, content_type: str) -> io.BytesIO:
-        self.send_response(200)
+    def _bytes(self, body: bytes, content_type: str, status: int = 200) -> io.BytesIO:
+        """Send the headers of *body*; the body to send after them."""
+        self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
