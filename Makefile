@@ -25,13 +25,13 @@ TEST_SITE := .cache/test-site
 # tests/browser/cpython_engine.py), yet one pytest process of them keeps a core busy only part of the time: it waits
 # for pages, for the worker and between the polls of its checks. So they run as three parts of about the same length:
 # BROWSER_PART_1 (the game page's start-up, snapshot, recovery, offline, and one game's whole deals) and the rest of
-# tests/browser split by name, test_a* to test_o* and test_p* to test_z* (a new file joins its part by its name). The
-# five long checks start together, five processes on two cores, and the quick checks follow when one ends. With four
-# at a time the other tests began only when pyodide-test ended and ran alone for their last two minutes, one core
-# idle (a fresh clone at 81dc35f: 565 s wall).
+# tests/browser split by name, test_a* to test_o* and test_p* to test_z* (a new file joins its part by its name).
+# The other tests run in two parts too, the engine's and the rest: as one process (about 170 s of processor time) they
+# ended last in every run, alone on one core for their last 30-40 s while the other core idled. The six long checks
+# start together, on two cores, and the quick checks follow when one ends.
 # The real site is built once for all of them (see the test target). `make test-time` measures a run.
-CHECKS := pytest-browser-1 pytest-browser-2 pytest-browser-3 pyodide-test pytest-other lint format-check typecheck
-TEST_JOBS ?= 5
+CHECKS := pytest-browser-1 pytest-browser-2 pytest-browser-3 pyodide-test pytest-engine pytest-site lint format-check typecheck
+TEST_JOBS ?= 6
 BROWSER_PART_1 := $(addprefix tests/browser/,test_game.py test_resilience.py test_snapshot.py test_first_visit.py test_offline.py test_knock_knock.py)
 BROWSER_REST := $(filter-out $(BROWSER_PART_1),$(sort $(wildcard tests/browser/test_*.py)))
 BROWSER_PART_2 := $(filter $(foreach letter,a b c d e f g h i j k l m n o,tests/browser/test_$(letter)%),$(BROWSER_REST))
@@ -94,10 +94,12 @@ serve: $(VENV_STAMP) $(NPM_STAMP)
 	$(PY) build.py serve $(SERVE_ARGS)
 
 # Every check runs even after one fails (-k), so one run shows all the problems. TEST_JOBS at a time, in the
-# order of CHECKS (see there). --output-sync prints each check's output whole, when it ends.
+# order of CHECKS (see there). --output-sync prints each check's output whole, when it ends. The set-up is each
+# check's own prerequisite rather than this target's, so the checks that need only .venv start while npm and the
+# Pyodide wheels are still being fetched, and the set-up steps run side by side.
 # The real site is built once for the whole run, by the first check that needs it, into a fresh TEST_SITE that
 # the others read (tests/conftest.py: SEVENS_TEST_SITE).
-test: setup browser-deps
+test:
 	@rm -rf $(TEST_SITE)
 	@SEVENS_TEST_SITE=$(CURDIR)/$(TEST_SITE) $(MAKE) --no-print-directory -k -j$(TEST_JOBS) --output-sync=target $(CHECKS) || { echo "make test: FAILED, see the errors above" >&2; exit 1; }
 	@echo "make test: all checks passed ($(CHECKS))"
@@ -125,18 +127,27 @@ run_pytest = $(PY) -m pytest $(1) || { status=$$?; [ $$status != 5 ] || echo "py
 pytest: $(VENV_STAMP)
 	$(call run_pytest,)
 
-# The same tests in the four parts that `make test` runs side by side (see BROWSER_PART_1 and CHECKS).
-pytest-browser-1: $(VENV_STAMP)
+# The same tests in the five parts that `make test` runs side by side (see BROWSER_PART_1 and CHECKS). The browser
+# tests build the site, which copies Pyodide from node_modules, and run in Chromium.
+BROWSER_SETUP := $(VENV_STAMP) $(NPM_STAMP) browser-deps
+
+pytest-browser-1: $(BROWSER_SETUP)
 	$(call run_pytest,$(BROWSER_PART_1))
 
-pytest-browser-2: $(VENV_STAMP)
+pytest-browser-2: $(BROWSER_SETUP)
 	$(call run_pytest,$(BROWSER_PART_2))
 
-pytest-browser-3: $(VENV_STAMP)
+pytest-browser-3: $(BROWSER_SETUP)
 	$(call run_pytest,$(BROWSER_PART_3))
 
-pytest-other: $(VENV_STAMP)
-	$(call run_pytest,--ignore=tests/browser)
+# The engine's tests and doctests.
+ENGINE_TESTS := tests/engine engine
+pytest-engine: $(VENV_STAMP)
+	$(call run_pytest,$(ENGINE_TESTS))
+
+# The rest of tests/ but the browser tests: the site's (some build it, so they need node_modules too).
+pytest-site: $(VENV_STAMP) $(NPM_STAMP)
+	$(call run_pytest,tests --ignore=tests/browser --ignore=tests/engine)
 
 # tests/engine and the engine doctests again, inside Pyodide (Python 3.14, WebAssembly) under Node, but for the
 # tests marked slow (tools/pyodide_pytest.mjs says why).

@@ -165,3 +165,49 @@ def test_make_test_runs_every_browser_test_file_in_exactly_one_part() -> None:
     checks = re.search(r"^CHECKS := (.*)$", printed, re.MULTILINE)
     assert checks is not None
     assert {f"pytest-browser-{part[-1]}" for part in parts} <= set(checks.group(1).split())
+
+
+def test_make_test_runs_every_other_test_file_and_engine_module_in_exactly_one_part() -> None:
+    # The tests but the browser tests run in parts too (pytest-engine, pytest-site): a test file or an engine module
+    # (its doctests) that no part's paths take would never run in CI; one that two parts take would run twice.
+    parts = ["pytest-engine", "pytest-site"]
+    printed = subprocess.run(
+        ["make", "-n", *parts],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "MAKEFLAGS": ""},
+    ).stdout
+    runs = [
+        line.split(" -m pytest ", 1)[1].split(" || ", 1)[0].split()
+        for line in printed.splitlines()
+        if " -m pytest " in line
+    ]
+    assert len(runs) == len(parts), printed
+    checks = re.search(
+        r"^CHECKS := (.*)$",
+        subprocess.run(
+            ["make", "-pn", "help"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "MAKEFLAGS": ""},
+        ).stdout,
+        re.MULTILINE,
+    )
+    assert checks is not None and set(parts) <= set(checks.group(1).split())
+
+    def takes(run: list[str], file: Path) -> bool:
+        paths = [ROOT / arg for arg in run if not arg.startswith("-")]
+        ignored = [ROOT / arg.removeprefix("--ignore=") for arg in run if arg.startswith("--ignore=")]
+        return any(file.is_relative_to(path) for path in paths) and not any(
+            file.is_relative_to(path) for path in ignored
+        )
+
+    files = [*(ROOT / "tests").rglob("test_*.py"), *(ROOT / "engine").rglob("*.py")]
+    taken = {file.relative_to(ROOT).as_posix(): sum(takes(run, file) for run in runs) for file in files}
+    browser = {name for name in taken if name.startswith("tests/browser/")}
+    assert browser and all(taken[name] == 0 for name in browser)  # those are the browser parts' (above)
+    assert {name: count for name, count in taken.items() if name not in browser and count != 1} == {}
