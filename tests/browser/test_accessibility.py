@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from gameplay import INSTANT, READY, START_MS
+from gameplay import INSTANT, START_MS, wait_for_ready
 from playwright.sync_api import BrowserContext, Page
 from warm import warm_page
 
@@ -59,7 +59,7 @@ def test_no_serious_accessibility_violations(shared_page: Page, site_url: str, s
     page = shared_page
     page.goto(f"{site_url}{path}")
     if path in ("play/", "play-knock-knock/"):
-        page.wait_for_selector(READY, timeout=START_MS)
+        wait_for_ready(page)
         legal = page.locator("#game-hand .card.legal")
         if legal.count():
             legal.first.click()  # a selected card and the enabled Play button are checked too

@@ -12,7 +12,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from gameplay import INSTANT, READY, START_MS, arrow_to_first_fitting, log_length, out_of_view
+from gameplay import (
+    INSTANT,
+    START_MS,
+    arrow_to_first_fitting,
+    log_length,
+    out_of_view,
+    wait_after_move,
+    wait_for_ready,
+    wait_until,
+)
 from playwright.sync_api import BrowserContext, Page, expect
 from warm import warm_page
 
@@ -36,7 +45,7 @@ def desk(warm_contexts: dict[str, BrowserContext], site_url: str) -> Iterator[Pa
 def open_table(page: Page, site_url: str, seed: int) -> None:
     page.add_init_script(INSTANT)
     page.goto(f"{site_url}play-blackjack/?seed={seed}")
-    page.wait_for_selector(READY, timeout=START_MS)
+    wait_for_ready(page)
 
 
 def laid(page: Page) -> int:
@@ -45,14 +54,13 @@ def laid(page: Page) -> int:
 
 def after_lay(page: Page, before: int) -> None:
     """Wait for the card just pressed to join the chain, and for the table to wait for you again."""
-    page.wait_for_function("n => document.querySelectorAll('#bj-chain .face').length > n", arg=before)
-    page.wait_for_selector(READY, timeout=START_MS)
+    wait_until(page, "n => document.querySelectorAll('#bj-chain .face').length > n", arg=before)
+    wait_for_ready(page)
 
 
 def after_turn(page: Page, before: int) -> None:
-    """Wait for the step that ended your turn to reach the log, then for your next turn or the end."""
-    page.wait_for_function("n => document.querySelectorAll('#game-log li').length > n", arg=before)
-    page.wait_for_selector(READY, timeout=START_MS)
+    """Wait for the step that ended your turn to reach the log, and for your next turn or the end."""
+    wait_after_move(page, before, timeout=START_MS)
 
 
 def in_view(page: Page) -> list[str]:
@@ -91,7 +99,7 @@ def test_a_whole_deal_by_mouse_on_a_phone(phone: Page, site_url: str) -> None:
     after_lay(page, 0)
     expect(page.locator("#game-status")).to_contain_text("name the suit to follow for the A♣, and play")
     page.get_by_role("button", name="Undo card").click()
-    page.wait_for_function("() => document.querySelectorAll('#bj-chain .face').length === 0")
+    wait_until(page, "() => document.querySelectorAll('#bj-chain .face').length === 0")
     expect(page.locator("#game-hand .card")).to_have_count(7)
 
     seen = {"chain": 0, "suit": 0, "pickup": 0, "last": 0}

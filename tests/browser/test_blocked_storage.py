@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from conftest import CHROMIUM
-from gameplay import READY, START_MS, play_to_the_end
+from gameplay import START_MS, play_to_the_end, wait_for_ready
 from lessonflow import show_puzzle
 from playwright.sync_api import BrowserContext, BrowserType, Page, expect
 from warm import seed
@@ -69,7 +69,7 @@ def test_a_whole_deal_can_be_played(
 ) -> None:
     page, errors = new_page(blocked)
     page.goto(f"{pyodide_site_url}play/?seed=5")
-    page.wait_for_selector(READY, timeout=START_MS)
+    wait_for_ready(page)
     note = page.locator(".storage-note")
     if request.node.callspec.params["blocked"] == "sessionStorage":
         expect(note).to_have_count(0)  # progress is still kept; only a reload starts a new deal

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from gameplay import INSTANT, READY, START_MS, log_length, play_one
+from gameplay import INSTANT, START_MS, log_length, play_one, wait_for_ready, wait_until
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, expect
 
 LISTENER = Path(__file__).with_name("csp_listener.js")
@@ -70,7 +70,7 @@ def test_the_listener_reports_a_violation(watched: Watched, pyodide_site_url: st
     """The check itself can fail: an inline style added by a test is refused and reported."""
     watched.visit(pyodide_site_url)
     watched.page.evaluate("document.body.insertAdjacentHTML('beforeend', '<div style=\"color: red\"></div>')")
-    watched.page.wait_for_function("() => window.__cspViolations.length > 0")
+    wait_until(watched.page, "() => window.__cspViolations.length > 0")
     assert any("style-src" in line for line in watched.violations())
 
 
@@ -98,7 +98,7 @@ def test_the_404_page_breaks_no_policy(watched: Watched, pyodide_site_url: str) 
 def test_the_game_plays_under_the_policy(watched: Watched, pyodide_site_url: str) -> None:
     page = watched.page
     watched.visit(pyodide_site_url + "play/?seed=11")
-    page.wait_for_selector(READY, timeout=START_MS)
+    wait_for_ready(page)
     for _ in range(4):
         if page.get_attribute("#game", "data-state") == "over":
             break

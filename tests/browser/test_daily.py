@@ -10,7 +10,16 @@ import json
 import re
 from typing import Any
 
-from gameplay import INSTANT, READY, START_MS, lay_or_draw, log_length, wait_after_move, wait_for_async
+from gameplay import (
+    INSTANT,
+    START_MS,
+    lay_or_draw,
+    log_length,
+    wait_after_move,
+    wait_for_async,
+    wait_for_ready,
+    wait_until,
+)
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from warm import Snapshot, seed
 
@@ -61,7 +70,7 @@ def test_a_daily_deal_to_its_end_shows_its_result_and_streak_and_shares_it(
     page.evaluate("text => localStorage.setItem('sevens.v4', text)", json.dumps(record({D1: "won"})))
     page.add_init_script(INSTANT)
     page.goto(f"{site_url}{PLAY}?daily=today")
-    page.wait_for_selector(READY, timeout=START_MS)
+    wait_for_ready(page)
     assert page.url.endswith(f"?daily={D2}")  # "today" is the browser's date in UTC
     expect(page.locator("#game-notice")).to_contain_text(f"Today's deal ({D2}, UTC)")
     expect(page.locator("#game-deal-number")).to_have_text(f"daily deal of {D2}")
@@ -99,7 +108,7 @@ def test_a_daily_deal_to_its_end_shows_its_result_and_streak_and_shares_it(
         expect(game.locator("[data-daily=played]")).to_have_text("2")
     # A past day's deal can be played again, and the page says it counts for no streak.
     page.goto(f"{site_url}{PLAY}?daily={D2}")
-    page.wait_for_selector(READY, timeout=START_MS)
+    wait_for_ready(page)
     expect(page.locator("#game-notice")).to_contain_text(
         "a past day: play it as often as you like, but it counts for no streak"
     )
@@ -120,14 +129,14 @@ def first_state(
         page.clock.set_fixed_time(at(D2))
         page.add_init_script(INSTANT)
         page.goto(f"{site_url}{PLAY}?daily=today")
-        page.wait_for_selector(READY, timeout=START_MS)
+        wait_for_ready(page)
         seen = (page.locator("#game-deal-number").inner_text(), page.locator("#game-hand").inner_text())
         if offline:
-            page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=START_MS)
+            wait_until(page, "() => navigator.serviceWorker.controller !== null", timeout=START_MS)
             wait_for_async(page, "async () => (await caches.keys()).length > 0", timeout=START_MS)
             context.set_offline(True)
             page.goto(f"{site_url}{PLAY}?daily={D2}")
-            page.wait_for_selector(READY, timeout=START_MS)
+            wait_for_ready(page)
             assert (page.locator("#game-deal-number").inner_text(), page.locator("#game-hand").inner_text()) == seen
         return seen
     finally:

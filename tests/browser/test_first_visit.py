@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from gameplay import INSTANT, READY, START_MS, play_one
+from gameplay import INSTANT, START_MS, play_one, wait_for_ready, wait_until
 from playwright.sync_api import Browser, BrowserContext, Request, expect
 
 LESSON = "tutorials/where-a-card-belongs/"  # a lesson without a guided deal: it warms up instead
@@ -60,7 +60,7 @@ def test_the_game_and_a_guided_deal_run_on_the_trimmed_library(
     try:
         page = context.new_page()
         page.goto(f"{pyodide_site_url}play/?seed=5")
-        page.wait_for_selector(READY, timeout=START_MS)
+        wait_for_ready(page)
         assert len(interpreter) == 1  # fetched early by the worker and handed to Pyodide, not fetched twice
         play_one(page)
         expect(page.locator("#game-log li").first).to_be_visible()
@@ -81,11 +81,11 @@ def test_a_lesson_read_for_a_few_seconds_warms_the_runtime_and_the_snapshot(
         lesson = context.new_page()
         lesson.goto(f"{pyodide_site_url}{LESSON}")
         assert lesson.evaluate(MARK, ["sevens-warm-done", START_MS]) is not None
-        lesson.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=START_MS)
+        wait_until(lesson, "() => navigator.serviceWorker.controller !== null", timeout=START_MS)
         assert sorted(lesson.evaluate(CACHED, ["pyodide/pyodide.asm.wasm"])) == ["pyodide/pyodide.asm.wasm"]
         game = context.new_page()
         game.goto(f"{pyodide_site_url}play/?seed=6")
-        game.wait_for_selector(READY, timeout=START_MS)
+        wait_for_ready(game)
         # The game's first start is a later visit's: Python comes from the snapshot the lesson stored.
         assert game.evaluate(MARK, ["sevens-snapshot-restored", 1000]) is not None
     finally:

@@ -8,7 +8,18 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from gameplay import INSTANT, READY, START_MS, arrow_to_first_fitting, log_length, open_game, play_one, wait_after_move
+from gameplay import (
+    INSTANT,
+    READY,
+    START_MS,
+    arrow_to_first_fitting,
+    log_length,
+    open_game,
+    play_one,
+    wait_after_move,
+    wait_for_ready,
+    wait_until,
+)
 from playwright.sync_api import Browser, Page, expect
 from warm import Snapshot, seed
 
@@ -45,7 +56,7 @@ def deal(page: Page, seed: object) -> None:
         "seed => { history.pushState(null, '', '?seed=' + seed); dispatchEvent(new PopStateEvent('popstate')); }",
         str(seed),
     )
-    page.wait_for_selector(READY, timeout=START_MS)
+    wait_for_ready(page)
 
 
 def hand_codes(page: Page) -> list[str]:
@@ -93,9 +104,10 @@ def test_a_whole_game_played_by_clicking_reaches_the_result(game: Page) -> None:
     # scrolled to its end.
     record = json.loads(json.loads(page.evaluate("sessionStorage.getItem('sevens.deal')"))["record"])
     expect(page.locator("#game-log li")).to_have_count(len(record["moves"]))
-    page.wait_for_function(
+    wait_until(
+        page,
         "() => { const box = document.getElementById('game-log').parentElement;"
-        " return box.scrollHeight > box.clientHeight && box.scrollTop + box.clientHeight >= box.scrollHeight - 1; }"
+        " return box.scrollHeight > box.clientHeight && box.scrollTop + box.clientHeight >= box.scrollHeight - 1; }",
     )
 
 
@@ -163,7 +175,7 @@ def test_deal_again_deals_a_fresh_hand_and_updates_the_link(game: Page) -> None:
             page.click("#game-pass")
         wait_after_move(page, before)
     page.click("#game-again")
-    page.wait_for_function("() => !new URL(location.href).searchParams.get('seed')?.match(/^77$/)")
+    wait_until(page, "() => !new URL(location.href).searchParams.get('seed')?.match(/^77$/)")
     page.wait_for_selector(READY)
     expect(page.locator("#game-result")).to_be_hidden()
     seed = page.evaluate("new URL(location.href).searchParams.get('seed')")
@@ -225,5 +237,5 @@ def test_a_runtime_that_cannot_load_says_so_and_retry_recovers(page: Page, pyodi
     expect(page.locator(".game-intro")).to_be_visible()
     page.unroute(missing)
     page.click("#game-retry")
-    page.wait_for_selector(READY, timeout=START_MS)
+    wait_for_ready(page)
     expect(page.locator("#game-hand .card")).to_have_count(13)

@@ -12,7 +12,17 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from gameplay import INSTANT, READY, START_MS, arrow_to_first_fitting, lay_or_draw, log_length, out_of_view
+from gameplay import (
+    INSTANT,
+    START_MS,
+    arrow_to_first_fitting,
+    lay_or_draw,
+    log_length,
+    out_of_view,
+    wait_after_move,
+    wait_for_ready,
+    wait_until,
+)
 from playwright.sync_api import BrowserContext, Page, expect
 from warm import warm_page
 
@@ -67,12 +77,7 @@ def shout_covers(page: Page) -> list[str]:
 def open_table(page: Page, site_url: str) -> None:
     page.add_init_script(INSTANT)
     page.goto(f"{site_url}play-knock-knock/?seed={SEED}")
-    page.wait_for_selector(READY, timeout=START_MS)
-
-
-def wait_for_news(page: Page, before: int) -> None:
-    page.wait_for_function("n => document.querySelectorAll('#game-log li').length > n", arg=before)
-    page.wait_for_selector(READY, timeout=START_MS)
+    wait_for_ready(page)
 
 
 def asked(page: Page) -> bool:
@@ -106,13 +111,13 @@ def play_deal(
                 when_asked(page)
             page.get_by_role("button", name="Knock! Knock!", exact=True).click()
             seen["called"] += 1
-            wait_for_news(page, before)
+            wait_after_move(page, before, timeout=START_MS)
             expect(page.locator("#game-log")).to_contain_text("Right call:")
             continue
         legal = page.locator("#game-hand .card.legal")
         if not legal.count():
             page.get_by_role("button", name="Draw", exact=True).click()
-            wait_for_news(page, before)
+            wait_after_move(page, before, timeout=START_MS)
             continue
         if page.locator("#game-hand .card").count() == 3:
             page.get_by_role("button", name="Knock", exact=True).click()
@@ -124,7 +129,7 @@ def play_deal(
             assert out_of_view(page, ["#kk-suits"]) == []
             page.get_by_role("button", name="Hearts", exact=True).click()
             seen["suits"] += 1
-        wait_for_news(page, before)
+        wait_after_move(page, before, timeout=START_MS)
     expect(page.locator("#game-result")).to_be_visible()
     # The end of a deal of a match: the result (in the status line), the deal's score and the totals (beside the
     # table on a desk, under the result on a phone) and the buttons on the same screen as the table.
@@ -156,7 +161,7 @@ def test_a_whole_deal_by_mouse_on_a_phone_stays_on_one_screen(phone: Page, site_
     assert "You play " in log and "and name hearts" in log
     assert "knocks and plays" in log and "You knock and play" in log
     page.get_by_role("button", name="New match").click()
-    page.wait_for_selector(READY, timeout=START_MS)
+    wait_for_ready(page)
     expect(page.locator("#game-result")).to_be_hidden()
     assert page.locator("#game-hand .card").count() >= 7 and page.url.split("seed=")[1].split("&")[0] != str(SEED)
 
@@ -188,7 +193,7 @@ def test_a_whole_deal_by_keyboard_with_the_focus_on_a_card_that_fits(page: Page,
                 page.keyboard.press("ArrowRight")
                 expect(page.get_by_role("button", name="Hearts", exact=True)).to_be_focused()
                 page.keyboard.press("Enter")
-        wait_for_news(page, before)
+        wait_after_move(page, before, timeout=START_MS)
     expect(page.locator("#game-result")).to_be_visible()
     expect(page.locator("#game-next")).to_be_focused()  # every deal is one of a match
     assert called
@@ -231,8 +236,8 @@ def test_a_match_scored_by_points_from_the_table_menu_keeps_the_engines_score_on
     page.select_option("#game-option-scoring", "points")
     page.select_option("#game-option-direction", "counter-clockwise")
     page.click("#game-table-deal")
-    page.wait_for_function("() => new URL(location.href).searchParams.get('rules') !== null")
-    page.wait_for_selector(READY, timeout=START_MS)
+    wait_until(page, "() => new URL(location.href).searchParams.get('rules') !== null")
+    wait_for_ready(page)
     query = page.evaluate("Object.fromEntries(new URL(location.href).searchParams)")
     assert (query["rules"], query["players"]) == ("direction=counter-clockwise,scoring=points", "4")
     expect(page.locator("#game-notes")).to_contain_text("the lowest total is best")
@@ -251,12 +256,12 @@ def test_a_match_scored_by_points_from_the_table_menu_keeps_the_engines_score_on
     assert short.locator("tbody tr").first.inner_text().split() == ["Deal", "1", *map(str, first)]
 
     page.click("#game-next")
-    page.wait_for_selector(READY, timeout=START_MS)
+    wait_for_ready(page)
     expect(page.locator("#game-deal-number")).to_contain_text("deal 2")
     assert dealer(page) == 3  # counter-clockwise: the deal passes to your right
     # A reload in the middle of the match keeps its score and its dealer (restored from the deals' records).
     page.reload()
-    page.wait_for_selector(READY, timeout=START_MS)
+    wait_for_ready(page)
     expect(page.locator("#game-deal-number")).to_contain_text("deal 2")
     assert dealer(page) == 3
     assert score_table(page) == {name: [points, points] for name, points in zip(names, first, strict=True)}
@@ -278,7 +283,7 @@ def test_eight_players_sit_round_the_table_apart_and_in_view_through_a_whole_dea
     page = sized
     page.add_init_script(INSTANT)
     page.goto(f"{site_url}play-knock-knock/?seed={SEED}&rules=&players=8")
-    page.wait_for_selector(READY, timeout=START_MS)
+    wait_for_ready(page)
     expect(page.locator("#game-players .player")).to_have_count(8)
     expect(page.locator("#game-notes")).to_contain_text("Two packs")
     play_deal(page, players=8)
@@ -291,8 +296,8 @@ def test_two_players_chosen_from_the_table_menu_play_a_whole_deal_across_the_boa
     page.click("#game-table-menu summary")
     page.select_option("#game-players-count", "2")
     page.click("#game-table-deal")
-    page.wait_for_function("() => new URL(location.href).searchParams.get('players') === '2'")
-    page.wait_for_selector(READY, timeout=START_MS)
+    wait_until(page, "() => new URL(location.href).searchParams.get('players') === '2'")
+    wait_for_ready(page)
     expect(page.locator("#game-players .player")).to_have_count(2)
     expect(page.locator("#game-players .player.at-north-mid")).to_have_count(1)
     # The one opponent sits across the board: above it, and at a desk in the middle (on a phone the seats are
@@ -315,12 +320,12 @@ def test_after_naming_a_suit_by_keyboard_the_focus_stays_in_your_hand(page: Page
         before = log_length(page)
         page.keyboard.press("Enter")
         if code == "7C":
-            wait_for_news(page, before)
+            wait_after_move(page, before, timeout=START_MS)
     expect(page.get_by_role("button", name="Clubs", exact=True)).to_be_focused()
     page.keyboard.press("Enter")
     in_hand = "document.activeElement.closest('#game-hand') !== null"
     assert page.evaluate(in_hand), "the focus left the hand with the suit choice"
-    wait_for_news(page, before)
+    wait_after_move(page, before, timeout=START_MS)
     assert page.evaluate(in_hand) or page.evaluate("document.activeElement.id") == "kk-call"
 
 
@@ -329,7 +334,7 @@ def board_moves(page: Page, site_url: str) -> int:
     # At a pace where each computer player's turn is drawn: the seat on turn must not grow a line and shrink back.
     page.add_init_script("localStorage.setItem('sevens.speed', 'fast')")
     page.goto(f"{site_url}play-knock-knock/?seed={SEED}")
-    page.wait_for_selector(READY, timeout=START_MS)
+    wait_for_ready(page)
     page.evaluate("""() => {
         const board = document.querySelector('.felt .board');
         let last = board.getBoundingClientRect().top;
@@ -345,7 +350,7 @@ def board_moves(page: Page, site_url: str) -> int:
     for _ in range(3):
         before = log_length(page)
         lay_or_draw(page)
-        wait_for_news(page, before)
+        wait_after_move(page, before, timeout=START_MS)
     moved: int = page.evaluate("window.moved")
     return moved
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import SUB_PATH, serve
-from gameplay import READY, START_MS, open_game
+from gameplay import START_MS, open_game, wait_for_ready, wait_until
 from playwright.sync_api import Browser, expect
 
 
@@ -19,12 +19,12 @@ def test_the_game_works_offline_after_one_visit(browser: Browser, site_dir: Path
             open_game(page, site_url, "?seed=9")
             # Installed means the runtime, the pages and the assets are all in the cache.
             page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-            page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=START_MS)
+            wait_until(page, "() => navigator.serviceWorker.controller !== null", timeout=START_MS)
             names = page.evaluate("caches.keys()")
             assert any(name.startswith("sevens-") for name in names)
         context.set_offline(True)
         page.reload()
-        page.wait_for_selector(READY, timeout=START_MS)
+        wait_for_ready(page)
         expect(page.locator("#game-hand .card")).to_have_count(13)
         page.goto(f"{site_url}")
         expect(page.locator("main")).to_be_visible()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gameplay import START_MS, open_game
+from gameplay import START_MS, open_game, wait_until
 from playwright.sync_api import Browser
 
 ENTRIES = """async () => {
@@ -21,7 +21,7 @@ def test_addresses_with_distinct_queries_do_not_grow_the_cache(
     try:
         page = context.new_page()
         open_game(page, pyodide_site_url, "?seed=9")  # the engine is ready: the service worker is registered
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=START_MS)
+        wait_until(page, "() => navigator.serviceWorker.controller !== null", timeout=START_MS)
         before = page.evaluate(ENTRIES)
         # Pages and files, each asked for under many addresses, as links with a seed, a table or a tracker's tag.
         for n in range(15):

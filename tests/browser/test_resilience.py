@@ -11,7 +11,16 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from gameplay import INSTANT, READY, START_MS, make_move, open_game, play_one, play_to_the_end
+from gameplay import (
+    INSTANT,
+    START_MS,
+    make_move,
+    open_game,
+    play_one,
+    play_to_the_end,
+    wait_for_ready,
+    wait_until,
+)
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from warm import warm_context
 
@@ -46,7 +55,7 @@ def stats(page: Page) -> dict[str, Any]:
 
 def wait_restored(page: Page, before_log: list[str], before_hand: list[str]) -> None:
     expect(page.locator("#game-notice")).to_have_text(RESTORED, timeout=START_MS)
-    page.wait_for_selector(READY, timeout=START_MS)
+    wait_for_ready(page)
     # The computer players may move on after the restore; everything shown before it is still there.
     assert log_texts(page)[: len(before_log)] == before_log
     if log_texts(page) == before_log:
@@ -106,9 +115,7 @@ def test_a_worker_that_never_answers_is_given_up_after_three_restarts(
     page = new_game(context, pyodide_site_url, "?test&seed=11")
     # The three restarts start Python from the memory snapshot, as any restart after the first second does
     # (3 s of processor time less each than a start without it; tests/browser/test_snapshot.py checks both).
-    page.wait_for_function(
-        "() => ['saved', 'restored'].includes(window.__sevensRuntime.snapshot?.event)", timeout=START_MS
-    )
+    wait_until(page, "() => ['saved', 'restored'].includes(window.__sevensRuntime.snapshot?.event)", timeout=START_MS)
     # From now on no worker receives a request, so none is answered and each times out, the restore after each
     # restart too: no endless restarting. (A timeout of 1 ms alone was not enough: on a loaded machine the timer
     # can fire after a quick answer has come, which counts as the worker answering and starts the count again.)
@@ -125,7 +132,7 @@ def test_a_worker_that_never_answers_is_given_up_after_three_restarts(
     expect(page.locator("#game-error-text")).to_contain_text("stopped 3 times in a row", timeout=3 * START_MS)
     page.evaluate("() => { window.__mute = false; window.__sevensRuntime.callTimeoutMs = 60000; }")
     page.click("#game-retry")
-    page.wait_for_selector(READY, timeout=START_MS)
+    wait_for_ready(page)
     expect(page.locator("#game-seed")).to_have_text("11")
 
 
@@ -135,11 +142,11 @@ def test_a_reload_mid_game_continues_the_same_deal(context: BrowserContext, site
     play_one(page, timeout=START_MS)
     before_log, before_hand = log_texts(page), hand(page)
     page.reload()
-    page.wait_for_selector(READY, timeout=START_MS)
+    wait_for_ready(page)
     assert log_texts(page) == before_log
     assert hand(page) == before_hand
     page.goto(f"{site_url}play/")  # the Play link, with no deal named, continues it too
-    page.wait_for_selector(READY, timeout=START_MS)
+    wait_for_ready(page)
     assert log_texts(page) == before_log
     expect(page.locator("#game-seed")).to_have_text("2718")
 
@@ -156,10 +163,10 @@ def test_a_game_finished_in_each_of_two_tabs_counts_twice(context: BrowserContex
     assert len(counted["counted"]) == 2
     # Drawing a finished deal again (a reload, the storage event) counts nothing more.
     first.reload()
-    first.wait_for_selector(READY, timeout=START_MS)
+    wait_for_ready(first)
     expect(first.locator("#game-result")).to_be_visible()
     first.goto(f"{site_url}play/")  # the Play link after a finished deal deals afresh
-    first.wait_for_selector(READY, timeout=START_MS)
+    wait_for_ready(first)
     expect(first.locator("#game-seed")).not_to_have_text("100")
     second.goto(f"{site_url}progress/")
     expect(second.locator("[data-game=sevens] [data-stat=games]")).to_have_text("2")
@@ -204,8 +211,8 @@ def test_a_garbage_seed_in_the_address_says_so_and_deals_afresh(game: Page, seed
     game.evaluate(
         "seed => { history.pushState(null, '', '?seed=' + seed); dispatchEvent(new PopStateEvent('popstate')); }", seed
     )
-    game.wait_for_function("seed => new URL(location.href).searchParams.get('seed') !== seed", arg=seed)
-    game.wait_for_selector(READY, timeout=START_MS)
+    wait_until(game, "seed => new URL(location.href).searchParams.get('seed') !== seed", arg=seed)
+    wait_for_ready(game)
     expect(game.locator("#game-notice")).to_have_text(re.compile(message + r".*Here is a fresh deal instead\."))
     fresh = game.evaluate("new URL(location.href).searchParams.get('seed')")
     assert fresh.isdigit() and fresh != seed

@@ -17,7 +17,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from gameplay import INSTANT, READY, START_MS
+from gameplay import INSTANT, wait_for_ready
 from playwright.sync_api import BrowserContext, Page, expect
 from warm import warm_page
 
@@ -31,7 +31,7 @@ def game(warm_contexts: dict[str, BrowserContext], site_url: str) -> Iterator[Pa
     with warm_page(warm_contexts, "default") as page:
         page.add_init_script(INSTANT)
         page.goto(f"{site_url}play/?seed=31")
-        page.wait_for_selector(READY, timeout=START_MS)
+        wait_for_ready(page)
         yield page
 
 
@@ -101,7 +101,7 @@ def test_a_damaged_saved_deal_is_set_aside_with_a_notice_and_a_fresh_deal_starts
     bad = {**good, "over": False, **change}
     game.evaluate("text => sessionStorage.setItem('sevens.deal', text)", json.dumps(bad))
     game.goto(f"{site_url}play/")  # the Play link continues the saved deal, if it can
-    game.wait_for_selector(READY, timeout=START_MS)
+    wait_for_ready(game)
     notice = game.locator("#game-notice")
     expect(notice).to_contain_text("Your last deal could not be continued (")
     expect(notice).to_contain_text(why)
@@ -121,7 +121,7 @@ def test_a_damaged_saved_deal_is_set_aside_with_a_notice_and_a_fresh_deal_starts
 def test_a_saved_deal_that_is_not_json_is_set_aside_too(game: Page, site_url: str) -> None:
     game.evaluate("() => sessionStorage.setItem('sevens.deal', '{\"id\": \"x\", ')")
     game.goto(f"{site_url}play/")
-    game.wait_for_selector(READY, timeout=START_MS)
+    wait_for_ready(game)
     expect(game.locator("#game-notice")).to_have_text(
         "Your last deal could not be continued (it is not JSON), so here is a fresh one."
     )
@@ -130,10 +130,10 @@ def test_a_saved_deal_that_is_not_json_is_set_aside_too(game: Page, site_url: st
 
 def test_a_good_saved_deal_still_continues(game: Page, site_url: str) -> None:
     game.goto(f"{site_url}play/?seed=808")
-    game.wait_for_selector(READY, timeout=START_MS)
+    wait_for_ready(game)
     before = game.locator("#game-hand .card").evaluate_all("cards => cards.map(c => c.dataset.code)")
     game.goto(f"{site_url}play/")
-    game.wait_for_selector(READY, timeout=START_MS)
+    wait_for_ready(game)
     expect(game.locator("#game-seed")).to_have_text("808")
     expect(game.locator("#game-notice")).to_be_hidden()
     assert game.locator("#game-hand .card").evaluate_all("cards => cards.map(c => c.dataset.code)") == before
@@ -185,7 +185,7 @@ def test_a_table_the_page_cannot_deal_is_named_and_not_kept(
 ) -> None:
     forget_the_table(game)  # a fresh deal, at no remembered table
     game.goto(f"{site_url}play/?seed=12&{query}")
-    game.wait_for_selector(READY, timeout=START_MS)
+    wait_for_ready(game)
     notice = game.locator("#game-notice")
     expect(notice).to_contain_text("The address asks for a table this page cannot deal (")
     expect(notice).to_contain_text(why)
@@ -200,7 +200,7 @@ def test_a_table_the_page_cannot_deal_is_named_and_not_kept(
 
 def test_rules_naming_the_players_as_the_engine_writes_them_are_dealt(game: Page, site_url: str) -> None:
     game.goto(f"{site_url}play/?seed=12&rules=fan-tan,players=6")
-    game.wait_for_selector(READY, timeout=START_MS)
+    wait_for_ready(game)
     expect(game.locator("#game-notice")).to_be_hidden()
     expect(game.locator("#game-players .player")).to_have_count(6)
     assert address(game)["rules"] == ["fan-tan"] and address(game)["players"] == ["6"]

@@ -4,7 +4,7 @@ row there, and a status such as "0 cards · went out first" was cut to "went ou�
 from __future__ import annotations
 
 import pytest
-from gameplay import INSTANT, READY, START_MS, log_length, wait_after_move
+from gameplay import INSTANT, START_MS, log_length, wait_after_move, wait_for_ready
 from playwright.sync_api import Page
 
 # Each drawn text of a seat round the table that does not fit its box (cut, or clamped with "…"), with the seat.
@@ -30,7 +30,7 @@ def seat_words(page: Page, seen: set[str]) -> list[str]:
 def open_table(page: Page, site_url: str, path: str) -> None:
     page.add_init_script(INSTANT)
     page.goto(f"{site_url}{path}")
-    page.wait_for_selector(READY, timeout=START_MS)
+    wait_for_ready(page)
 
 
 def sevens_move(page: Page, turn: int, *, passes: bool) -> None:

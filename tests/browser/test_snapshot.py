@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from gameplay import START_MS, wait_for_ready
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from warm import Snapshot, seed
 
-START_MS = 90_000
-READY = "#game[data-your-turn=true], #game[data-state=over]"
 INSTANT = "localStorage.setItem('sevens.speed', 'instant')"
 
 # Waits (in the page) for a performance mark runtime.js sets on a snapshot message; its detail, or null.
@@ -61,7 +60,7 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
 def visit(context: BrowserContext, pyodide_site_url: str, query: str = "?seed=4&test") -> Page:
     page = context.new_page()
     page.goto(f"{pyodide_site_url}play/{query}")
-    page.wait_for_selector(READY, timeout=START_MS)
+    wait_for_ready(page)
     expect(page.locator("#game-hand .card")).to_have_count(13)
     return page
 

@@ -8,14 +8,14 @@ from typing import Any
 import pytest
 from gameplay import (
     INSTANT,
-    READY,
-    START_MS,
     log_length,
     open_game,
     out_of_view,
     play_one,
     play_to_the_end,
     wait_after_move,
+    wait_for_ready,
+    wait_until,
 )
 from playwright.sync_api import Page, expect
 
@@ -100,8 +100,8 @@ def choose_table(page: Page, *, preset: str | None = None, players: int | None =
     if players:
         page.select_option("#game-players-count", str(players))
     page.click("#game-table-deal")
-    page.wait_for_function("seed => new URL(location.href).searchParams.get('seed') !== seed", arg=seed)
-    page.wait_for_selector(READY, timeout=START_MS)
+    wait_until(page, "seed => new URL(location.href).searchParams.get('seed') !== seed", arg=seed)
+    wait_for_ready(page)
 
 
 def test_with_the_marks_off_a_card_that_does_not_fit_is_refused_with_the_engines_reason(
@@ -147,8 +147,8 @@ def test_back_and_forward_keep_both_deals_and_their_rules_and_a_preset_changes_t
     page.select_option("#game-option-eight_before_six", "true")
     expect(page.locator("[data-preset][aria-pressed=true]")).to_have_count(0)
     page.click("[data-table='sam']")
-    page.wait_for_function("() => new URL(location.href).searchParams.get('seed') !== '101'")
-    page.wait_for_selector(READY, timeout=START_MS)
+    wait_until(page, "() => new URL(location.href).searchParams.get('seed') !== '101'")
+    wait_for_ready(page)
     assert names(page) == ["You", "Sam 1", "Sam 2", "Sam 3"]
     assert page.evaluate("new URL(location.href).searchParams.get('rules')") == "eight_before_six=true"
     expect(page.locator("#game-variant")).to_have_text("Sevens (eight_before_six=true)")
@@ -156,12 +156,12 @@ def test_back_and_forward_keep_both_deals_and_their_rules_and_a_preset_changes_t
     second = page.locator("#game-log li").all_inner_texts()
     sharks = page.evaluate("new URL(location.href).searchParams.get('seed')")
     page.go_back()
-    page.wait_for_function("() => new URL(location.href).searchParams.get('seed') === '101'")
+    wait_until(page, "() => new URL(location.href).searchParams.get('seed') === '101'")
     expect(page.locator("#game-log li")).to_have_text(first)
     assert names(page) == ["You", "Robin", "Alex", "Sam"]
     expect(page.locator("#game-variant")).to_have_text("Sevens")
     page.go_forward()
-    page.wait_for_function("seed => new URL(location.href).searchParams.get('seed') === seed", arg=sharks)
+    wait_until(page, "seed => new URL(location.href).searchParams.get('seed') === seed", arg=sharks)
     expect(page.locator("#game-log li")).to_have_text(second)
     assert names(page) == ["You", "Sam 1", "Sam 2", "Sam 3"]
     expect(page.locator("#game-variant")).to_have_text("Sevens (eight_before_six=true)")
@@ -196,7 +196,7 @@ def test_a_six_player_fan_tan_match_from_the_house_rules_keeps_the_chips_and_mov
     page.add_init_script(INSTANT)
     page.goto(f"{site_url}house-rules/")
     page.locator("#fan-tan ~ p a", has_text="Play this variant").first.click()
-    page.wait_for_selector(READY, timeout=START_MS)
+    wait_for_ready(page)
     expect(page.locator("#game-variant")).to_have_text("Fan Tan")
     choose_table(page, players=6)
     query = page.evaluate("Object.fromEntries(new URL(location.href).searchParams)")
@@ -213,12 +213,12 @@ def test_a_six_player_fan_tan_match_from_the_house_rules_keeps_the_chips_and_mov
     expect(page.locator("#game-score h3")).to_have_text("Chips after 1 deal")
     assert score_table(page) == {name: [chip, chip] for name, chip in zip(names, chips, strict=True)}
     page.click("#game-next")
-    page.wait_for_selector(READY, timeout=START_MS)
+    wait_for_ready(page)
     expect(page.locator("#game-deal-number")).to_contain_text("deal 2")
     assert seats(page) == (names, 1)  # the deal moved one seat round, to your left
     # A reload in the middle of the match keeps the match: its score and who dealt.
     page.reload()
-    page.wait_for_selector(READY, timeout=START_MS)
+    wait_for_ready(page)
     expect(page.locator("#game-deal-number")).to_contain_text("deal 2")
     assert seats(page) == (names, 1)
     assert score_table(page) == {name: [chip, chip] for name, chip in zip(names, chips, strict=True)}

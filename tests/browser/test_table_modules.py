@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from gameplay import INSTANT, READY, START_MS
+from gameplay import INSTANT, READY, START_MS, wait_for_ready
 from playwright.sync_api import Page
 
 from engine.core.game import find_game, game_names
@@ -54,7 +54,7 @@ def test_the_tables_controls_look_like_buttons_of_the_table(page: Page, site_url
     # A set deal: in a random one a pick-up may wait for you, and Pick up is red on purpose (so is a call you owe).
     page.add_init_script(INSTANT)
     page.goto(f"{site_url}{path}?seed=1")
-    page.wait_for_selector(READY, timeout=START_MS)
+    wait_for_ready(page)
     controls = page.evaluate(CONTROLS)
     assert len(controls) >= 2, controls
     for control in controls:

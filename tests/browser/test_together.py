@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 import pytest
-from gameplay import INSTANT, START_MS, lay_or_draw, make_move
+from gameplay import INSTANT, START_MS, lay_or_draw, make_move, wait_until
 from playwright.sync_api import Page, expect
 
 from engine.core.cards import Card
@@ -191,14 +191,14 @@ def test_two_people_and_two_computers_play_a_whole_deal_without_seeing_each_othe
                 expect(page.locator("#game-person-2")).to_be_checked()
                 before = page.evaluate("window.__states.length")
             page.click("#game-screen-ready")
-            page.wait_for_function("n => window.__states.length > n", arg=before)
+            wait_until(page, "n => window.__states.length > n", arg=before)
             page.wait_for_selector(SETTLED, timeout=START_MS)
             expect(page.locator("#game-screen")).to_be_hidden()
             check_hand(page, game, seat)
             continue
         played[last_state(page)["table"]["seat"]] += 1
         a_turn(page, game)
-        page.wait_for_function("n => window.__states.length > n", arg=before)
+        wait_until(page, "n => window.__states.length > n", arg=before)
     expect(page.locator("#game-result")).to_be_visible()
     assert screens >= 2 and played[0] and played[2], (screens, played)
     # Every state the page received behind a screen held no hand and no action of the person it named.
@@ -237,7 +237,8 @@ def review_each_person(page: Page, game: str) -> None:
         if first:
             expect(page.locator("#review-status")).to_contain_text(f"Move {first}:")
         hand = sorted(card["code"] for card in session.replay(record, first, seat)["hand"])
-        page.wait_for_function(
+        wait_until(
+            page,
             "codes => JSON.stringify([...document.querySelectorAll('#review-hand .card')].map((c) => c.dataset.code).sort()) === codes",
             arg=json.dumps(hand, separators=(",", ":")),
         )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gameplay import INSTANT, READY, START_MS, lay_or_draw, log_length
+from gameplay import INSTANT, START_MS, lay_or_draw, log_length, wait_after_move, wait_for_ready
 from playwright.sync_api import Page
 
 
@@ -16,15 +16,14 @@ def test_while_others_may_call_the_status_does_not_say_you_are_thinking(page: Pa
         new MutationObserver(() => window.__statuses.push(status.textContent)).observe(status, { childList: true, characterData: true, subtree: true });
       });""")
     page.goto(f"{site_url}play-knock-knock/?seed=3")
-    page.wait_for_selector(READY, timeout=START_MS)
+    wait_for_ready(page)
     for _ in range(6):  # a few rounds: each discard before yours opens a moment when the others may call it
         before = log_length(page)
         if page.locator("#kk-let-pass:not([hidden])").count():
             page.locator("#kk-let-pass").click()
         else:
             lay_or_draw(page)
-        page.wait_for_function("n => document.querySelectorAll('#game-log li').length > n", arg=before)
-        page.wait_for_selector(READY, timeout=START_MS)
+        wait_after_move(page, before, timeout=START_MS)
         if page.get_attribute("#game", "data-state") == "over":
             break
     statuses: list[str] = page.evaluate("window.__statuses")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from conftest import TEST_ENGINE
-from gameplay import open_game, play_one, wait_for_async
+from gameplay import open_game, play_one, wait_for_async, wait_until
 from playwright.sync_api import Browser, BrowserContext
 from warm import Snapshot, seed, warm_page
 
@@ -27,7 +27,7 @@ def test_a_warm_page_forgets_the_sites_storage_but_keeps_the_snapshot(
         assert page.evaluate("async () => (await (await caches.open('pyodide-snapshot')).keys()).length") == 1
         # Nor does a page without a game start the engine in the background (conftest.py: NO_WARM_UP).
         page.goto(pyodide_site_url)
-        page.wait_for_function("performance.getEntriesByName('sevens-warm-skipped').length === 1")
+        wait_until(page, "performance.getEntriesByName('sevens-warm-skipped').length === 1")
 
 
 def test_a_seeded_context_starts_its_first_game_page_from_the_runs_snapshot(
