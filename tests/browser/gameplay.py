@@ -32,9 +32,15 @@ def wait_until(page: Page, predicate: str, arg: Any = None, *, timeout: float | 
     page.wait_for_function(predicate, arg=arg, timeout=timeout, polling=POLL_MS)
 
 
+def wait_for(page: Page, selector: str, *, timeout: float | None = START_MS) -> None:
+    """Wait until an element of *page* matches *selector* (see wait_until): for a selector that matches only what is
+    drawn, as Playwright's wait_for_selector would wait for it to be visible."""
+    wait_until(page, "selector => document.querySelector(selector) !== null", selector, timeout=timeout)
+
+
 def wait_for_ready(page: Page, *, timeout: float | None = START_MS) -> None:
     """Wait until it is your turn or the deal is over (READY)."""
-    wait_until(page, "ready => document.querySelector(ready) !== null", READY, timeout=timeout)
+    wait_for(page, READY, timeout=timeout)
 
 
 def open_game(page: Page, url: str, query: str = "") -> None:

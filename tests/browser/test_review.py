@@ -8,7 +8,7 @@ import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from gameplay import START_MS, log_length, open_game, play_one, restore_finished, review_badges_cover
+from gameplay import log_length, open_game, play_one, restore_finished, review_badges_cover, wait_for
 from playwright.sync_api import Page, expect
 
 from engine.knock_knock.game import Game
@@ -87,7 +87,7 @@ def test_the_review_says_what_its_numbers_say_and_fits_the_screen(sized: Page, s
     # Play on from the choice shown: the same deal again from there, a new entry in the history that Back leaves.
     moves = int(re.match(r"Move (\d+):", page.locator("#review-status").inner_text()).group(1))  # type: ignore[union-attr]
     page.click("#review-play")
-    page.wait_for_selector("#game[data-your-turn=true]", timeout=START_MS)
+    wait_for(page, "#game[data-your-turn=true]")
     expect(page.locator("#game-notice")).to_contain_text(
         f"Deal 1 of match 42 again, as deal 42 on its own, from move {moves + 1}"
     )
@@ -138,5 +138,5 @@ def test_a_knock_knock_deal_has_the_same_review_whose_words_agree_with_its_numbe
     hand = sorted(page.locator("#review-hand .card").evaluate_all("cards => cards.map((c) => c.dataset.code)"))
     expect(page.locator("#review-play")).to_be_enabled()
     page.click("#review-play")
-    page.wait_for_selector("#game[data-your-turn=true]", timeout=START_MS)
+    wait_for(page, "#game[data-your-turn=true]")
     assert sorted(page.locator("#game-hand .card").evaluate_all("cards => cards.map((c) => c.dataset.code)")) == hand

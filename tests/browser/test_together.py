@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 import pytest
-from gameplay import INSTANT, START_MS, lay_or_draw, make_move, wait_until
+from gameplay import INSTANT, lay_or_draw, make_move, wait_for, wait_until
 from playwright.sync_api import Page, expect
 
 from engine.core.cards import Card
@@ -159,22 +159,22 @@ def test_two_people_and_two_computers_play_a_whole_deal_without_seeing_each_othe
     page.add_init_script(INSTANT)
     page.add_init_script(HOOK)
     page.goto(f"{site_url}{PAGES[game]}?seed=3")
-    page.wait_for_selector(SETTLED, timeout=START_MS)
+    wait_for(page, SETTLED)
     # Seat the people through the Table menu.
     page.click("#game-table-menu summary")
     page.fill("#game-name-0", "Ana")
     page.check("#game-person-2")
     page.fill("#game-name-2", "Ben")
     page.click("#game-table-deal")
-    page.wait_for_selector("#game-screen:not([hidden])", timeout=START_MS)
+    wait_for(page, "#game-screen:not([hidden])")
     # The menu dealt a fresh match; the same table (remembered, people and all) deals match 3 from the address.
     page.goto(f"{site_url}{PAGES[game]}?seed=3&players=4")
-    page.wait_for_selector("#game-screen:not([hidden])", timeout=START_MS)
+    wait_for(page, "#game-screen:not([hidden])")
     expect(page.locator("#game-deal-number")).to_contain_text("3")
     screens = 0
     played = {0: 0, 2: 0}
     for _ in range(400):
-        page.wait_for_selector(SETTLED, timeout=START_MS)
+        wait_for(page, SETTLED)
         if page.get_attribute("#game", "data-state") == "over":
             break
         before = page.evaluate("window.__states.length")
@@ -184,15 +184,15 @@ def test_two_people_and_two_computers_play_a_whole_deal_without_seeing_each_othe
             if screens == 2:
                 # A reload brings back the table of people and the screen (never a hand), and the names.
                 page.reload()
-                page.wait_for_selector("#game-screen:not([hidden])", timeout=START_MS)
-                page.wait_for_selector(SETTLED, timeout=START_MS)
+                wait_for(page, "#game-screen:not([hidden])")
+                wait_for(page, SETTLED)
                 assert check_screen(page, game) == seat
                 expect(page.locator("#game-name-2")).to_have_value("Ben")
                 expect(page.locator("#game-person-2")).to_be_checked()
                 before = page.evaluate("window.__states.length")
             page.click("#game-screen-ready")
             wait_until(page, "n => window.__states.length > n", arg=before)
-            page.wait_for_selector(SETTLED, timeout=START_MS)
+            wait_for(page, SETTLED)
             expect(page.locator("#game-screen")).to_be_hidden()
             check_hand(page, game, seat)
             continue
