@@ -732,7 +732,10 @@ function begin() {
   const damaged = problem ?? entryProblem;
   const notice = damaged ? `Your last deal could not be continued (${damaged}), so here is a fresh one.` : null;
   const kept = last?.table ?? DEFAULT_TABLE;
-  const sameTable = !asked || (asked.rules === kept.rules && asked.players === kept.players);
+  // The same table: its rules, its number of players and its people (the remembered ones, for the address names
+  // none), so a tab that last played this deal alone deals it afresh for the family that has since sat down.
+  const people = (at) => JSON.stringify(at.people ?? null);
+  const sameTable = !asked || (asked.rules === kept.rules && asked.players === kept.players && people(asked) === people(kept));
   const resume = last && sameTable && (seed === null ? !last.over : seed === String(last.seed)) ? last : null;
   deal(seed ?? "", resume, { at: asked, notice, refused });
 }
