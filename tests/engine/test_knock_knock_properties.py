@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -16,6 +17,7 @@ from engine.knock_knock.state import Move, Play
 NAMES = ("random", "robin", "alex")
 
 
+@pytest.mark.slow
 @given(
     seed=st.integers(0, 10**6),
     players=st.integers(2, 10),

@@ -228,7 +228,8 @@ def test_bad_requests_come_back_as_data() -> None:
     )
 
 
-@settings(max_examples=5 if IN_PYODIDE else 15, deadline=None)  # whole deals with Sam: in Pyodide, fewer
+@pytest.mark.slow
+@settings(max_examples=15, deadline=None)  # whole deals with Sam
 @given(st.integers(min_value=0, max_value=MAX_SEED))
 def test_any_seed_plays_to_a_legal_end_and_replays_from_its_record(seed: int) -> None:
     session = Session()
