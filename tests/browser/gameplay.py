@@ -120,8 +120,12 @@ BOXES = """(selectors) => selectors.map((selector) => {
 def out_of_view(page: Page, selectors: list[str]) -> list[str]:
     """The *selectors* whose element is not wholly inside the viewport (or not drawn, or not one element), with
     their boxes."""
+    return outside(page, selectors, page.evaluate(BOXES, selectors))
+
+
+def outside(page: Page, selectors: list[str], boxes: list[dict[str, float] | str]) -> list[str]:
+    """Those of *selectors* whose box (BOXES gave *boxes*, one a selector) is not wholly inside *page*'s viewport."""
     width, height = page.viewport_size["width"], page.viewport_size["height"]  # type: ignore[index]
-    boxes: list[dict[str, float] | str] = page.evaluate(BOXES, selectors)
     wrong = []
     for selector, box in zip(selectors, boxes, strict=True):
         if (

@@ -13,12 +13,14 @@ from typing import Any
 
 import pytest
 from gameplay import (
+    BOXES,
     INSTANT,
     START_MS,
     arrow_to_first_fitting,
     lay_or_draw,
     log_length,
     out_of_view,
+    outside,
     wait_after_move,
     wait_for_ready,
     wait_until,
@@ -38,13 +40,16 @@ def in_view_with(players: int) -> list[str]:
     return BOARD + [f".felt .player.seat-{seat}" for seat in range(1, players)]
 
 
-def overlapping_seats(page: Page) -> list[tuple[str, str]]:
-    """The pairs of players' boxes round the table that overlap (yours is only for screen readers on a phone)."""
-    boxes: list[tuple[str, float, float, float, float]] = page.evaluate("""() =>
-        [...document.querySelectorAll('#game-players .player')].filter((seat) => getComputedStyle(seat).position !== 'absolute').map((seat) => {
-            const box = seat.getBoundingClientRect();
-            return [seat.querySelector('.player-name').firstChild.textContent, box.left, box.top, box.right, box.bottom];
-        })""")
+# The players' boxes round the table (yours is only for screen readers on a phone): name, left, top, right, bottom.
+SEAT_BOXES = """() =>
+    [...document.querySelectorAll('#game-players .player')].filter((seat) => getComputedStyle(seat).position !== 'absolute').map((seat) => {
+        const box = seat.getBoundingClientRect();
+        return [seat.querySelector('.player-name').firstChild.textContent, box.left, box.top, box.right, box.bottom];
+    })"""
+
+
+def overlapping(boxes: list[tuple[str, float, float, float, float]]) -> list[tuple[str, str]]:
+    """The pairs of players whose SEAT_BOXES overlap."""
     return [
         (a[0], b[0])
         for i, a in enumerate(boxes)
@@ -60,18 +65,31 @@ def phone(warm_contexts: dict[str, BrowserContext], site_url: str) -> Iterator[P
         yield page
 
 
-def shout_covers(page: Page) -> list[str]:
-    """What the knock or call bubble covers on the board (nothing while nobody shouts): labels, cards, counts."""
-    covered: list[str] = page.evaluate("""() => {
-        const shout = document.querySelector('#kk-shout');
-        if (!shout.textContent) return [];
-        const a = shout.getBoundingClientRect();
-        return [...document.querySelectorAll('.kk-board .kk-spot > *')].filter((part) => {
-            const b = part.getBoundingClientRect();
-            return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-        }).map((part) => part.textContent || part.id);
-    }""")
-    return covered
+# What the knock or call bubble covers on the board (nothing while nobody shouts): labels, cards, counts.
+SHOUT_COVERS = """() => {
+    const shout = document.querySelector('#kk-shout');
+    if (!shout.textContent) return [];
+    const a = shout.getBoundingClientRect();
+    return [...document.querySelectorAll('.kk-board .kk-spot > *')].filter((part) => {
+        const b = part.getBoundingClientRect();
+        return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    }).map((part) => part.textContent || part.id);
+}"""
+
+
+# The table at one moment of play_deal, in one round trip: where what must be in view is (BOXES, for the selectors
+# given), the seats' and the bubble's boxes, and what the next step depends on.
+MOMENT = f"""(selectors) => ({{
+    over: document.getElementById('game').dataset.state === 'over',
+    boxes: ({BOXES})(selectors),
+    seats: ({SEAT_BOXES})(),
+    covered: ({SHOUT_COVERS})(),
+    shout: document.getElementById('kk-shout').innerText,
+    log: document.querySelectorAll('#game-log li').length,
+    asked: document.querySelector('#kk-let-pass:not([hidden])') !== null,
+    legal: document.querySelectorAll('#game-hand .card.legal').length,
+    hand: document.querySelectorAll('#game-hand .card').length,
+}})"""
 
 
 def open_table(page: Page, site_url: str) -> None:
@@ -97,15 +115,16 @@ def play_deal(
     seen = seen if seen is not None else {"suits": 0, "knock": 0, "called": 0}
     in_view = in_view_with(players)
     for _ in range(400):
-        if page.get_attribute("#game", "data-state") == "over":
+        moment: dict[str, Any] = page.evaluate(MOMENT, in_view)
+        if moment["over"]:
             break
-        assert out_of_view(page, in_view) == []
-        assert overlapping_seats(page) == []
-        assert shout_covers(page) == []
-        if page.locator("#kk-shout").inner_text():
+        assert outside(page, in_view, moment["boxes"]) == []
+        assert overlapping(moment["seats"]) == []
+        assert moment["covered"] == []
+        if moment["shout"]:
             seen["shouts"] = seen.get("shouts", 0) + 1
-        before = log_length(page)
-        if asked(page):
+        before = moment["log"]
+        if moment["asked"]:
             expect(page.locator("#game-status")).to_contain_text("without knocking: call Knock! Knock!")
             if when_asked:
                 when_asked(page)
@@ -114,16 +133,15 @@ def play_deal(
             wait_after_move(page, before, timeout=START_MS)
             expect(page.locator("#game-log")).to_contain_text("Right call:")
             continue
-        legal = page.locator("#game-hand .card.legal")
-        if not legal.count():
+        if not moment["legal"]:
             page.get_by_role("button", name="Draw", exact=True).click()
             wait_after_move(page, before, timeout=START_MS)
             continue
-        if page.locator("#game-hand .card").count() == 3:
+        if moment["hand"] == 3:
             page.get_by_role("button", name="Knock", exact=True).click()
             expect(page.locator("#kk-knock")).to_have_attribute("aria-pressed", "true")
             seen["knock"] += 1
-        legal.first.click()
+        page.locator("#game-hand .card.legal").first.click()
         page.get_by_role("button", name="Play", exact=True).click()
         if page.locator("#kk-suits:not([hidden])").count():
             assert out_of_view(page, ["#kk-suits"]) == []
