@@ -146,17 +146,17 @@ def test_the_workflow_builds_with_make_site_and_deploys_with_the_official_pages_
     assert workflow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
 
 
+def make(*arguments: str) -> str:
+    """What ``make ARGUMENTS`` prints here (-n: the commands it would run; -p: its variables too)."""
+    return subprocess.run(
+        ["make", *arguments], cwd=ROOT, capture_output=True, text=True, check=True, env={**os.environ, "MAKEFLAGS": ""}
+    ).stdout
+
+
 def test_make_test_runs_every_browser_test_file_in_exactly_one_part() -> None:
     # `make test` runs tests/browser in parts side by side (see the Makefile's CHECKS): a file left out would never
     # run in CI, a file in two parts would run twice.
-    printed = subprocess.run(
-        ["make", "-pn", "help"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ, "MAKEFLAGS": ""},
-    ).stdout
+    printed = make("-pn", "help")
     parts = dict(re.findall(r"^(BROWSER_PART_\d) := (.*)$", printed, re.MULTILINE))
     assert len(parts) >= 2, parts
     files = [name for value in parts.values() for name in value.split()]
@@ -171,32 +171,14 @@ def test_make_test_runs_every_other_test_file_and_engine_module_in_exactly_one_p
     # The tests but the browser tests run in parts too (pytest-engine, pytest-site): a test file or an engine module
     # (its doctests) that no part's paths take would never run in CI; one that two parts take would run twice.
     parts = ["pytest-engine", "pytest-site"]
-    printed = subprocess.run(
-        ["make", "-n", *parts],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ, "MAKEFLAGS": ""},
-    ).stdout
+    printed = make("-n", *parts)
     runs = [
         line.split(" -m pytest ", 1)[1].split(" || ", 1)[0].split()
         for line in printed.splitlines()
         if " -m pytest " in line
     ]
     assert len(runs) == len(parts), printed
-    checks = re.search(
-        r"^CHECKS := (.*)$",
-        subprocess.run(
-            ["make", "-pn", "help"],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            check=True,
-            env={**os.environ, "MAKEFLAGS": ""},
-        ).stdout,
-        re.MULTILINE,
-    )
+    checks = re.search(r"^CHECKS := (.*)$", make("-pn", "help"), re.MULTILINE)
     assert checks is not None and set(parts) <= set(checks.group(1).split())
 
     def takes(run: list[str], file: Path) -> bool:
