@@ -5,11 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from gameplay import START_MS, wait_for_ready
+from gameplay import INSTANT, START_MS, wait_for_ready
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from warm import Snapshot, seed
-
-INSTANT = "localStorage.setItem('sevens.speed', 'instant')"
 
 # Waits (in the page) for a performance mark runtime.js sets on a snapshot message; its detail, or null.
 MARK = """async ([name, timeout]) => {
