@@ -56,18 +56,24 @@ help:
 
 setup: $(VENV_STAMP) $(NPM_STAMP) $(WHEELS_STAMP)
 
-# A Debian python3 without ensurepip cannot make a venv: install python3-venv and retry.
-$(VENV_STAMP): pyproject.toml
-	@test -x $(PY) || $(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); tools/apt_ensure.sh python3-venv; $(PYTHON) -m venv $(VENV); }
-	$(PY) -m pip install --quiet --editable '.[dev]'
+# The venv itself (with pip), then what is installed in it. A Debian python3 without ensurepip cannot make a venv:
+# install python3-venv and retry.
+$(PY):
+	$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); tools/apt_ensure.sh python3-venv; $(PYTHON) -m venv $(VENV); }
+
+# --no-compile: pip would turn every module of every package into bytecode (7 of the 18 s of processor time this
+# takes), where Python compiles the few the tests import when they first do, for about nothing.
+$(VENV_STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet --no-compile --editable '.[dev]'
 	@touch $@
 
 $(NPM_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
-# Pure wheels for the Python that Pyodide embeds (3.14 for pyodide 314.x), read from its lock file.
-$(WHEELS_STAMP): $(WHEELS_REQUIREMENTS) $(VENV_STAMP) $(NPM_STAMP)
+# Pure wheels for the Python that Pyodide embeds (3.14 for pyodide 314.x), read from its lock file. Only the venv's
+# pip is needed, so this runs while the venv's packages are still being installed.
+$(WHEELS_STAMP): $(WHEELS_REQUIREMENTS) $(NPM_STAMP) | $(PY)
 	rm -rf $(WHEELS_DIR) && mkdir -p $(WHEELS_DIR)
 	$(PY) -m pip download --quiet --only-binary=:all: --implementation py --abi none --platform any \
 		--python-version "$$(node -p "require('./node_modules/pyodide/pyodide-lock.json').info.python.split('.').slice(0, 2).join('.')")" \
