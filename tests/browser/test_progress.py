@@ -285,6 +285,27 @@ def test_counters_stop_at_their_maximum_instead_of_overflowing(context: BrowserC
     assert stats["streak"] in (0, most) and len(stats["counted"]) == 1
 
 
+# An init script: the worker never hears the page's request for the deal's record once the deal is over, as when the
+# learner leaves the page before it answers.
+RECORD_UNANSWERED_AT_THE_END = """
+const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (message, ...rest) {
+  if (message?.method === 'record' && document.getElementById('game')?.dataset.state === 'over') return;
+  return post.call(this, message, ...rest);
+};
+"""
+
+
+def test_a_finished_deal_is_counted_before_the_worker_keeps_its_record(context: BrowserContext, site_url: str) -> None:
+    page = context.new_page()
+    page.add_init_script(RECORD_UNANSWERED_AT_THE_END)
+    open_with(page, site_url, "progress/", {})
+    open_game(page, site_url, "?seed=5")
+    play_to_the_end(page)
+    page.goto(f"{site_url}progress/")
+    expect(page.locator(SEVENS + "[data-stat=games]")).to_have_text("1")
+
+
 def test_the_progress_page_shows_lessons_and_statistics(context: BrowserContext, site_url: str) -> None:
     page = context.new_page()
     data = record(

@@ -457,9 +457,16 @@ async function computerTurns() {
   }
 }
 
-// Keep the deal's record after every change; count the deal once it is over.
+// Count the deal once it is over; keep the deal's record after every change. The count comes first, from the state
+// the page already has: waiting for the record first left a deal uncounted when the learner left the page (for
+// their progress, say) before the worker had answered.
 async function remember() {
   if (state.kind !== "game" && state.kind !== "match" && state.kind !== "daily") return;
+  // Each game keeps its own statistics: store.js files them under this page's game.
+  if (state.over && state.result && replayFrom === null && !state.daily) {
+    if (state.table) recordTogether(GAME, dealId, state); // a table of people keeps its own tally, apart from yours
+    else recordGame(dealId, state.result.winner, state.seats.slice(1).map((seat) => seat.player), state.rules.name);
+  }
   const mine = generation;
   const record = await runtime.call("record");
   if (mine !== generation) return; // another deal began meanwhile
@@ -468,11 +475,6 @@ async function remember() {
   if (state.daily) saved.daily = state.daily;
   saveDeal(saved, dealSlot());
   history.replaceState({ deal: saved }, "", location.href);
-  // Each game keeps its own statistics: store.js files them under this page's game.
-  if (state.over && state.result && replayFrom === null && !state.daily) {
-    if (state.table) recordTogether(GAME, dealId, state); // a table of people keeps its own tally, apart from yours
-    else recordGame(dealId, state.result.winner, state.seats.slice(1).map((seat) => seat.player), state.rules.name);
-  }
 }
 
 // The daily deal of *date*, continued from its *record* when given.
