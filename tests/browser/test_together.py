@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -60,9 +61,45 @@ PAGE_TEXTS = """() => {
 }"""
 
 
-def last_state(page: Page) -> dict[str, Any]:
-    state: dict[str, Any] = json.loads(page.evaluate("window.__states.at(-1)"))
-    return state
+# The page at one settled moment, in one round trip: what check_screen, check_hand and a_turn look at, the last state
+# the engine sent, and the deal as the page keeps it (its record, saved after every change). A whole deal of
+# Knock! Knock! asked the page over a thousand questions one at a time, most of this file's processor time.
+CONTROLS = [
+    "#kk-let-pass:not([hidden])",
+    "#game-hand .card.legal",
+    "#bj-suits:not([hidden])",
+    "#bj-chain .face",
+    "#bj-last.due",
+    "#bj-pickup-take:not([hidden])",
+    "#bj-pass:not([hidden])",
+]
+MOMENT = f"""([key, controls]) => {{
+    const game = document.getElementById('game');
+    const ready = document.getElementById('game-screen-ready');
+    return {{
+        over: game.dataset.state === 'over',
+        screen: document.querySelector('#game-screen:not([hidden])') !== null,
+        states: window.__states.length,
+        state: window.__states.at(-1) ?? null,
+        deal: sessionStorage.getItem(key),
+        ready: ready.innerText.trim(),
+        ready_enabled: !ready.disabled,
+        hand: [...document.querySelectorAll('#game-hand .card')].map((card) => card.dataset.code),
+        heading: document.getElementById('game-hand-heading').innerText.trim(),
+        status: document.getElementById('game-status').innerText,
+        your_turn: game.dataset.yourTurn === 'true',
+        texts: ({PAGE_TEXTS})(),
+        controls: controls.filter((selector) => document.querySelector(selector) !== null),
+    }};
+}}"""
+
+
+def moment(page: Page, game: str) -> dict[str, Any]:
+    wait_for(page, SETTLED)
+    key = "sevens.deal" if game == "sevens" else f"sevens.deal.{game}"
+    now: dict[str, Any] = page.evaluate(MOMENT, [key, CONTROLS])
+    now["state"] = json.loads(now["state"])
+    return now
 
 
 def strings(value: object) -> list[str]:
@@ -75,15 +112,17 @@ def strings(value: object) -> list[str]:
     return []
 
 
-def names(texts: list[str], card: Card) -> bool:
-    return any(text == card.code or card.display in text for text in texts)
+def naming(texts: list[str]) -> Callable[[Card], bool]:
+    """Whether one of *texts* names a card: is its code, or holds its display ("7♥"). (Asked of every hidden card
+    at every screen: the texts are read once.)"""
+    exact, joined = set(texts), "\n".join(texts)
+    return lambda card: card.code in exact or card.display in joined
 
 
-def the_deal(page: Page, game: str) -> tuple[Any, dict[str, list[Card]], list[list[str]]]:
-    """The deal as the page keeps it (its record, saved after every change): a session restored from it with the
-    people, where every card is, and the texts of the state as each seat would be served it (its hand apart)."""
-    key = "sevens.deal" if game == "sevens" else f"sevens.deal.{game}"
-    record = json.loads(page.evaluate(f"sessionStorage.getItem('{key}')"))["record"]
+def the_deal(deal: str, game: str) -> tuple[Any, dict[str, list[Card]], list[list[str]]]:
+    """The *deal* as the page keeps it: a session restored from its record with the people, where every card is,
+    and the texts of the state as each seat would be served it (its hand apart)."""
+    record = json.loads(deal)["record"]
     session = find_game(game).session()
     session.restore(record, None, PEOPLE)
     session.screen = False
@@ -94,59 +133,58 @@ def the_deal(page: Page, game: str) -> tuple[Any, dict[str, list[Card]], list[li
     return session, find_game(game).cards(session.game), views
 
 
-def check_screen(page: Page, game: str) -> int:
+def check_screen(now: dict[str, Any], game: str) -> int:
     """While the screen is up: no hidden card in the page nor in the last state; returns the seat it names."""
-    state = last_state(page)
+    state = now["state"]
     screen = state["table"]["screen"]
     assert screen and state["hand"] == [] and state["prompt"] is None
-    expect(page.locator("#game-screen-ready")).to_have_text(f"Pass the device to {screen['name']} — tap when ready")
-    expect(page.locator("#game-screen-ready")).to_be_enabled()
-    assert page.locator("#game-hand .card").count() == 0
+    assert now["ready"] == f"Pass the device to {screen['name']} — tap when ready" and now["ready_enabled"]
+    assert now["hand"] == []
     # Everyone at the table is named: "You" would not say which of the people is meant.
-    assert not re.search(r"\bYou\b", page.inner_text("#game-status")), page.inner_text("#game-status")
-    _, places, views = the_deal(page, game)
+    assert not re.search(r"\bYou\b", now["status"]), now["status"]
+    _, places, views = the_deal(now["deal"], game)
     hidden = {card for name, cards in places.items() if name.startswith("hand ") for card in cards}
-    shown: list[str] = page.evaluate(PAGE_TEXTS)
-    public = {card for card in hidden if all(names(view, card) for view in views)}
-    in_page = {card for card in hidden - public if names(shown, card)}
-    in_state = {card for card in hidden - public if names(strings(state), card)}
-    assert not in_page and not in_state, f"shown behind the screen: {in_page or in_state}"
+    in_views = [naming(view) for view in views]
+    public = {card for card in hidden if all(named(card) for named in in_views)}
+    in_page, in_state = naming(now["texts"]), naming(strings(state))
+    shown = sorted(card.code for card in hidden - public if in_page(card) or in_state(card))
+    assert not shown, f"shown behind the screen: {shown}"
     seat: int = screen["seat"]
     return seat
 
 
-def check_hand(page: Page, game: str, seat: int) -> None:
-    """After the tap: the hand is the one of the person the screen named."""
-    _, places, _ = the_deal(page, game)
-    codes = page.locator("#game-hand .card").evaluate_all("cards => cards.map((c) => c.dataset.code)")
-    assert sorted(codes) == sorted(card.code for card in places[f"hand {seat}"])
-    expect(page.locator("#game-hand-heading")).to_have_text(f"{PEOPLE[seat]}'s hand")
-    if page.get_attribute("#game", "data-your-turn") == "true":  # the status says whose turn "your turn" is
+def check_hand(now: dict[str, Any], game: str, seat: int) -> None:
+    """After the tap: the screen is gone and the hand is the one of the person the screen named."""
+    assert not now["screen"]
+    _, places, _ = the_deal(now["deal"], game)
+    assert sorted(now["hand"]) == sorted(card.code for card in places[f"hand {seat}"])
+    assert now["heading"] == f"{PEOPLE[seat]}'s hand"
+    if now["your_turn"]:  # the status says whose turn "your turn" is
         # "Ana, your turn: …", or "Ana: " before a question; not "Ana: Your turn: …"
-        status = re.compile(rf"{PEOPLE[seat]}(, your turn|: (?!Your turn))")
-        expect(page.locator("#game-status")).to_contain_text(status)
+        assert re.search(rf"{PEOPLE[seat]}(, your turn|: (?!Your turn))", now["status"]), now["status"]
 
 
-def a_turn(page: Page, game: str) -> None:
-    """One step of the person whose turn it is, by mouse, as a newcomer plays: the first card that fits."""
+def a_turn(page: Page, game: str, controls: list[str]) -> None:
+    """One step of the person whose turn it is, by mouse, as a newcomer plays: the first card that fits. *controls*
+    are the CONTROLS in view."""
     if game == "sevens":
         make_move(page)
     elif game == "knock-knock":
-        if page.locator("#kk-let-pass:not([hidden])").count():
+        if "#kk-let-pass:not([hidden])" in controls:
             page.locator("#kk-let-pass").click()
         else:
             lay_or_draw(page)
-    elif page.locator("#game-hand .card.legal").count():
+    elif "#game-hand .card.legal" in controls:
         page.locator("#game-hand .card.legal").first.click()
-    elif page.locator("#bj-suits:not([hidden])").count():
+    elif "#bj-suits:not([hidden])" in controls:
         page.get_by_role("button", name="Hearts", exact=True).click()
-    elif page.locator("#bj-chain .face").count():
-        if page.locator("#bj-last.due").count():
+    elif "#bj-chain .face" in controls:
+        if "#bj-last.due" in controls:
             page.locator("#bj-last").click()
         page.locator("#bj-play").click()
-    elif page.locator("#bj-pickup-take:not([hidden])").count():
+    elif "#bj-pickup-take:not([hidden])" in controls:
         page.locator("#bj-pickup-take").click()
-    elif page.locator("#bj-pass:not([hidden])").count():
+    elif "#bj-pass:not([hidden])" in controls:
         page.locator("#bj-pass").click()
     else:
         page.locator("#bj-draw").click()
@@ -174,31 +212,27 @@ def test_two_people_and_two_computers_play_a_whole_deal_without_seeing_each_othe
     screens = 0
     played = {0: 0, 2: 0}
     for _ in range(400):
-        wait_for(page, SETTLED)
-        if page.get_attribute("#game", "data-state") == "over":
+        now = moment(page, game)
+        if now["over"]:
             break
-        before = page.evaluate("window.__states.length")
-        if page.locator("#game-screen:not([hidden])").count():
-            seat = check_screen(page, game)
+        if now["screen"]:
+            seat = check_screen(now, game)
             screens += 1
             if screens == 2:
                 # A reload brings back the table of people and the screen (never a hand), and the names.
                 page.reload()
                 wait_for(page, "#game-screen:not([hidden])")
-                wait_for(page, SETTLED)
-                assert check_screen(page, game) == seat
+                now = moment(page, game)
+                assert check_screen(now, game) == seat
                 expect(page.locator("#game-name-2")).to_have_value("Ben")
                 expect(page.locator("#game-person-2")).to_be_checked()
-                before = page.evaluate("window.__states.length")
             page.click("#game-screen-ready")
-            wait_until(page, "n => window.__states.length > n", arg=before)
-            wait_for(page, SETTLED)
-            expect(page.locator("#game-screen")).to_be_hidden()
-            check_hand(page, game, seat)
+            wait_until(page, "n => window.__states.length > n", arg=now["states"])
+            check_hand(moment(page, game), game, seat)
             continue
-        played[last_state(page)["table"]["seat"]] += 1
-        a_turn(page, game)
-        wait_until(page, "n => window.__states.length > n", arg=before)
+        played[now["state"]["table"]["seat"]] += 1
+        a_turn(page, game, now["controls"])
+        wait_until(page, "n => window.__states.length > n", arg=now["states"])
     expect(page.locator("#game-result")).to_be_visible()
     assert screens >= 2 and played[0] and played[2], (screens, played)
     # Every state the page received behind a screen held no hand and no action of the person it named.
@@ -215,7 +249,7 @@ def test_two_people_and_two_computers_play_a_whole_deal_without_seeing_each_othe
 def review_each_person(page: Page, game: str) -> None:
     """The review after a deal at a table of people: one button a person, each showing that person's own choices
     and hand as the engine finds them, the pressed button looking pressed."""
-    session, _, _ = the_deal(page, game)
+    session, _, _ = the_deal(moment(page, game)["deal"], game)
     record = session.record()
     page.click("#game-review-open")
     ana, ben = page.locator("#review-people button").all()
