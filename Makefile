@@ -24,15 +24,15 @@ TEST_SITE := .cache/test-site
 # whose subject is not the runtime have the engine answered in CPython behind the real page instead, see
 # tests/browser/cpython_engine.py), yet one pytest process of them keeps a core busy only part of the time: it waits
 # for pages, for the worker and between the polls of its checks. So they run as three parts of about the same length:
-# BROWSER_PART_1 (the game page's start-up, snapshot, recovery, offline, and one game's whole deals) and the rest of
+# BROWSER_PART_1 (the game page's start-up, snapshot, recovery, and one game's whole deals) and the rest of
 # tests/browser split by name, test_a* to test_o* and test_p* to test_z* (a new file joins its part by its name).
-# The other tests run in two parts too, the engine's and the rest: as one process (about 170 s of processor time) they
+# The other tests run in two parts too, the engine's and the rest: as one process (then 170 s of processor time) they
 # ended last in every run, alone on one core for their last 30-40 s while the other core idled. The six long checks
 # start together, on two cores, and the quick checks follow when one ends.
 # The real site is built once for all of them (see the test target). `make test-time` measures a run.
 CHECKS := pytest-browser-1 pytest-browser-2 pytest-browser-3 pyodide-test pytest-engine pytest-site lint format-check typecheck
 TEST_JOBS ?= 6
-BROWSER_PART_1 := $(addprefix tests/browser/,test_game.py test_resilience.py test_snapshot.py test_first_visit.py test_offline.py test_knock_knock.py)
+BROWSER_PART_1 := $(addprefix tests/browser/,test_game.py test_resilience.py test_snapshot.py test_first_visit.py test_knock_knock.py)
 BROWSER_REST := $(filter-out $(BROWSER_PART_1),$(sort $(wildcard tests/browser/test_*.py)))
 BROWSER_PART_2 := $(filter $(foreach letter,a b c d e f g h i j k l m n o,tests/browser/test_$(letter)%),$(BROWSER_REST))
 BROWSER_PART_3 := $(filter-out $(BROWSER_PART_2),$(BROWSER_REST))
@@ -133,7 +133,7 @@ run_pytest = $(PY) -m pytest $(1) || { status=$$?; [ $$status != 5 ] || echo "py
 pytest: $(VENV_STAMP)
 	$(call run_pytest,)
 
-# The same tests in the five parts that `make test` runs side by side (see BROWSER_PART_1 and CHECKS). The browser
+# The same tests in the six parts that `make test` runs side by side (see BROWSER_PART_1 and CHECKS). The browser
 # tests build the site, which copies Pyodide from node_modules, and run in Chromium.
 BROWSER_SETUP := $(VENV_STAMP) $(NPM_STAMP) browser-deps
 
