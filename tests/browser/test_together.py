@@ -94,10 +94,14 @@ MOMENT = f"""([key, controls]) => {{
 }}"""
 
 
+def deal_key(game: str) -> str:
+    """Where the page keeps *game*'s deal in sessionStorage."""
+    return "sevens.deal" if game == "sevens" else f"sevens.deal.{game}"
+
+
 def moment(page: Page, game: str) -> dict[str, Any]:
     wait_for(page, SETTLED)
-    key = "sevens.deal" if game == "sevens" else f"sevens.deal.{game}"
-    now: dict[str, Any] = page.evaluate(MOMENT, [key, CONTROLS])
+    now: dict[str, Any] = page.evaluate(MOMENT, [deal_key(game), CONTROLS])
     now["state"] = json.loads(now["state"])
     return now
 
@@ -249,7 +253,7 @@ def test_two_people_and_two_computers_play_a_whole_deal_without_seeing_each_othe
 def review_each_person(page: Page, game: str) -> None:
     """The review after a deal at a table of people: one button a person, each showing that person's own choices
     and hand as the engine finds them, the pressed button looking pressed."""
-    session, _, _ = the_deal(moment(page, game)["deal"], game)
+    session, _, _ = the_deal(page.evaluate("key => sessionStorage.getItem(key)", deal_key(game)), game)
     record = session.record()
     page.click("#game-review-open")
     ana, ben = page.locator("#review-people button").all()

@@ -34,7 +34,8 @@ from engine.sevens.players import make_player
 from engine.sevens.position import OPENING_CARD, Position, format_table, parse_table
 from engine.sevens.session import Session, parse_script
 
-# Hostile input gets twice the profile's number of examples in CPython; Pyodide's profile keeps its number.
+# Hostile input gets twice the profile's number of examples in CPython; Pyodide's profile keeps its number. (The
+# platform is asked here, not conftest's IN_PYODIDE: tests/site imports this module, and that conftest is not its.)
 EXAMPLES = settings(max_examples=settings.default.max_examples * (1 if sys.platform == "emscripten" else 2))
 T = TypeVar("T")
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
