@@ -4,12 +4,9 @@ both presets, each with a Play link the game page can open; its pages are in its
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import parse_qs
-
-import pytest
 
 import build
 from engine.core.game import find_game
@@ -63,21 +60,15 @@ def test_every_option_and_every_other_value_of_the_declaration_has_a_play_link()
             assert others <= chosen[name], f"{name}: no Play link for {sorted(others - chosen[name])}"
 
 
-def test_each_play_link_opens_the_game_page_with_its_rules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Built with Blackjack's game page (a stand-in while its table is not in this checkout), every Play link is a
-    link to that page with its rules in the address the page reads (site/static/js/table-menu.js: tableInUrl)."""
-    tutorials = tmp_path / "tutorials"
-    shutil.copytree(ROOT / "tutorials", tutorials)
+def test_each_play_link_opens_the_game_page_with_its_rules(real_lessons: Callable[[str], Path]) -> None:
+    """In the built site, every Play link is a link to the game page with its rules in the address the page reads
+    (site/static/js/table-menu.js: tableInUrl)."""
     targets = {target for target, _ in play_links()}
     assert len(targets) == 1
-    target = tutorials / "pages" / targets.pop()
-    if GAME.table_module is None:
-        monkeypatch.setattr(GAME, "table_module", "games/stand-in.js")
-    if not target.exists():
-        target.write_text("---\ntitle: Play\nsummary: A game.\nlayout: game\ngame: blackjack\n---\n# Play\n", "utf-8")
-    assert [str(error) for error in build.build(tutorials, tmp_path / "_site", runtime=False)] == []
-    slug = variants_page().stem
-    html = (tmp_path / "_site" / slug / "index.html").read_text(encoding="utf-8")
+    target = Path(targets.pop())
+    site = real_lessons("/")
+    assert 'id="game"' in (site / target.stem / "index.html").read_text(encoding="utf-8"), "the target is the game page"
+    html = (site / variants_page().stem / "index.html").read_text(encoding="utf-8")
     hrefs = re.findall(r'<a href="\.\./' + target.stem + r'/\?([^"]+)">[Pp]lay this variant</a>', html)
     assert len(hrefs) == len(play_links())
     for href, (_, asked) in zip(hrefs, play_links(), strict=True):
