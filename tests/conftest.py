@@ -26,6 +26,9 @@ import pytest
 from engine.core import webapi
 
 ROOT = Path(__file__).resolve().parents[1]
+# --doctest-modules would import this file again as a module named conftest, the name every conftest.py of a folder
+# without __init__.py is imported as: in a run of all of tests/ that is tests/browser/conftest.py by then.
+collect_ignore = ["conftest.py"]
 SHARED = "SEVENS_TEST_SITE"  # the folder `make test` shares between its pytest processes (see the Makefile)
 
 

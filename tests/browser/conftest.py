@@ -256,6 +256,22 @@ def seeded(site: str) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
+def full_browser() -> Path | None:
+    """The full Chromium, for what the headless shell lacks (see CHROMIUM); None where it is not installed.
+
+    (A test module asks a fixture rather than importing from here: in a run of all of tests/, ``conftest`` is whichever
+    folder's conftest.py was imported last.)"""
+    return CHROMIUM if CHROMIUM.exists() else None
+
+
+@pytest.fixture(scope="session")
+def own_server(site_dir: Path) -> Callable[[], contextlib.AbstractContextManager[str]]:
+    """Start a server of the test's own for the site under the sub-path, its engine in Pyodide: ``with
+    own_server() as url:``, the server gone after the block."""
+    return lambda: serve(site_dir, SUB_PATH)
+
+
+@pytest.fixture(scope="session")
 def pyodide_server(site_dir: Path) -> Iterator[str]:
     """The site under the sub-path, as built: its engine runs in Pyodide."""
     with serve(site_dir, SUB_PATH) as url:

@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from conftest import CHROMIUM
 from gameplay import START_MS, play_to_the_end, wait_for_ready
 from lessonflow import show_puzzle
 from playwright.sync_api import BrowserContext, BrowserType, Page, expect
@@ -34,6 +33,7 @@ def blocked(
     browser_type_launch_args: dict[str, Any],
     browser_context_args: dict[str, Any],
     tmp_path: Path,
+    full_browser: Path | None,
 ) -> Iterator[BrowserContext]:
     """A browser context where *request.param* is blocked: "site data", "localStorage" or "sessionStorage"."""
     if request.param == "site data":
@@ -43,8 +43,8 @@ def blocked(
         preferences = {"profile": {"default_content_setting_values": {"cookies": 2}}}
         (tmp_path / "Default" / "Preferences").write_text(json.dumps(preferences), encoding="utf-8")
         launch = {**browser_type_launch_args}
-        if CHROMIUM.exists():
-            launch["executable_path"] = str(CHROMIUM)
+        if full_browser:
+            launch["executable_path"] = str(full_browser)
         context = browser_type.launch_persistent_context(tmp_path, **launch)
     else:
         context = request.getfixturevalue("browser").new_context(**browser_context_args)

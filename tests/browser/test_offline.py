@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
+from contextlib import AbstractContextManager as ContextManager
 
-from conftest import SUB_PATH, serve
 from gameplay import START_MS, open_game, wait_for_ready, wait_until
 from playwright.sync_api import Browser, expect
 
 
-def test_the_game_works_offline_after_one_visit(browser: Browser, site_dir: Path) -> None:
+def test_the_game_works_offline_after_one_visit(
+    browser: Browser, own_server: Callable[[], ContextManager[str]]
+) -> None:
     context = browser.new_context(service_workers="allow")
     try:
         page = context.new_page()
         # A server of this test's own, stopped below: Chromium's offline switch does not reach the
         # service worker's own requests, so only a server that is gone shows what really comes from the cache.
-        with serve(site_dir, SUB_PATH) as site_url:
+        with own_server() as site_url:
             open_game(page, site_url, "?seed=9")
             # Installed means the runtime, the pages and the assets are all in the cache.
             page.evaluate("navigator.serviceWorker.ready.then(() => true)")

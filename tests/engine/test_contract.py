@@ -13,12 +13,12 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import sys
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import IN_PYODIDE
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -26,6 +26,8 @@ from engine.core.cards import Card
 from engine.core.game import GameType, RulesError, computer_player, find_game, game_names
 from engine.core.protocol import answer
 from engine.core.records import read_record
+
+IN_PYODIDE = sys.platform == "emscripten"  # run by tools/pyodide_pytest.mjs
 
 GAMES = game_names()
 # Whole deals are long in Pyodide (several times slower than CPython): fewer of them there.

@@ -5,10 +5,10 @@ from __future__ import annotations
 import io
 import json
 import random
+import sys
 from typing import Any
 
 import pytest
-from conftest import IN_PYODIDE
 
 from engine.core.cards import Card, cards_of, parse_mask
 from engine.core.game import find_game
@@ -18,6 +18,8 @@ from engine.sevens.game import Game
 from engine.sevens.players import Decision, make_player
 from engine.sevens.rules import SevensRules
 from engine.sevens.view import PlayerView
+
+IN_PYODIDE = sys.platform == "emscripten"  # run by tools/pyodide_pytest.mjs
 
 
 def request(game: Game, seat: int | None = None) -> str:

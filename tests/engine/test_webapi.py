@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 import pytest
-from conftest import IN_PYODIDE
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +15,8 @@ from engine.core.chance import MAX_SEED, parse_seed
 from engine.core.webapi import handle
 from engine.sevens.game import Game
 from engine.sevens.session import Session, parse_script
+
+IN_PYODIDE = sys.platform == "emscripten"  # run by tools/pyodide_pytest.mjs
 
 
 def call(session: Session, method: str, **params: Any) -> Any:
@@ -426,7 +428,6 @@ def test_prepare_imports_what_a_page_first_asks_for() -> None:
     """The worker copies Python's memory after ``prepare`` (worker.js): a page started from that copy must find
     every module its first deal needs already imported, in whichever game it plays."""
     import subprocess
-    import sys
     from pathlib import Path
 
     script = """

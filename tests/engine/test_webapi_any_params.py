@@ -10,15 +10,17 @@ from __future__ import annotations
 
 import inspect
 import json
+import sys
 from typing import Any
 
 import pytest
-from conftest import IN_PYODIDE
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from engine.core import webapi
 from engine.core.game import find_game, game_names
+
+IN_PYODIDE = sys.platform == "emscripten"  # run by tools/pyodide_pytest.mjs
 
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=12),
