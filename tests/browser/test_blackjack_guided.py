@@ -32,6 +32,8 @@ def test_the_chain_lessons_guided_deal_is_won_with_the_six_card_chain(page: Page
     expect(moves.first).to_have_text("You lay 5♠ 6♠ 6♣ 7♣ 7♦ 6♦ and call “Last cards!”")
     page.wait_for_selector("#bj-guided-chain[data-state=your-turn]", timeout=START_MS)
     section.get_by_role("button", name="nine of hearts").click()
+    # Laid once it has left your hand: until then the page is waiting on the engine and takes no other click.
+    expect(section.get_by_role("button", name="nine of hearts")).to_have_count(0)
     section.get_by_role("button", name="Play", exact=True).click()
     expect(section.locator("[data-guided-status]")).to_have_text("You win, going out with the 9♥. Goal reached.")
     expect(section).to_have_class(re.compile(r"\bis-solved\b"))
