@@ -75,9 +75,9 @@ def test_the_listener_reports_a_violation(watched: Watched, pyodide_site_url: st
 
 
 def test_no_page_breaks_the_policy_or_logs_an_error(watched: Watched, site_url: str, site_dir: Path) -> None:
-    """Every page but the game's, which the test below plays under the real Pyodide, as are a guided deal's start and
-    play after it: here a lesson's guided deal starts in the engine's stand-in (cpython_engine.py), so that its
-    every page costs the page's own work, not a start of Pyodide (0.8 s of processor time each)."""
+    """Every page but the game's, with the engine's stand-in (cpython_engine.py) behind them: a lesson's guided deal
+    starts there, not in Pyodide (0.8 s of processor time a page). The game and a guided deal run in the real Pyodide
+    under the policy in the tests below."""
     paths = [path.removeprefix("./") for path in all_pages(site_dir) if path != "play/"]
     assert "" in paths and "tutorials/where-a-card-belongs/" in paths
     report = {}

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
-from contextlib import AbstractContextManager as ContextManager
 
 from gameplay import START_MS, open_game, wait_for_ready, wait_until
 from playwright.sync_api import Browser, expect
 
 
 def test_the_game_works_offline_after_one_visit(
-    browser: Browser, own_server: Callable[[], ContextManager[str]]
+    browser: Browser, own_server: Callable[[], contextlib.AbstractContextManager[str]]
 ) -> None:
     context = browser.new_context(service_workers="allow")
     try:
