@@ -159,8 +159,8 @@ class Session(DealSession[Game, Player]):
 
     game_name = "blackjack"
     reviews = True
-    choice_words = "where you could take more than one turn (lay other cards, or draw or pick up instead)"
-    no_choice_words = "whenever you played, only one turn was open to you"
+    choice_words = "where there was more than one thing to do (lay other cards, or draw or pick up instead)"
+    no_choice_words = "at every turn there was only one thing to do"
     key_words = "another card you could have laid"
     # What tells of the served hand: a suit to name, a "Last cards" to call.
     private_keys: ClassVar[dict[str, Any]] = {"name_suit": False, "suits": [], "must_call": False, "call_text": None}

@@ -130,8 +130,8 @@ def _note(
     if verdict == "close":
         return (
             f"The {names[best]} scored a little higher ({top}% against {mine}% for the "
-            f"{names[played]} you played), but that gap is within the noise of Sam's estimate "
-            f"(give or take about {_points(percent(margin))}), so your choice cost little or nothing."
+            f"{names[played]} you played), but Sam's estimates wobble by give or take about "
+            f"{_points(percent(margin))}, so a gap that small could be luck: your choice cost little or nothing."
         )
     reason = why(best, played) or "No single reason stands out: it did better when Sam played the deal out."
     return (

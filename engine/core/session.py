@@ -38,11 +38,11 @@ from .daily import SAM_RUNS, daily_seed, percent, read_date, sam_play_out, share
 from .game import YOU, Deal, Decision, Player, find_game, requested_rules
 from .jsontext import shown
 from .match import Match, rebuilt_match
-from .people import read_people
+from .people import name_problem, read_people
 from .text import counted, seat_names, sentence
 from .webapi import read_seats, recorded_seats, seat_players
 
-__all__ = ["BOT_NAMES", "METHODS", "REVIEW_METHODS", "DealSession"]
+__all__ = ["BOT_NAMES", "METHODS", "REVIEW_METHODS", "DealSession", "review_words"]
 
 # Who sits in seats 1 onwards when the page names nobody, round the table.
 BOT_NAMES = ("robin", "alex", "sam")
@@ -102,9 +102,10 @@ class DealSession(Generic[G, P]):
     game_name: str  # the game's name in the registry
     reviews = False  # the game reviews a finished deal: its package has a ``review`` module (see Review)
     # What makes a move a choice worth reviewing, in the review's words; a game whose choices are not between
-    # cards that fit (a turn built of several cards, a draw) says its own.
+    # cards that fit (a turn built of several cards, a draw) says its own. Said of whoever is reviewed (you, or a
+    # person at a table of people), so they name no one: "Sam weighed Ana's 3 choices, the moves where …".
     choice_words = "where more than one card fitted"
-    no_choice_words = "whenever you played, only one card fitted"
+    no_choice_words = "at every turn, one card fitted or none"
     key_words = "another card that fitted"
 
     def __init__(
@@ -721,16 +722,25 @@ class DealSession(Generic[G, P]):
 
     def review_points(self, record: str, seat: object = None) -> JSON:
         """The moves of *record* worth reviewing for *seat* (you in seat 0 by default; at a table of people, the
-        person in that seat): ``{"moves": indexes into its moves, "total", "said": what the review says of them
-        when Sam has weighed them all, "key": what an outlined card other than the best is}``."""
+        person in that seat): ``{"moves": indexes into its moves, "total", "key": what an outlined card other
+        than the best is}`` and the review's words (see :func:`review_words`), which name the person reviewed at
+        a table of people: ``said`` (what the review says of the choices when Sam has weighed them all),
+        ``weighing`` (while he weighs them), ``none_costly`` (when none cost more than luck could explain),
+        ``heading`` (over the costliest), ``chances`` (before each card's estimate), ``at_choice`` (the status
+        line before a choice) and ``screen`` (at a table of people, the screen's words before the person's
+        review is shown; null for you alone)."""
         self._reviewed()
         game = self._read_record(record)
-        moves = self._review().decisions(game, self._reviewed_seat(game, seat))
-        if moves:
-            said = f"Sam weighed your {counted(len(moves), 'choice')}: {self.choice_words}."
-        else:
-            said = f"You had no choice to make in this deal: {self.no_choice_words}."
-        return {"moves": moves, "total": len(game.record()["moves"]), "said": said, "key": self.key_words}
+        reviewed = self._reviewed_seat(game, seat)
+        moves = self._review().decisions(game, reviewed)
+        name = game.names[reviewed]
+        person = name if name_problem(name, self.known) is None else None
+        return {
+            "moves": moves,
+            "total": len(game.record()["moves"]),
+            "key": self.key_words,
+            **review_words(person, len(moves), self.choice_words, self.no_choice_words),
+        }
 
     def review_move(self, record: str, move: object) -> JSON:
         """The adviser's estimate of each choice the player had at *move* of *record* (one of the moves
@@ -772,6 +782,47 @@ class _Scripted:
 
     def __init__(self, action: Any) -> None:
         self.action = action
+
+
+# The review's words for you alone, and for a person at a table of people (``{name}``), whole sentences each:
+# ``{choices}`` is the count of choices ("3 choices"), ``{where}`` and ``{never}`` the game's choice_words and
+# no_choice_words. A person's review is behind a screen of its own, so its notes may still say "you" to them.
+_YOUR_REVIEW = {
+    "said": "Sam weighed your {choices}, the moves {where}.",
+    "no_choice": "You had no choice to make in this deal: {never}.",
+    "weighing": "Sam is weighing your {choices}…",
+    "none_costly": "None of your choices cost you much: each gap to Sam's best estimate was small enough to be luck.",
+    "heading": "The choices that cost you most",
+    "chances": "Your chance to win by Sam's estimate",
+    "at_choice": "Next: your move; Sam's estimate of each choice you had is below.",
+}
+_NAMED_REVIEW = {
+    "said": "Sam weighed {name}'s {choices}, the moves {where}.",
+    "no_choice": "{name} had no choice to make in this deal: {never}.",
+    "weighing": "Sam is weighing {name}'s {choices}…",
+    "none_costly": "None of {name}'s choices cost much: each gap to Sam's best estimate was small enough to be luck.",
+    "heading": "The choices that cost {name} most",
+    "chances": "{name}'s chance to win by Sam's estimate",
+    "at_choice": "Next: {name}'s move; Sam's estimate of each choice is below.",
+    "screen": "Pass the device to {name} — tap when ready to see your review",
+}
+
+
+def review_words(person: str | None, choices: int, where: str, never: str) -> JSON:
+    """What the review says of the *choices* it weighs, of you (*person* ``None``) or of a person by name.
+
+    >>> review_words("Ana", 3, "where more than one card fitted", "")["said"]
+    "Sam weighed Ana's 3 choices, the moves where more than one card fitted."
+    >>> review_words(None, 0, "", "at every turn, one card fitted or none")["said"]
+    'You had no choice to make in this deal: at every turn, one card fitted or none.'
+    """
+    words = _YOUR_REVIEW if person is None else _NAMED_REVIEW
+    filled = {"name": person, "choices": counted(choices, "choice"), "where": where, "never": never}
+    said = {key: text.format(**filled) for key, text in words.items()}
+    if not choices:
+        said["said"] = said["no_choice"]
+    del said["no_choice"]
+    return {**said, "screen": said.get("screen")}
 
 
 def _move_number(value: object) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 from typing import Any
 
@@ -256,3 +257,47 @@ def test_a_deal_the_computers_open_names_nobody_until_a_persons_turn(name: str) 
     with session._serving(screen["seat"]):
         assert session._waits_for() is not None, "the screen names the person whose turn it is"
     assert session.reveal()["your_turn"]
+
+
+REVIEWED = [name for name in GAMES if find_game(name).session().reviews]
+
+
+def finished(name: str, names: tuple[str, ...]) -> str:
+    """The record of a whole deal of *name* with *names* in its seats, played out by Alex in every seat."""
+    game = find_game(name)
+    rules = game.rules({})
+    assert rules.players == len(names)
+    deal = game.new_deal(rules, 7, names=names)
+    deal.play_to_end([game.computer_players["alex"](random.Random(seat)) for seat in range(rules.players)])
+    record: str = deal.to_json()
+    return record
+
+
+@pytest.mark.parametrize("name", REVIEWED)
+def test_each_persons_review_names_that_person_and_comes_behind_a_screen_of_its_own(name: str) -> None:
+    # At a table of people the review's words name the person whose choices are shown ("Sam weighed Ben's 4
+    # choices"), never "your" while another person's button is pressed; the screen passes the device to them first.
+    session = find_game(name).session()
+    record = finished(name, ("Ana", "Robin", "Ben", "Sam"))
+    for seat in (0, 2):
+        person = PEOPLE[seat]
+        points = session.review_points(record, seat)
+        words = {key: value for key, value in points.items() if key not in ("moves", "total", "key")}
+        assert words.keys() == {"said", "weighing", "none_costly", "heading", "chances", "at_choice", "screen"}
+        assert words.pop("screen") == f"Pass the device to {person} — tap when ready to see your review"
+        for key, text in words.items():
+            assert person in text and not re.search(r"\byou", text, re.I), (key, text)
+        count = len(points["moves"])
+        assert words["said"].startswith(f"Sam weighed {person}'s {count} choice" if count else f"{person} had no")
+    # Alone, the review speaks to you, with no screen.
+    alone = session.review_points(finished(name, ("You", "Robin", "Alex", "Sam")), 0)
+    assert alone["screen"] is None and alone["heading"] == "The choices that cost you most"
+    assert alone["said"].startswith("Sam weighed your" if alone["moves"] else "You had no choice")
+
+
+@pytest.mark.parametrize("name", REVIEWED)
+def test_what_the_review_calls_a_choice_names_no_one_and_is_a_choice_not_a_turn(name: str) -> None:
+    # Said of you or of a person by name, so it says neither; "more than one turn" meant more than one choice.
+    session = find_game(name).session()
+    for words in (session.choice_words, session.no_choice_words):
+        assert not re.search(r"\byou", words, re.I) and "more than one turn" not in words, words

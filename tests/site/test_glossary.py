@@ -29,7 +29,7 @@ GLOSSARY = TUTORIALS / "pages" / "glossary.md"
 # The terms Sam's review (the sentences every game's review shares, and each game's reasons) and Alex's
 # suggestions rest on (engine/core/review.py, engine/*/review.py, players/alex.py).
 SENTENCE_TERMS = {
-    core_review: ["Sam's estimate", "percentage point", "noise", "give or take", "fitted"],
+    core_review: ["Sam's estimate", "percentage point", "wobble", "give or take", "fitted"],
     review: ["opens the way"],
     knock_knock_review: ["pick-up card", "playing suit", "pick up"],
     blackjack_review: ["in one chain", "pick-up", "naming", "draw", "whole hand"],
