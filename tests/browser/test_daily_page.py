@@ -98,6 +98,20 @@ def test_a_daily_deal_to_its_end_shows_its_result_and_streak_and_shares_it(
     assert stored["games"][GAME]["daily"] == {D1: "won", D2: outcome}
     assert stored["games"][GAME]["stats"]["games"] == 0  # the daily deal has its own results, not the statistics'
 
+    # The daily deal has its review, as every deal has, from its end panel; played on from a choice, it stays the
+    # day's deal, and the day's result stays as first played.
+    page.click("#game-review-open")
+    expect(page.locator("#review-heading")).to_have_text(f"Review of the daily deal of {D2}")
+    expect(page.locator("#review-play")).to_be_enabled()  # it opens at your first choice
+    page.click("#review-play")
+    expect(page.locator("#game-notice")).to_contain_text(f"The daily deal of {D2} again from move")
+    expect(page.locator("#game-deal-number")).to_have_text(f"daily deal of {D2}")
+    assert page.url.endswith(f"?daily={D2}")
+    play_knock_knock(page)
+    expect(page.locator("#game-daily")).to_be_hidden()  # a replay is no new result: no panel, no play-outs
+    stored = json.loads(page.evaluate("localStorage.getItem('sevens.v4')"))
+    assert stored["games"][GAME]["daily"] == {D1: "won", D2: outcome}
+
     # A day later the streak still stands (today's deal is still to play); two days later it is broken.
     for day, streak in [(D3, "2"), (D4, "0")]:
         page.clock.set_fixed_time(at(day))

@@ -95,6 +95,17 @@ def test_the_review_says_what_its_numbers_say_and_fits_the_screen(sized: Page, s
     page.go_back()
     expect(page.locator("#game")).to_have_attribute("data-state", "over")
     assert log_length(page) == total
+    # The review's way on: "Next deal", styled as the table's buttons are (filled), and "Back to the table" beside it.
+    page.click("#game-review-open")
+    way_on = page.locator("#review-next-deal")
+    expect(way_on).to_be_visible()
+    assert way_on.evaluate("b => getComputedStyle(b).backgroundColor") == page.locator("#game-again").evaluate(
+        "b => getComputedStyle(b).backgroundColor"
+    )
+    expect(page.locator("#review-close-end")).to_have_text("Back to the table")
+    way_on.click()
+    expect(page.locator("#game-review")).to_be_hidden()
+    expect(page.locator("#game-deal-number")).to_contain_text("deal 2")
 
 
 @pytest.mark.parametrize("sized", ["phone", "desk"], indirect=True)

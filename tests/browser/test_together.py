@@ -251,8 +251,9 @@ def test_two_people_and_two_computers_play_a_whole_deal_without_seeing_each_othe
 
 
 def review_each_person(page: Page, game: str) -> None:
-    """The review after a deal at a table of people: one button a person, each showing that person's own choices
-    and hand as the engine finds them, the pressed button looking pressed."""
+    """The review after a deal at a table of people: one button a person, each person's review private behind a
+    screen that names them (as the table's screen does) until they tap, then their own choices and hand as the
+    engine finds them, its words naming them; the pressed button looking pressed."""
     session, _, _ = the_deal(page.evaluate("key => sessionStorage.getItem(key)", deal_key(game)), game)
     record = session.record()
     page.click("#game-review-open")
@@ -260,16 +261,29 @@ def review_each_person(page: Page, game: str) -> None:
     expect(ana).to_have_text("Ana's choices")
     expect(ben).to_have_text("Ben's choices")
     for seat, button, other in ((0, ana, ben), (2, ben, ana)):
-        button.click()
+        person = PEOPLE[seat]
+        if seat:  # the review opens on the first person's screen
+            button.click()
         expect(button).to_have_attribute("aria-pressed", "true")
         expect(other).to_have_attribute("aria-pressed", "false")
         # Pressed looks pressed: the pressed button is filled, the other is not.
         fills = [each.evaluate("b => getComputedStyle(b).backgroundColor") for each in (button, other)]
         assert fills[0] != fills[1], fills
-        expect(page.locator("#review-hand")).to_have_attribute("aria-label", f"{PEOPLE[seat]}'s hand")
+        # The screen first: nothing of anyone's choices in sight, nor in the page, until the person taps.
+        ready = page.locator("#review-screen-ready")
+        expect(ready).to_have_text(f"Pass the device to {person} — tap when ready to see your review")
+        expect(page.locator("#review-private")).to_be_hidden()
+        expect(page.locator("#review-hand .card")).to_have_count(0)
+        ready.click()
+        expect(page.locator("#review-screen")).to_be_hidden()
+        expect(page.locator("#review-hand")).to_have_attribute("aria-label", f"{person}'s hand")
+        # The words name the person shown, never "your".
+        expect(page.locator("#review-costly-heading")).to_have_text(f"The choices that cost {person} most")
+        expect(page.locator("#review-progress-text")).to_contain_text(person)
+        assert "your" not in page.locator("#review-progress-text").inner_text().lower()
         moves = session.review_points(record, seat)["moves"]
         if not moves:
-            expect(page.locator("#review-costly")).to_contain_text("You had no choice to make in this deal")
+            expect(page.locator("#review-costly")).to_contain_text(f"{person} had no choice to make in this deal")
             continue
         first = moves[0]
         if first:

@@ -267,7 +267,7 @@ function drawResult() {
   $("game-offer").hidden = !(setting(SHOW_FITS_KEY) === null && finishedDeals() >= LEARNER_DEALS);
   // In a match the seats show the cards left, and the score table what they cost.
   $("game-result-left").hidden = Boolean(state.match);
-  $("game-review-open").hidden = !state.reviews || Boolean(state.daily);
+  $("game-review-open").hidden = !state.reviews;
   $("game-daily-again").hidden = !state.daily;
   $("game-result-left").replaceChildren(
     ...state.names.map((name, seat) => {
@@ -444,7 +444,7 @@ async function computerTurns() {
   const news = state.log.slice(heard).map((move) => move.text);
   heard = state.log.length;
   if (state.over) {
-    if (state.daily) showDailyEnd(state, runtime);
+    if (state.daily && replayFrom === null) showDailyEnd(state, runtime); // a replay leaves the day's result be
     announce([...news, state.result.text].join(". "));
     $(state.match ? "game-next" : "game-again").focus();
   } else if (state.table?.screen) {
@@ -746,24 +746,31 @@ function begin() {
 
 $("game-play").addEventListener("click", () => selected && playCard(selected));
 $("game-suggest").addEventListener("click", suggest);
-$("game-next").addEventListener("click", () => deal(null, null, { push: true, next: true }));
-$("game-again").addEventListener("click", () => {
+const nextDeal = () => deal(null, null, { push: true, next: true });
+function freshDeal() {
   // After the daily deal (at the default table), a fresh deal at the table the learner chose.
   const at = daily ? chosenTable() : table;
   daily = null;
   deal("", null, { push: true, at });
-});
+}
+$("game-next").addEventListener("click", nextDeal);
+$("game-again").addEventListener("click", freshDeal);
 $("game-daily-again").addEventListener("click", () => deal("", null, { push: true }));
 
 // ---- the review of a finished deal ------------------------------------------------------------
 
-// A deal as the table names it: "2 of match 5" in a match, a single deal (a replay) by its own number.
-const dealName = (s) => (s.match ? `${s.match.deal} of match ${s.match.seed}` : String(s.seed));
+// A deal as the table names it: "deal 2 of match 5" in a match, a single deal (a replay) by its own number, the
+// daily deal by its day.
+function dealName(s) {
+  if (s.daily) return `the daily deal of ${s.daily}`;
+  return s.match ? `deal ${s.match.deal} of match ${s.match.seed}` : `deal ${s.seed}`;
+}
 
 const review = new Review(runtime, {
   game: GAME,
   loadTable: () => loadTable(game.dataset.tableModule), // the module this page already loaded
   onPlayFrom: playFrom,
+  onNextDeal: () => (state?.match ? nextDeal() : freshDeal()), // the table's first way on: the match's next deal
   onClose: () => {
     $("game-table").hidden = false;
     $("game-review-open").focus();
@@ -773,15 +780,26 @@ const review = new Review(runtime, {
 $("game-review-open").addEventListener("click", () => {
   if (!saved || !state?.over) return;
   $("game-table").hidden = true;
-  review.open({ deal: dealName(state), record: saved.record, log: state.log, inMatch: Boolean(state.match), people: state.table?.people });
+  review.open({
+    deal: dealName(state),
+    record: saved.record,
+    log: state.log,
+    inMatch: Boolean(state.match),
+    people: state.table?.people,
+  });
 });
 
 // The same deal again from a choice of yours, as a new entry in the history (Back returns to the review's deal).
 async function playFrom(moves) {
   const { record } = saved;
   const seed = state.seed; // this deal's own, which a match's later deals do not share with the match
-  // A replay is a single deal, named by its own number: the notice says so when the table named it in a match.
-  const which = state.match ? `Deal ${dealName(state)} again, as deal ${seed} on its own,` : `Deal ${seed} again`;
+  // A replay is a single deal, named by its own number: the notice says so when the table named it in a match. The
+  // daily deal stays the day's (its result and streak stay as first played).
+  const which = state.daily
+    ? `The daily deal of ${state.daily} again`
+    : state.match
+      ? `Deal ${state.match.deal} of match ${state.match.seed} again, as deal ${seed} on its own,`
+      : `Deal ${seed} again`;
   let again;
   try {
     await runtime.call("replay", { record, moves, game: GAME });

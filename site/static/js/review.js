@@ -2,8 +2,10 @@
 // of your chance to win with each card that fitted at your choices, and the three choices that cost you most. At a
 // table of people each person has a review of their own choices (a button a person), the deal shown as they saw it.
 // The engine computes every estimate and sentence (engine/core/review.py and the game's own review module), one
-// choice a request, so the page shows progress and stays usable. The board is drawn by the game's own table
-// module (tables.js), read-only: nothing here knows a game.
+// choice a request, so the page shows progress and stays usable; its words too, naming the person reviewed. At a
+// table of people each person's review is private: a screen (the engine's words) passes the device to them before
+// anything of their choices is shown. The board is drawn by the game's own table module (tables.js), read-only:
+// nothing here knows a game.
 
 import { cardFace, drawPlayers, el } from "./board.js";
 
@@ -13,9 +15,10 @@ const percent = (card) => `${card.percent}%`; // the engine's whole percent, whi
 
 export class Review {
   // *onPlayFrom(moves)* restarts the deal after its first *moves* moves; *onClose()* goes back to the table;
+  // *onNextDeal()* deals the next deal (the table's own next, which closes the review);
   // *loadTable()* gives the game's createTable (tables.js), which draws the review's board.
   // *game* is the engine's name of the game reviewed (its requests name it: the review has a session of its own).
-  constructor(runtime, { game, onPlayFrom, onClose, loadTable }) {
+  constructor(runtime, { game, onPlayFrom, onClose, onNextDeal, loadTable }) {
     this.runtime = runtime;
     this.game = game;
     this.loadTable = loadTable;
@@ -29,6 +32,8 @@ export class Review {
     this.seat = 0; // whose choices are shown
     this.token = 0;
     $("review-close").addEventListener("click", () => this.close());
+    $("review-close-end").addEventListener("click", () => this.close());
+    $("review-next-deal").addEventListener("click", onNextDeal);
     $("review-back").addEventListener("click", () => this.show(this.at - 1));
     $("review-next").addEventListener("click", () => this.show(this.at + 1));
     $("review-choice").addEventListener("click", () => this.show(this.nextChoice()));
@@ -45,7 +50,7 @@ export class Review {
     return !this.section.hidden;
   }
 
-  // *deal* is the deal's name as the table gave it ("2 of match 5"); *log* its moves as the page shows them;
+  // *deal* is the deal's name as the table gave it ("deal 2 of match 5"); *log* its moves as the page shows them;
   // *inMatch*: the deal was one of a match, so its seats mark the dealer as the table did; *people*: at a table
   // of people, the state's table.people, whose reviews are offered one person at a time (the first one's first).
   async open({ deal, record, log, inMatch = false, people = null }) {
@@ -54,6 +59,7 @@ export class Review {
     this.inMatch = inMatch;
     this.people = people?.length > 1 ? people : null;
     $("review-deal").textContent = deal;
+    this.seat = null; // nobody's review is shown yet
     $("review-heading").tabIndex = -1;
     this.section.hidden = false;
     $("review-heading").focus();
@@ -73,36 +79,78 @@ export class Review {
     row.replaceChildren(...buttons);
   }
 
-  // Show *seat*'s review: their choices, weighed one at a time, the deal as they saw it.
+  // Show *seat*'s review: their choices, weighed one at a time, the deal as they saw it. At a table of people,
+  // behind a screen first (the person shown already stays shown).
   async choose(seat) {
+    if (this.people && seat === this.seat && $("review-screen").hidden && !$("review-private").hidden) return;
+    await this.guarded(() => (this.people ? this.screen(seat) : this.review(seat)));
+  }
+
+  async guarded(work) {
     try {
-      await this.review(seat);
+      await work();
     } catch (error) {
       if (!error.crashed) $("review-progress-text").textContent = `The review could not be made: ${error.message}`;
     }
+  }
+
+  // What the review finds of *seat* in the deal reviewed, and its words: asked once a person.
+  async points(seat) {
+    const { record } = this;
+    const cached = `${seat} ${record}`;
+    let found = this.cache.get(cached);
+    if (!found) {
+      const { moves, total, ...words } = await this.runtime.call("review_points", { record, seat, game: this.game }, "review");
+      found = { points: moves, total, ...words, estimates: new Map() };
+      this.cache.set(cached, found);
+    }
+    return found;
+  }
+
+  // Nothing of anyone's choices in sight, and the screen up for *seat*'s person: their review shows once they tap.
+  async screen(seat) {
+    this.token += 1;
+    const mine = this.token;
+    this.seat = seat;
+    this.press(seat);
+    $("review-private").hidden = true;
+    $("review-progress").hidden = true;
+    $("review-progress-text").textContent = "";
+    for (const id of ["review-hand", "review-costly"]) $(id).replaceChildren();
+    for (const id of ["review-status", "review-chances"]) $(id).textContent = "";
+    const found = await this.points(seat);
+    if (mine !== this.token) return;
+    const ready = $("review-screen-ready");
+    ready.textContent = found.screen;
+    ready.onclick = () => this.guarded(() => this.review(seat));
+    $("review-screen").hidden = false;
+    ready.focus();
+  }
+
+  press(seat) {
+    for (const button of $("review-people").children) button.setAttribute("aria-pressed", String(button.dataset.seat === String(seat)));
   }
 
   async review(seat) {
     this.token += 1;
     const mine = this.token;
     this.seat = seat;
-    for (const button of $("review-people").children) button.setAttribute("aria-pressed", String(button.dataset.seat === String(seat)));
+    this.press(seat);
     const name = this.people?.find((person) => person.seat === seat)?.name;
     $("review-hand").setAttribute("aria-label", name ? `${name}'s hand` : "Your hand");
     this.table ??= await this.boardTable();
-    const { record } = this;
-    const cached = `${seat} ${record}`;
-    let found = this.cache.get(cached);
-    if (!found) {
-      const { moves, total, said, key } = await this.runtime.call("review_points", { record, seat, game: this.game }, "review");
-      found = { points: moves, total, said, key, estimates: new Map() };
-      this.cache.set(cached, found);
-    }
+    const found = await this.points(seat);
     if (mine !== this.token) return;
     this.found = found;
+    const behindScreen = !$("review-screen").hidden;
+    $("review-screen").hidden = true;
+    $("review-private").hidden = false;
+    $("review-progress").hidden = false;
     $("review-key-other").textContent = found.key;
+    $("review-costly-heading").textContent = found.heading;
     this.drawCostly();
     await this.show(found.points[0] ?? 0);
+    if (behindScreen) $("review-heading").focus(); // the screen's button, which had the focus, is gone
     await this.weigh(mine);
   }
 
@@ -137,7 +185,7 @@ export class Review {
     bar.max = Math.max(points.length, 1);
     for (const [done, move] of points.entries()) {
       bar.value = done;
-      $("review-progress-text").textContent = `Sam is weighing your choices: ${done} of ${points.length}…`;
+      $("review-progress-text").textContent = this.found.weighing;
       if (!estimates.has(move)) {
         const estimate = await this.runtime.call("review_move", { record: this.record, move, game: this.game }, "review");
         if (mine !== this.token) return;
@@ -169,9 +217,9 @@ export class Review {
     const replayed = this.replays.get(this.record) ?? [];
     // Once every choice is weighed, an empty list is news too: say so rather than show nothing.
     if (!costly.length && points.length && estimates.size === points.length) {
-      items.push(el("li", { class: "review-none" }, "None of your choices cost you more than the noise of Sam's estimate."));
+      items.push(el("li", { class: "review-none" }, this.found.none_costly));
     } else if (!points.length) {
-      items.push(el("li", { class: "review-none" }, "You had no choice to make in this deal."));
+      items.push(el("li", { class: "review-none" }, this.found.said));
     }
     if (replayed.length) {
       items.push(el("li", {}, `You replayed this deal from move ${replayed.map((m) => m + 1).join(", move ")}.`));
@@ -181,6 +229,7 @@ export class Review {
 
   // The deal after its first *at* moves, as you saw it then.
   async show(at) {
+    if (!$("review-screen").hidden) return; // nobody's choices behind the screen
     const total = this.found.total ?? this.log.length; // moves as the record counts them
     at = Math.max(0, Math.min(total, at));
     const mine = this.token;
@@ -195,7 +244,7 @@ export class Review {
     const same = total === this.log.length;
     const last = same ? this.log[at - 1] : state.log.at(-1);
     const done = at && last ? `Move ${at}: ${last.text}.` : "The deal begins.";
-    const yours = this.found.points.includes(at) ? " Next: your move; Sam's estimate of each choice you had is below." : "";
+    const yours = this.found.points.includes(at) ? ` ${this.found.at_choice}` : "";
     const next = same && at < total ? ` Next: ${this.log[at].text}.` : yours;
     $("review-status").textContent = done + next;
     this.drawChances();
@@ -223,7 +272,7 @@ export class Review {
     let text = "";
     if (estimate) {
       const each = estimate.cards.map((card) => `${card.display} ${percent(card)}`).join(", ");
-      text = `Your chance to win by Sam's estimate: ${each}. ${estimate.note}`;
+      text = `${this.found.chances}: ${each}. ${estimate.note}`;
     } else if (this.found.points.includes(this.at)) {
       text = "Sam is still weighing this choice…";
     }
