@@ -103,6 +103,8 @@ def test_the_review_says_what_its_numbers_say_and_fits_the_screen(sized: Page, s
         "b => getComputedStyle(b).backgroundColor"
     )
     expect(page.locator("#review-close-end")).to_have_text("Back to the table")
+    for back in ("#review-close", "#review-close-end"):  # outlined as the page's other buttons, not the browser's own
+        assert page.locator(back).evaluate("b => getComputedStyle(b).borderStyle") == "solid", back
     way_on.click()
     expect(page.locator("#game-review")).to_be_hidden()
     expect(page.locator("#game-deal-number")).to_contain_text("deal 2")
