@@ -454,8 +454,11 @@ class DealSession(Generic[G, P]):
 
     def state(self) -> JSON:
         """The game's state (see :meth:`_state_json`) with ``actions``: every action the table takes from you now,
-        in the record's encoding, ``reviews``: whether a finished deal can be reviewed, and ``marks``: in a
-        lesson's guided deal, whether the page marks the cards that fit (false: the learner finds them).
+        in the record's encoding, ``reviews``: whether a finished deal can be reviewed, ``marks``: in a
+        lesson's guided deal, whether the page marks the cards that fit (false: the learner finds them), and
+        ``seat``: the seat whose view the state serves, the person's ("you" in every word of the state): seat 0 for
+        one person alone, the served person's at a table of people, the reviewed person's in a review. The page
+        asks it whose seat is the person's, and never assumes seat 0.
 
         With people sharing the device it has ``table``: ``seat`` (whose view it serves), ``people`` (a list of
         ``{seat, name}``), ``screen`` (null, or ``{seat, name, text}`` while a screen hides every hand: the
@@ -478,6 +481,7 @@ class DealSession(Generic[G, P]):
             "marks": self.marks,
             "table": self._table_json(calls),
             "daily": self.day,
+            "seat": self.seat,
         }
 
     def _actions(self) -> list[JSON]:
