@@ -102,6 +102,11 @@ const cases = {
       notice: store.takeNotice(),
     };
   },
+  // A deal kept in the tab, as sessionStorage or the history holds it: why it cannot be continued, or null.
+  async deal() {
+    const { dealProblem } = await import(`${base}/store.js`);
+    return JSON.parse(process.argv[5]).map(dealProblem);
+  },
 };
 
 console.log(JSON.stringify(await cases[which]()));

@@ -23,10 +23,11 @@ TABLE = (
 )
 
 
-def run(case: str, stored: dict[str, str] | None = None) -> Any:
-    """What stored_shapes.mjs finds for *case*, with *stored* in localStorage."""
+def run(case: str, stored: dict[str, str] | None = None, *given: object) -> Any:
+    """What stored_shapes.mjs finds for *case*, with *stored* in localStorage (and *given* for the case)."""
+    args = [JS.as_uri(), case, json.dumps(stored or {}), *(json.dumps(each) for each in given)]
     done = subprocess.run(
-        ["node", "--no-warnings", str(HERE / "stored_shapes.mjs"), JS.as_uri(), case, json.dumps(stored or {})],
+        ["node", "--no-warnings", str(HERE / "stored_shapes.mjs"), *args],
         capture_output=True,
         text=True,
         timeout=60,
@@ -106,3 +107,18 @@ def test_lessons_and_practice_keyed_as_objects_properties_are_kept_as_any_other(
     assert found["missed"] == {"solved": False, "missed": True, "choice": ""}
     assert found["practice"] == {"tried": 1, "first": 1}
     assert found["untouched"] and found["notice"] is None
+
+
+def test_a_kept_daily_deal_names_its_date_and_the_day_it_was_dealt_as_days() -> None:
+    # The day a daily deal was dealt on decides whether it counts for the streak (daily.js): a reload keeps it.
+    deal = {"id": "a", "seed": 1, "over": False, "record": "{}"}
+    days = [{}, {"daily": "2026-12-02", "dealt": "2026-12-02"}, {"daily": "2026-12-02"}]
+    bad = [{"daily": "2026-12-32"}, {"daily": 20261202}, {"daily": "2026-12-02", "dealt": "yesterday"}, {"dealt": [1]}]
+    found = run("deal", None, [{**deal, **each} for each in days + bad])
+    assert found[: len(days)] == [None] * len(days)
+    assert found[len(days) :] == [
+        "its “daily” is not a day written YYYY-MM-DD",
+        "its “daily” is not a day written YYYY-MM-DD",
+        "its “dealt” is not a day written YYYY-MM-DD",
+        "its “dealt” is not a day written YYYY-MM-DD",
+    ]

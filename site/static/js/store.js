@@ -700,7 +700,8 @@ export function recordGame(id, winnerSeat, table = DEFAULT_TABLE, rules = PLAIN_
   return true;
 }
 
-// The deal in progress in this tab, {id, seed, over, record}: a reload or a restarted engine continues it.
+// The deal in progress in this tab, {id, seed, over, record, ...; for a daily deal: daily, its date, and dealt, the
+// day it was dealt on}: a reload or a restarted engine continues it.
 // Without room for it, or without sessionStorage, the game page still has the deal in its memory.
 // One deal in progress per game, so a deal of one game never comes back on another game's page.
 const dealKey = (game) => (game === GAMES[0] ? DEAL_KEY : `${DEAL_KEY}.${game}`);
@@ -724,6 +725,8 @@ export function dealProblem(deal) {
   if (typeof deal.over !== "boolean") return "its “over” is not true or false";
   if (typeof deal.record !== "string" || !deal.record || deal.record.length > MAX_RECORD_CHARS) return "its “record” is not a game record";
   if (deal.replay != null && !isCount(deal.replay)) return "its “replay” is not a move number";
+  if (deal.daily != null && !isDay(deal.daily)) return "its “daily” is not a day written YYYY-MM-DD";
+  if (deal.dealt != null && !isDay(deal.dealt)) return "its “dealt” is not a day written YYYY-MM-DD";
   const earlier = deal.earlier;
   if (earlier != null && !(Array.isArray(earlier) && earlier.length <= MAX_EARLIER && earlier.every((r) => typeof r === "string" && r && r.length <= MAX_RECORD_CHARS))) {
     return "its “earlier” is not a list of game records";
