@@ -55,10 +55,15 @@ function element(id) {
 
 const local = new MemoryStorage(stored);
 globalThis.window = { localStorage: local, sessionStorage: new MemoryStorage({}), addEventListener() {} };
+// The Table menu's controls, as the game page has them: a seat's choice of computer players, the number of players.
+const options = (values) => values.map((value) => ({ value: String(value) }));
+element("game-players-count").options = options([2, 3, 4, 5, 6, 7, 8]);
+const SELECTED = { "select[data-seat]": [{ options: options(["robin", "alex", "sam"]) }] };
 globalThis.document = {
   documentElement: { dataset: { games: "sevens knock-knock blackjack", game: "sevens" } },
   getElementById: element,
   createElement: (tag) => element(`${tag}-${Math.random()}`),
+  querySelectorAll: (selector) => SELECTED[selector] ?? [],
 };
 
 const cases = {
@@ -101,6 +106,11 @@ const cases = {
       untouched: Object.keys(Object).length === 0 && Object.prototype.solved === undefined,
       notice: store.takeNotice(),
     };
+  },
+  // The table the Table menu remembers, people and all.
+  async table() {
+    const { chosenTable } = await import(`${base}/table-menu.js`);
+    return chosenTable();
   },
   // A deal kept in the tab, as sessionStorage or the history holds it: why it cannot be continued, or null.
   async deal() {

@@ -122,3 +122,18 @@ def test_a_kept_daily_deal_names_its_date_and_the_day_it_was_dealt_as_days() -> 
         "its “dealt” is not a day written YYYY-MM-DD",
         "its “dealt” is not a day written YYYY-MM-DD",
     ]
+
+
+@pytest.mark.parametrize(
+    "names",
+    ['"Ana"', '{"0": "Ana", "2": "Ben"}', "null", "7", '[null, 7, ["Ben"]]'],
+)
+def test_the_people_remembered_are_names_only_when_stored_as_a_list_of_names(names: str) -> None:
+    # Names stored as the text "Ana" once seated "A" in seat 0 and "a" in seat 2 (the text's letters).
+    stored = {"sevens.players": "4", "sevens.people": f'{{"names": {names}, "seats": [2]}}'}
+    assert run("table", stored)["people"] == ["Player 1", None, "Player 3", None]
+
+
+def test_the_people_remembered_are_seated_by_name() -> None:
+    stored = {"sevens.players": "4", "sevens.people": '{"names": ["Ana", "", "Ben"], "seats": [2]}'}
+    assert run("table", stored)["people"] == ["Ana", None, "Ben", None]
