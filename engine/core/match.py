@@ -33,6 +33,7 @@ __all__ = [
     "play_game",
     "rebuilt_match",
     "rotated",
+    "same_deal",
     "simulate",
     "tournament",
 ]
@@ -157,9 +158,11 @@ class Match:
         return [deal.score() for deal in self.deals if deal.is_over]
 
 
-def _same_deal(deal: Deal, dealt: Deal) -> bool:
-    """Whether *deal* (read from a record) was dealt as *dealt* (fresh): the fields of their records that say how
-    a deal was dealt (game, rules, players, seed, dealer, the cards: ``Deal.dealt_fields``) are the same."""
+def same_deal(deal: Deal, dealt: Deal) -> bool:
+    """Whether *deal* (read from a record) was dealt as *dealt* (dealt afresh from its seed): the fields of their
+    records that say how a deal was dealt (game, rules, players, seed, dealer, and every card, where it lies and in
+    what order: ``Deal.dealt_fields``) are the same. A record is trusted as a given deal (a match's, a day's) only
+    after this check: its seed and rules alone do not say that its hands were the ones dealt."""
     given, fresh = deal.record(), dealt.record()
     return all(given.get(key) == fresh.get(key) for key in dealt.dealt_fields)
 
@@ -180,7 +183,7 @@ def rebuilt_match(earlier: object, last: Deal, read: Callable[[str], Deal]) -> M
             dealt = match.next_deal()
         except ValueError:
             raise ValueError(f"deal {number - 1} of the match is not over, so deal {number} cannot follow it") from None
-        if not _same_deal(deal, dealt):
+        if not same_deal(deal, dealt):
             raise ValueError(
                 f"deal {number} is not the match's deal {number}: its rules, players, cards or dealer differ"
             )

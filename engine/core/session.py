@@ -37,7 +37,7 @@ from .chance import fresh_or_parsed
 from .daily import SAM_RUNS, daily_seed, percent, read_date, sam_play_out, share_text
 from .game import YOU, Deal, Decision, Player, find_game, requested_rules
 from .jsontext import shown
-from .match import Match, rebuilt_match
+from .match import Match, rebuilt_match, same_deal
 from .people import name_problem, read_people
 from .text import counted, seat_names, sentence
 from .webapi import read_seats, recorded_seats, seat_players
@@ -255,17 +255,20 @@ class DealSession(Generic[G, P]):
     def daily(self, date: object, record: object = None) -> JSON:
         """The daily deal of *date* (``YYYY-MM-DD``, in UTC): the deal dealt from the day's seed at the game's
         default rules, you in seat 0 and Robin, Alex and Sam round the table; the state's ``daily`` is the date.
-        *record*: the deal so far, to continue it (a reload), refused unless it is that day's deal."""
+        *record*: the deal so far, to continue it (a reload), refused unless it is that day's deal: the day's deal is
+        dealt again from the date and the record must match it in every card, where it lies and in what order."""
         day = read_date(date)
         game = find_game(self.game_name)
-        seed = daily_seed(day, game.name)
         rules = game.rules({})
         bots = self._seats(None, rules.players)
+        dealt: G = game.new_deal(rules, daily_seed(day, game.name), names=seat_names(bots))  # type: ignore[assignment]
         if record is None:
-            deal: G = game.new_deal(rules, seed, names=seat_names(bots))  # type: ignore[assignment]
+            deal = dealt
         elif isinstance(record, str):
+            # The day's deal is dealt again from its date and the record compared with it card for card: a record
+            # with the day's seed and rules but other hands is another deal, whatever it says.
             deal = self._read_record(record)
-            if deal.seed != seed or deal.rules != rules or tuple(deal.names) != seat_names(bots):
+            if not same_deal(deal, dealt) or tuple(deal.names) != tuple(dealt.names):
                 raise ValueError(f"that record is not the daily deal of {day}")
         else:
             raise ValueError(f"record must be a game record (JSON text), not {shown(record)}")
@@ -452,8 +455,11 @@ class DealSession(Generic[G, P]):
 
     def state(self) -> JSON:
         """The game's state (see :meth:`_state_json`) with ``actions``: every action the table takes from you now,
-        in the record's encoding, ``reviews``: whether a finished deal can be reviewed, and ``marks``: in a
-        lesson's guided deal, whether the page marks the cards that fit (false: the learner finds them).
+        in the record's encoding, ``reviews``: whether a finished deal can be reviewed, ``marks``: in a
+        lesson's guided deal, whether the page marks the cards that fit (false: the learner finds them), and
+        ``seat``: the seat whose view the state serves, the person's ("you" in every word of the state): seat 0 for
+        one person alone, the served person's at a table of people, the reviewed person's in a review. The page
+        asks it whose seat is the person's, and never assumes seat 0.
 
         With people sharing the device it has ``table``: ``seat`` (whose view it serves), ``people`` (a list of
         ``{seat, name}``), ``screen`` (null, or ``{seat, name, text}`` while a screen hides every hand: the
@@ -476,6 +482,7 @@ class DealSession(Generic[G, P]):
             "marks": self.marks,
             "table": self._table_json(calls),
             "daily": self.day,
+            "seat": self.seat,
         }
 
     def _actions(self) -> list[JSON]:

@@ -64,7 +64,7 @@ def test_a_daily_deal_to_its_end_shows_its_result_and_streak_and_shares_it(
 ) -> None:
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     page = context.new_page()
-    page.clock.set_fixed_time(at(D2))
+    page.clock.set_fixed_time(f"{D2}T23:58:00Z")
     # Yesterday's deal was played: today's makes a streak of two.
     page.goto(f"{site_url}rules/")
     page.evaluate("text => localStorage.setItem('sevens.v4', text)", json.dumps(record({D1: "won"})))
@@ -74,6 +74,14 @@ def test_a_daily_deal_to_its_end_shows_its_result_and_streak_and_shares_it(
     assert page.url.endswith(f"?daily={D2}")  # "today" is the browser's date in UTC
     expect(page.locator("#game-notice")).to_contain_text(f"Today's deal ({D2}, UTC)")
     expect(page.locator("#game-deal-number")).to_have_text(f"daily deal of {D2}")
+    # Midnight passes (UTC: 7 pm in New York) and the tab is reloaded: the deal is still 2 December's, dealt that
+    # day, and counts for it. (It was lost once, and the streak dropped to 0: its date was compared with the day it
+    # ended on.)
+    wait_until(page, "key => sessionStorage.getItem(key) !== null", arg=f"sevens.deal.{GAME}.daily")
+    page.clock.set_fixed_time(f"{D3}T00:01:00Z")
+    page.reload()
+    wait_for_ready(page)
+    expect(page.locator("#game-notice")).to_contain_text(f"Today's deal ({D2}, UTC)")
     play_knock_knock(page)
 
     panel = page.locator("#game-daily")

@@ -272,6 +272,7 @@ def test_the_review_is_of_each_seat_in_turn(name: str) -> None:
         state = session.replay(record, move, seat)
         # ... and the table waits for it there, so the review's "Play from here" can play on.
         assert state["your_turn"], f"{name}: seat {seat}'s choice at move {move} is not its turn"
+        assert state["seat"] == seat, "the state says whose seat the review serves (the page assumes none)"
         assert state["hand"] and state["hand"] != session.replay(record, move)["hand"], "not the seat's own hand"
     estimate = session.review_move(record, moves[0])
     assert estimate["played"]["code"] in [card["code"] for card in estimate["cards"]]

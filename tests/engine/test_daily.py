@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from engine.core.daily import SAM_RUNS, daily_seed, read_date, sam_play_out, share_text
 from engine.core.game import find_game, game_names
+from engine.core.records import read_record
 from engine.core.webapi import handle
 
 GAMES = game_names()
@@ -185,3 +190,67 @@ def test_a_reload_continues_the_daily_deal_from_its_record_and_no_other() -> Non
         )
     )
     assert not reply["ok"] and "not the daily deal" in reply["error"]["message"]
+
+
+def card_places(record: dict[str, Any], fields: Sequence[str]) -> list[tuple[str, int | None, int | None]]:
+    """Every card of *record*'s deal as dealt (its *fields*: hands, stock, up-card...): (field, list, index)."""
+    places: list[tuple[str, int | None, int | None]] = []
+    for key in fields:
+        value = record[key]
+        if isinstance(value, str):
+            places.append((key, None, None))
+        elif isinstance(value, list) and all(isinstance(card, str) for card in value):
+            places += [(key, None, i) for i in range(len(value))]
+        elif isinstance(value, list):
+            places += [(key, seat, i) for seat, hand in enumerate(value) for i in range(len(hand))]
+    return places
+
+
+def swapped(
+    record: dict[str, Any], one: tuple[str, int | None, int | None], other: tuple[str, int | None, int | None]
+) -> dict[str, Any]:
+    """*record* with the cards at places *one* and *other* swapped."""
+    copy = json.loads(json.dumps(record))
+
+    def holder(place: tuple[str, int | None, int | None]) -> tuple[Any, Any]:
+        key, seat, index = place
+        if index is None:
+            return copy, key
+        return (copy[key] if seat is None else copy[key][seat]), index
+
+    (a, i), (b, j) = holder(one), holder(other)
+    a[i], b[j] = b[j], a[i]
+    return copy
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=12, deadline=None)
+@given(data=st.data())
+def test_a_daily_record_with_any_two_cards_swapped_is_not_the_day_s_deal(game: str, data: st.DataObject) -> None:
+    # The seed, rules and names of a record say nothing of its cards: a record of the day with two seats' hands
+    # swapped (or a card of the stock for one of a hand, or the up-card) was once taken for the day's deal.
+    session = find_game(game).session()
+    call(session, "daily", date="2026-12-02")
+    record = json.loads(str(call(session, "record")))
+    places = card_places(record, session.game.dealt_fields)
+    one, other = data.draw(st.lists(st.sampled_from(places), min_size=2, max_size=2, unique=True))
+    tampered = swapped(record, one, other)
+    try:
+        read = read_record(tampered).record()
+    except ValueError:
+        assume(False)  # a record no game reads (an up-card the rules refuse): refused before the day is asked
+    # Not the same deal read back: two of the same card (two packs), or two cards of a hand the game keeps sorted.
+    assume(any(read[key] != record[key] for key in session.game.dealt_fields))
+    reply = json.loads(
+        handle(
+            json.dumps({"method": "daily", "params": {"date": "2026-12-02", "record": json.dumps(tampered)}}), session
+        )
+    )
+    assert not reply["ok"] and reply["error"]["message"] == "that record is not the daily deal of 2026-12-02", (
+        one,
+        other,
+    )
+    # The record as dealt is still the day's deal.
+    assert (
+        call(find_game(game).session(), "daily", date="2026-12-02", record=json.dumps(record))["daily"] == "2026-12-02"
+    )

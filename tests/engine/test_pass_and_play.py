@@ -96,6 +96,8 @@ def play(name: str, seed: int, calls: int = 0) -> tuple[Any, dict[str, int], int
         table = state["table"]
         screen = table["screen"]
         check(session, state, None if screen else table["seat"])
+        # The state says whose seat is the person's, for the page: no table module assumes it is seat 0.
+        assert state["seat"] == table["seat"]
         logs = []
         for seat in range(4):
             with session._serving(seat):
@@ -119,7 +121,7 @@ def play(name: str, seed: int, calls: int = 0) -> tuple[Any, dict[str, int], int
                 assert seen == {
                     key: value
                     for key, value in state.items()
-                    if key not in ("actions", "reviews", "marks", "table", "daily")
+                    if key not in ("actions", "reviews", "marks", "table", "daily", "seat")
                 }
             assert screen["name"] == PEOPLE[screen["seat"]] and "Pass the device to" in screen["text"]
             assert all(action["seat"] != screen["seat"] or "challenge" in action for action in state["actions"])
@@ -194,12 +196,13 @@ def test_a_restored_table_of_people_comes_back_behind_the_screen(name: str) -> N
     again = find_game(name).session()
     restored = again.restore(record, None, PEOPLE)
     assert restored["table"]["screen"] is not None and restored["hand"] == []
+    assert restored["seat"] == restored["table"]["seat"] == restored["table"]["screen"]["seat"]
     assert [person["name"] for person in restored["table"]["people"]] == ["Ana", "Ben"]
     with pytest.raises(ValueError, match="seat 2 is 'Ben', not 'Bo'"):
         again.restore(record, None, ["Ana", None, "Bo", None])
     # Alone, the deal is as it always was: no table of people, no screen.
     alone = find_game(name).session().new_game(5)
-    assert alone["table"] is None and alone["hand"]
+    assert alone["table"] is None and alone["hand"] and alone["seat"] == 0
 
 
 @pytest.mark.parametrize(

@@ -86,15 +86,19 @@ export function drawPlayers(list, state, inMatch = Boolean(state.match)) {
   const places = PLACES[state.seats.length - 1] ?? [];
   // The seat the table waits for: yours whenever the engine waits for you (in Knock! Knock! also for your answer
   // to a missed knock, while the turn stays with the next player), else the seat on turn.
-  // With people sharing the device (state.table), the seat served is theirs, and a person is never "thinking".
-  const served = state.table?.seat ?? 0;
-  const person = (seat) => state.table?.people.some((each) => each.seat === seat) ?? seat === 0;
+  // The seat served is the person's (state.seat): yours alone, or at a table of people (state.table) the one the
+  // device is passed to; a person is never "thinking".
+  const served = state.seat;
+  const person = (seat) => state.table?.people.some((each) => each.seat === seat) ?? seat === served;
   const waitsFor = state.your_turn ? served : state.turn;
   // The engine words each seat: its cards and, where the rules add one, its status (passes left, out, place).
   state.seats.forEach(({ name, cards, status }, seat) => {
     const passes = state.passes?.[seat]; // a game without passes has none
     const toPlay = !state.over && waitsFor === seat;
-    const place = seat === 0 ? "you" : `at-${places[seat - 1]}`;
+    // The places go round the table from the person's seat, at the bottom by their hand (at a table of people, the
+    // seat the device is passed to).
+    const around = (seat - served + state.seats.length) % state.seats.length;
+    const place = around === 0 ? "you" : `at-${places[around - 1]}`;
     const deals = inMatch && state.dealer === seat;
     const item = el(
       "li",

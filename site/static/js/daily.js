@@ -22,18 +22,22 @@ export function dailyAsked(url) {
   return { date: asked, notice: null };
 }
 
-// What the page says as the daily deal of *date* starts: a past day counts for no streak; today's, once played,
-// keeps its first result.
-export function dailyNotice(date) {
-  const today = todayUTC();
-  if (date < today) return `The daily deal of ${date}, a past day: play it as often as you like, but it counts for no streak. Today's deal is at “Today's deal”.`;
+// Whether the daily deal of *date*, dealt on the day *dealt* (UTC), counts for the streak: a day's deal counts when
+// it was dealt on that day, however late it ends (a deal begun at 23:58 UTC and finished at 00:01 is the day's it
+// was dealt on); a past day's deal counts for none.
+const dailyCounts = (date, dealt) => date === dealt;
+
+// What the page says as the daily deal of *date* starts (or goes on, after a reload: *dealt* is the day it was dealt
+// on): a past day counts for no streak; the day's deal, once played, keeps its first result.
+export function dailyNotice(date, dealt = todayUTC()) {
+  if (!dailyCounts(date, dealt)) return `The daily deal of ${date}, a past day: play it as often as you like, but it counts for no streak. Today's deal is at “Today's deal”.`;
   const results = dailyResults();
-  const played = results[today];
+  const played = results[date];
   if (played) {
-    const { streak } = dailyStreak(results, today);
+    const { streak } = dailyStreak(results);
     return `You have played today's deal already (you ${played}; streak ${streak}). Play it again if you like: your result for today stays as it was.`;
   }
-  return `Today's deal (${today}, UTC): the same deal for everyone today, at the usual rules with Robin, Alex and Sam.`;
+  return `Today's deal (${date}, UTC): the same deal for everyone today, at the usual rules with Robin, Alex and Sam.`;
 }
 
 // The notice when the engine refused the day the address asked for (*message*: its reason).
@@ -41,26 +45,26 @@ export const dailyRefused = (message) => `The address asks for a daily deal the 
 
 let running = 0; // bumped for each finished deal, so a panel still filling in for an earlier one stops
 
-// The panel after the daily deal in *state* (over): records today's result (the first of the day stands), shows the
-// streak, then Sam's play-outs as they come, then the Share button. *runtime*: the engine.
-export async function showDailyEnd(state, runtime) {
+// The panel after the daily deal in *state* (over), dealt on the day *dealt* (UTC): records the day's result if the
+// deal counts (the first of the day stands), shows the streak up to now, then Sam's play-outs as they come, then
+// the Share button. *runtime*: the engine.
+export async function showDailyEnd(state, runtime, dealt) {
   const mine = ++running;
   const date = state.daily;
-  const today = todayUTC();
-  const won = state.result.winner === 0;
+  const won = state.result.winner === state.seat;
   const before = dailyResults();
-  const counts = date === today;
+  const counts = dailyCounts(date, dealt);
   const results = counts ? recordDaily(date, won) : before;
   const first = counts && !Object.hasOwn(before, date);
-  const { streak } = dailyStreak(results, today);
+  const { streak } = dailyStreak(results, todayUTC());
   $("game-daily").hidden = false;
   $("game-daily-title").textContent = `Daily deal of ${date}`;
   $("game-daily-result").textContent = `${won ? "You won" : "You did not win"} the daily deal of ${date}.`;
   const kept = !counts
     ? "A past day's deal counts for no streak."
     : first
-      ? "Today's result is kept."
-      : `Your result for today stays as you first played it (you ${results[date]}).`;
+      ? `Your result for ${date} is kept.`
+      : `Your result for ${date} stays as you first played it (you ${results[date]}).`;
   $("game-daily-streak").textContent = `${kept} Your streak: ${streak} day${streak === 1 ? "" : "s"} in a row.`;
   const bar = $("game-daily-progress");
   const share = $("game-daily-share");

@@ -55,6 +55,7 @@ let replayFrom = null; // the move this deal was replayed from (a review's "Play
 let advice = null; // the latest suggestion, until the next move
 let advised = null; // the card it plays, marked in the hand
 let daily = null; // the date of the daily deal this page plays (?daily=, see daily.js), or null
+let dealtOn = null; // the day (UTC) that daily deal was dealt on, kept with it: whether it counts does not change at midnight
 
 // The game this page plays and its table (the template names both, from the game's registry entry): the table
 // module builds the board and the game's controls and turns clicks and keys into one action (see tables.js).
@@ -444,7 +445,7 @@ async function computerTurns() {
   const news = state.log.slice(heard).map((move) => move.text);
   heard = state.log.length;
   if (state.over) {
-    if (state.daily && replayFrom === null) showDailyEnd(state, runtime); // a replay leaves the day's result be
+    if (state.daily && replayFrom === null) showDailyEnd(state, runtime, dealtOn); // a replay leaves the day's result be
     announce([...news, state.result.text].join(". "));
     $(state.match ? "game-next" : "game-again").focus();
   } else if (state.table?.screen) {
@@ -472,7 +473,7 @@ async function remember() {
   if (mine !== generation) return; // another deal began meanwhile
   const seed = state.match ? state.match.seed : state.seed;
   saved = { id: dealId, seed, over: state.over, record, replay: replayFrom, earlier: state.match ? earlier : null, table };
-  if (state.daily) saved.daily = state.daily;
+  if (state.daily) Object.assign(saved, { daily: state.daily, dealt: dealtOn });
   saveDeal(saved, dealSlot());
   history.replaceState({ deal: saved }, "", location.href);
 }
@@ -495,9 +496,11 @@ async function dealDaily(resume) {
     if (!resume) daily = todayUTC();
     state = await startDaily(daily, null);
   }
+  // A deal continued keeps the day it was dealt on (saved before it was kept: taken as today, as it was then).
+  dealtOn = resume && !refused ? (resume.dealt ?? todayUTC()) : todayUTC();
   table = DEFAULT_TABLE;
   earlier = [];
-  return [[refused, dailyNotice(daily)].filter(Boolean).join(" "), Boolean(resume) && !refused];
+  return [[refused, dailyNotice(daily, dealtOn)].filter(Boolean).join(" "), Boolean(resume) && !refused];
 }
 
 function newDealId() {

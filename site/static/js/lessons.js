@@ -9,6 +9,7 @@ import { setUpPuzzle } from "./puzzle.js";
 import {
   GAMES,
   PAGE_GAME,
+  dict,
   keepSetting,
   notKept,
   onChange,
@@ -220,7 +221,7 @@ function noteMissingGuidedCode() {
 
 // Shows what was solved here, after a reload or in another tab; a reset elsewhere clears it.
 function restore(lesson, record) {
-  const puzzles = record.lessons[lesson.slug]?.puzzles ?? {};
+  const puzzles = record.lessons[lesson.slug]?.puzzles ?? dict(); // keyed by the lesson's puzzle ids: no inherited keys
   for (const puzzle of document.querySelectorAll(".puzzle[id]")) {
     if (puzzle.sevensRestore) puzzle.sevensRestore(puzzles[puzzle.id]);
     else if (puzzles[puzzle.id]?.solved) puzzle.classList.add("is-solved");

@@ -77,21 +77,34 @@ const TABLE_NAME = /^(robin|alex|sam)(,(robin|alex|sam)){1,6}( · [^·]{1,80})?$
 export const PLAIN_RULES = "Sevens";
 
 export function emptyStats() {
-  return { games: 0, wins: Object.fromEntries(PLAYERS.map((name) => [name, 0])), streak: 0, best: 0, counted: [], tables: {} };
+  return { games: 0, wins: dict(PLAYERS.map((name) => [name, 0])), streak: 0, best: 0, counted: [], tables: dict() };
 }
 
 export function emptyGame() {
-  return { lessons: {}, practice: {}, stats: emptyStats() };
+  return { lessons: dict(), practice: dict(), stats: emptyStats() };
 }
 
 export function emptyRecord() {
-  return { version: VERSION, games: Object.fromEntries(GAMES.map((game) => [game, emptyGame()])) };
+  return { version: VERSION, games: dict(GAMES.map((game) => [game, emptyGame()])) };
 }
 
 // -- shapes -----------------------------------------------------------------------
 
-const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
-const isCount = (value) => Number.isSafeInteger(value) && value >= 0;
+export const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+export const isCount = (value) => Number.isSafeInteger(value) && value >= 0;
+
+// Keys from lessons, from storage and from people's names ("constructor", "toString", "__proto__") index objects
+// here: a plain object answers Object.prototype's properties under such keys, and "__proto__" even sets its
+// prototype. So every object keyed by them is a map with no inherited keys: made by dict(), or read by readJSON(),
+// whose every object has none. (structuredClone gives plain objects again: copy() is the copy that keeps them so.)
+export function dict(entries = []) {
+  const map = Object.create(null);
+  for (const [key, value] of entries) map[key] = value;
+  return map;
+}
+const withoutPrototype = (key, value) => (isObject(value) ? dict(Object.entries(value)) : value);
+export const readJSON = (text) => JSON.parse(text, withoutPrototype);
+const copy = (value) => readJSON(JSON.stringify(value));
 const isStringList = (value) => Array.isArray(value) && value.every((item) => typeof item === "string");
 const oneMore = (count) => Math.min(count + 1, MAX_COUNT);
 
@@ -122,9 +135,9 @@ function salvage(data) {
         if (ok && typeof puzzle.choice === "string") puzzles.push([id, { solved: puzzle.solved, missed: puzzle.missed, choice: puzzle.choice }]);
         else drop(`tutorial “${slug}”: puzzle “${id}” is not a puzzle record`, null, slug);
       }
-      lessons.push([slug, { finished: lesson.finished === true, puzzles: Object.fromEntries(puzzles) }]);
+      lessons.push([slug, { finished: lesson.finished === true, puzzles: dict(puzzles) }]);
     }
-    record.lessons = Object.fromEntries(lessons); // own properties even for a slug such as "__proto__"
+    record.lessons = dict(lessons); // own keys only, even for a slug such as "__proto__" or "constructor"
   }
   if (data.practice !== undefined && !isObject(data.practice)) drop("“practice” is not a list of puzzle kinds", "your practice results");
   else {
@@ -135,7 +148,7 @@ function salvage(data) {
         kinds.push([kind, missed ? { tried: counts.tried, first: counts.first, missed } : { tried: counts.tried, first: counts.first }]);
       } else drop(`practice “${kind}” needs whole numbers “tried” and “first”, first no more than tried, and “missed” true or false`, "your practice results");
     }
-    record.practice = Object.fromEntries(kinds);
+    record.practice = dict(kinds);
   }
   salvageDaily(data.daily, record, drop);
   const stats = data.stats;
@@ -165,7 +178,7 @@ function salvage(data) {
         tables.push([name, { games: table.games, won: table.won }]);
       } else drop(`table “${name}” needs whole numbers “games” and “won”`, `your statistics at table ${name}`);
     }
-    record.stats.tables = Object.fromEntries(tables);
+    record.stats.tables = dict(tables);
   }
   checkStats(record.stats, drop);
   return { record, dropped };
@@ -189,7 +202,7 @@ function salvageDaily(daily, record, drop) {
     else if (!DAILY_RESULTS.includes(result)) drop(`daily result “${date}” is not “won” or “lost”`, lost, null, true);
     else kept.push([date, result]);
   }
-  record.daily = Object.fromEntries(kept.sort().slice(-DAILY_KEPT));
+  record.daily = dict(kept.sort().slice(-DAILY_KEPT));
 }
 
 const total = (values) => values.reduce((sum, value) => sum + value, 0);
@@ -222,7 +235,7 @@ function checkStats(stats, drop) {
   const kept = Object.values(stats.tables);
   if (!capped && (total(kept.map((t) => t.games)) > stats.games || total(kept.map((t) => t.won)) > stats.wins.you)) {
     drop("“tables” count more games or wins than “games” and “wins”", "your statistics per table");
-    stats.tables = {};
+    stats.tables = dict();
   }
 }
 
@@ -251,7 +264,7 @@ export function parse(text) {
   const whole = (why) => ({ record: null, dropped: [{ why, lost: "everything" }] });
   let data;
   try {
-    data = JSON.parse(text);
+    data = readJSON(text);
   } catch {
     return whole("it is not JSON");
   }
@@ -282,10 +295,10 @@ export function parse(text) {
     }
   }
   // The events already folded into this record (see the top of this file): bookkeeping, kept apart from it.
-  let folded = {};
+  let folded = dict();
   if (data.folded !== undefined) {
     const ok = isObject(data.folded) && Object.entries(data.folded).every(([key, at]) => EVENT_PATTERN.test(key) && isCount(at));
-    if (ok) folded = Object.fromEntries(Object.entries(data.folded));
+    if (ok) folded = dict(Object.entries(data.folded));
     else dropped.push({ why: "“folded” is not a list of events", lost: null, lesson: null });
   }
   return { record, dropped, folded };
@@ -380,7 +393,7 @@ function settle(text, migrating = false) {
   const { record, dropped, folded = {} } = parse(text);
   if (dropped.length) setAside(text, record, dropped);
   const kept = record ?? emptyRecord();
-  if (dropped.length || migrating) writeBase(structuredClone(kept), folded);
+  if (dropped.length || migrating) writeBase(copy(kept), folded);
   return { record: kept, folded };
 }
 
@@ -389,7 +402,7 @@ function storedBase() {
   const text = local.getItem(KEY);
   if (text !== null) return settle(text);
   const old = local.getItem(V3_KEY) ?? local.getItem(V2_KEY) ?? local.getItem(OLD_KEY);
-  if (old === null) return { record: emptyRecord(), folded: {} };
+  if (old === null) return { record: emptyRecord(), folded: dict() };
   const base = settle(old, true);
   for (const key of [V3_KEY, V2_KEY, OLD_KEY]) local.removeItem(key);
   return base;
@@ -397,12 +410,12 @@ function storedBase() {
 
 // -- events: each change, under a key of its own (see the top of this file) -----------------------------------
 
-const isKey = (value) => typeof value === "string" && value.length > 0 && value.length <= 200 && value !== "__proto__";
+const isKey = (value) => typeof value === "string" && value.length > 0 && value.length <= 200; // "__proto__" too: see dict()
 const isSeats = (value) => Array.isArray(value) && value.length <= 7 && value.every((name) => DEFAULT_TABLE.includes(name));
 const tableName = (table, rules) => table.join(",") + (rules === PLAIN_RULES ? "" : ` · ${rules}`);
 
 function lessonOf(record, slug) {
-  record.lessons[slug] ??= { finished: false, puzzles: {} };
+  record.lessons[slug] ??= { finished: false, puzzles: dict() };
   return record.lessons[slug];
 }
 
@@ -465,7 +478,7 @@ const CHANGES = {
   daily: [
     (e) => isDay(e.date) && e.date <= todayUTC() && DAILY_RESULTS.includes(e.result),
     (part, e) => {
-      part.daily ??= {};
+      part.daily ??= dict();
       if (Object.hasOwn(part.daily, e.date)) return;
       part.daily[e.date] = e.result;
       const days = Object.keys(part.daily).sort();
@@ -540,14 +553,14 @@ function load() {
 function fold() {
   const { record, folded, pending } = load();
   const now = Date.now();
-  const kept = {};
+  const kept = dict();
   for (const [key, at] of Object.entries(folded)) {
     const present = local.getItem(key) !== null;
     if (present && at < now - SETTLE_MS) local.removeItem(key);
     if (present || at >= now - 2 * SETTLE_MS) kept[key] = at;
   }
   for (const key of pending) kept[key] = now;
-  if (pending.length || Object.keys(kept).length !== Object.keys(folded).length) writeBase(structuredClone(record), kept);
+  if (pending.length || Object.keys(kept).length !== Object.keys(folded).length) writeBase(copy(record), kept);
   return record;
 }
 
@@ -555,7 +568,7 @@ function fold() {
 function commit(event) {
   if (!local || unsaved) {
     apply(memory, JSON.stringify(event));
-    return structuredClone(memory);
+    return copy(memory);
   }
   sequence += 1;
   const key = `${EVENT_PREFIX}${String(Date.now()).padStart(15, "0")}.${TAB}.${String(sequence).padStart(9, "0")}`;
@@ -563,13 +576,13 @@ function commit(event) {
   memory = load().record; // storage is full: this page goes on in memory
   apply(memory, JSON.stringify(event));
   refused();
-  return structuredClone(memory);
+  return copy(memory);
 }
 
 // The whole record, every game's progress, straight from storage with every other tab's changes that reached this
 // one; migrates or sets aside what it finds there on the way.
 export function readAll() {
-  if (!local || unsaved) return structuredClone(memory);
+  if (!local || unsaved) return copy(memory);
   return load().record;
 }
 
@@ -687,7 +700,8 @@ export function recordGame(id, winnerSeat, table = DEFAULT_TABLE, rules = PLAIN_
   return true;
 }
 
-// The deal in progress in this tab, {id, seed, over, record}: a reload or a restarted engine continues it.
+// The deal in progress in this tab, {id, seed, over, record, ...; for a daily deal: daily, its date, and dealt, the
+// day it was dealt on}: a reload or a restarted engine continues it.
 // Without room for it, or without sessionStorage, the game page still has the deal in its memory.
 // One deal in progress per game, so a deal of one game never comes back on another game's page.
 const dealKey = (game) => (game === GAMES[0] ? DEAL_KEY : `${DEAL_KEY}.${game}`);
@@ -711,6 +725,8 @@ export function dealProblem(deal) {
   if (typeof deal.over !== "boolean") return "its “over” is not true or false";
   if (typeof deal.record !== "string" || !deal.record || deal.record.length > MAX_RECORD_CHARS) return "its “record” is not a game record";
   if (deal.replay != null && !isCount(deal.replay)) return "its “replay” is not a move number";
+  if (deal.daily != null && !isDay(deal.daily)) return "its “daily” is not a day written YYYY-MM-DD";
+  if (deal.dealt != null && !isDay(deal.dealt)) return "its “dealt” is not a day written YYYY-MM-DD";
   const earlier = deal.earlier;
   if (earlier != null && !(Array.isArray(earlier) && earlier.length <= MAX_EARLIER && earlier.every((r) => typeof r === "string" && r && r.length <= MAX_RECORD_CHARS))) {
     return "its “earlier” is not a list of game records";
@@ -770,7 +786,7 @@ export async function importFile(file) {
 
 // The daily results of *game*: {DATE: "won" | "lost"}.
 export function dailyResults(game = PAGE_GAME) {
-  return read(game).daily ?? {};
+  return read(game).daily ?? dict();
 }
 
 // Keep the result of today's daily deal, finished today; the first result of a day stands. Returns the daily results.
@@ -778,7 +794,7 @@ export function recordDaily(date, won, game = PAGE_GAME) {
   const event = { op: "daily", game, date, result: won ? "won" : "lost" };
   const results = dailyResults(game);
   if (!CHANGES.daily[0](event) || Object.hasOwn(results, date)) return results;
-  return commit(event).games[game]?.daily ?? {};
+  return commit(event).games[game]?.daily ?? dict();
 }
 
 // {streak, best, played}: the days in a row, up to today (or yesterday, while today's deal is still to play), on which

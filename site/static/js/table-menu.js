@@ -89,8 +89,9 @@ function keptPeople() {
   } catch {
     kept = null;
   }
+  const typed = Array.isArray(kept?.names) ? kept.names : []; // a text's letters, or an object's keys, are no names
   const names = Array.from({ length: MAX_SEATS }, (_, seat) => {
-    const name = kept?.names?.[seat];
+    const name = typed[seat];
     return typeof name === "string" ? name.slice(0, 40) : "";
   });
   const seats = Array.isArray(kept?.seats) ? kept.seats.filter((seat) => Number.isInteger(seat) && seat > 0 && seat < MAX_SEATS) : [];

@@ -6,7 +6,7 @@
 // from the single player's statistics.
 
 import { el } from "./board.js";
-import { keepSetting, setting } from "./store.js";
+import { dict, isCount, isObject, keepSetting, readJSON, setting } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -57,20 +57,39 @@ function drawTableStats(state) {
 // ---- each table's results -----------------------------------------------------------------
 
 // Kept per game, per table: the people (their names, in seat order) with the computer players and the rules.
-// {tables: {key: {names, rules, deals, wins: {name: count}}}, counted: [deal ids]}.
+// {tables: {key: {names, rules, deals, wins: {name: count}}}, counted: [deal ids]}. Tables and wins are keyed by
+// people's names, so they are maps with no inherited keys (see store.js's dict): a person may be "constructor".
 const statsKey = (game) => `${game}.together`;
 // A table of people: its seats' names and its rules.
 const tableKey = (state) => `${state.names.join(" · ")} · ${state.rules.name}`;
 const MAX_COUNTED = 200;
 
+// A table's tally as kept, or null unless every part has its shape: names and rules texts, whole numbers of deals
+// and of wins, no table with more wins than deals.
+function tallyOf(entry) {
+  if (!isObject(entry) || !Array.isArray(entry.names) || !entry.names.every((name) => typeof name === "string")) return null;
+  if (typeof entry.rules !== "string" || !isCount(entry.deals) || !isObject(entry.wins)) return null;
+  const wins = Object.entries(entry.wins);
+  if (!wins.every(([, count]) => isCount(count)) || wins.reduce((sum, [, count]) => sum + count, 0) > entry.deals) return null;
+  return { names: entry.names, rules: entry.rules, deals: entry.deals, wins: dict(wins) };
+}
+
+// The tallies kept for *game*, each part's shape checked before use: a damaged table is left out, and a damaged
+// entry starts afresh (these are a family's tallies, not the learner's progress; nothing here may stop the page).
 function readStats(game) {
+  let stats = null;
   try {
-    const stats = JSON.parse(setting(statsKey(game)) ?? "null");
-    if (stats && typeof stats.tables === "object" && Array.isArray(stats.counted)) return stats;
+    stats = readJSON(setting(statsKey(game)) ?? "null");
   } catch {
-    // a damaged entry starts afresh: these are a family's tallies, not the learner's progress
+    stats = null;
   }
-  return { tables: {}, counted: [] };
+  const tables = [];
+  for (const [key, entry] of isObject(stats?.tables) ? Object.entries(stats.tables) : []) {
+    const tally = tallyOf(entry);
+    if (tally) tables.push([key, tally]);
+  }
+  const counted = Array.isArray(stats?.counted) ? stats.counted.filter((id) => typeof id === "string") : [];
+  return { tables: dict(tables), counted };
 }
 
 // Count a finished deal at a table of people once: who won it (a person's or a computer's name), per table.
@@ -79,7 +98,7 @@ export function recordTogether(game, id, state) {
   if (stats.counted.includes(id)) return;
   const names = state.names;
   const key = tableKey(state);
-  const entry = stats.tables[key] ?? { names, rules: state.rules.name, deals: 0, wins: {} };
+  const entry = stats.tables[key] ?? { names, rules: state.rules.name, deals: 0, wins: dict() };
   entry.deals += 1;
   const winner = state.result?.winner_name;
   if (winner) entry.wins[winner] = (entry.wins[winner] ?? 0) + 1;

@@ -159,7 +159,7 @@ export function createTable(parts, page) {
     playButton.classList.toggle("ready", yours && Boolean(s.chain) && listed("stop"));
     undoButton.disabled = !(yours && s.chain);
     drawButton.disabled = !yours;
-    const facing = Boolean(s.pickup) && s.pickup.seat === 0;
+    const facing = Boolean(s.pickup) && s.pickup.seat === s.seat; // the person served faces it
     pickupButton.hidden = !facing;
     pickupButton.disabled = !yours;
     if (facing) pickupButton.textContent = s.pickup.button;

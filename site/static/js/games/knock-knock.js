@@ -70,8 +70,9 @@ export function createTable(parts, page) {
   parts.actions.after(suits);
 
   const state = () => page.state();
-  // Your own actions: with people at the table the state lists the calls other people may make too (their seats).
-  const listed = (key) => Boolean(state()?.actions?.some((action) => action[key] && action.seat === (state().table?.seat ?? 0)));
+  // Your own actions (state.seat: the person's seat): with people at the table the state lists the calls other
+  // people may make too (their seats).
+  const listed = (key) => Boolean(state()?.actions?.some((action) => action[key] && action.seat === state().seat));
 
   function closeSuits({ focusCard = false } = {}) {
     const was = pickup;
