@@ -181,6 +181,13 @@ class Option:
                     return allowed
         raise RulesError(f"{self.name} {shown(value)} is not allowed: choose {self.allowed}")
 
+    @property
+    def explained(self) -> str:
+        """The meaning, then each value that is not a number with its words, for ``--help`` and the docs, where
+        the values are written as ``--rules`` takes them: ``how a deal starts (7D: the 7♦ opens; ...)``."""
+        named = [f"{value_text(value)}: {self.in_words(value)}" for value in self.values if type(value) is not int]
+        return f"{self.meaning} ({'; '.join(named)})" if named and self.words else self.meaning
+
     def in_words(self, value: Value) -> str:
         return self.words.get(value, value_text(value)) if value is not None else self.words.get(None, "none")
 
@@ -404,7 +411,7 @@ class Options(Generic[R]):
     def help(self) -> str:
         """The options and presets for ``--help``: one line an option."""
         lines = [
-            f"  {name}: {option.allowed} (default {value_text(option.default)}): {option.meaning}"
+            f"  {name}: {option.allowed} (default {value_text(option.default)}): {option.explained}"
             for name, option in self.options.items()
         ]
         if self.preset_list:
@@ -416,7 +423,7 @@ class Options(Generic[R]):
         rows = ["| option | values | default | what it does |", "|---|---|---|---|"]
         for name, option in self.options.items():
             values = ", ".join(word if "–" in word else f"`{word}`" for word in _runs(option.values))
-            rows.append(f"| `{name}` | {values} | `{value_text(option.default)}` | {option.meaning} |")
+            rows.append(f"| `{name}` | {values} | `{value_text(option.default)}` | {option.explained} |")
         if self.preset_list:
             rows.append("")
             for preset in self.preset_list:
