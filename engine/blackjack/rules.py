@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.cards import ALL_CARDS, Card, Rank, Suit
-from ..core.options import Option, Options, Preset, Value
+from ..core.options import Option, Options, Preset, Said, Value
 
 if TYPE_CHECKING:
     from ..core.game import GameType
@@ -64,6 +64,68 @@ def _same_rank(values: Mapping[str, Value]) -> str | None:
                 )
     return None
 
+
+_PICK_UPS = (5, 7)  # the black_jacks values under which a black jack makes the next player pick up
+
+# What the game's page says at a table, each sentence with the options it rests on (see engine.core.options.Said).
+ABOUT = (
+    Said("Seven cards each (five with more than four players); the first to get rid of them all wins."),
+    Said("With 6 or more players two packs are shuffled together, so every card is there twice.", {"packs": "auto"}),
+    Said(
+        "Follow the top card's suit or rank, and build a chain: press a card, then another that follows it, then "
+        "Play to end your turn (Undo card takes the last one back).",
+        {"chains": True},
+    ),
+    Said(
+        "Lay one card of the top card's suit or rank, then press Play to end your turn (Undo card takes it back).",
+        {"chains": False},
+    ),
+    Said("An ace fits on anything and changes the suit: name the one you want.", {"wild": "A"}),
+    Said("An eight fits on anything and changes the suit: name the one you want.", {"wild": "8"}),
+    Said(
+        "Twos and black jacks make the next player pick up, unless they answer with one of their own; a red jack "
+        "cancels the lot.",
+        {"twos": True, "black_jacks": _PICK_UPS},
+    ),
+    Said(
+        "A two makes the next player pick up two, unless they answer with a two of their own.",
+        {"twos": True, "black_jacks": "none"},
+    ),
+    Said(
+        "A black jack makes the next player pick up, unless they answer with one of their own; a red jack cancels "
+        "the lot.",
+        {"twos": False, "black_jacks": _PICK_UPS},
+    ),
+    Said("An eight makes the next player miss a turn.", {"skip": "8"}),
+    Said("A queen makes the next player miss a turn.", {"skip": "Q"}),
+    Said("A king turns the play round.", {"reverse": "K"}),
+    Said("An ace turns the play round.", {"reverse": "A"}),
+    Said("A queen turns the play round.", {"reverse": "Q"}),
+    Said("A queen must be covered: a turn may not end on one.", {"queen_cover": True}),
+    Said("When you lay nothing, draw a card.", {"draw": "one"}),
+    Said("When you lay nothing, draw until a card fits.", {"draw": "until-play"}),
+    Said("When you lay nothing, draw up to five cards, one at a time; then you may pass.", {"draw": "up-to-5"}),
+    Said(
+        "When your cards could all go down next turn, press Last cards! before you end this one.",
+        {"last_cards": True},
+    ),
+    Said("Nobody may go out on a power card.", {"power_finish": False}),
+    Said("When the stock is empty, a player who cannot draw passes.", {"stock_out": "pass"}),
+    Said("Each deal won counts one; the most is best.", {"scoring": "tally"}),
+    Said(f"Cards left score points ({_SCORING}); the lowest total is best.", {"scoring": "points"}),
+)
+KEYS = (
+    Said("arrows move through your hand"),
+    Said("Enter lays the card"),
+    Said("P plays (ends your turn)"),
+    Said("U takes the last card back", {"chains": True}),
+    Said("U takes the card back", {"chains": False}),
+    Said("D draws (or picks up)", {"twos": True}),
+    Said("D draws (or picks up)", {"twos": False, "black_jacks": _PICK_UPS}),
+    Said("D draws", {"twos": False, "black_jacks": "none"}),
+    Said("L calls Last cards", {"last_cards": True}),
+    Said("S suggests"),
+)
 
 OPTIONS: Options[Rules] = Options(
     "Blackjack",
@@ -234,6 +296,8 @@ OPTIONS: Options[Rules] = Options(
         ),
     ],
     check=_same_rank,
+    about=ABOUT,
+    keys=KEYS,
 )
 
 

@@ -82,7 +82,7 @@ from .game import RulesError
 from .jsontext import shown
 from .text import join_words
 
-__all__ = ["Option", "Options", "Preset", "Value", "value_text"]
+__all__ = ["Option", "Options", "Preset", "Said", "Value", "value_text"]
 
 Value = int | str | bool | None
 R = TypeVar("R")
@@ -201,6 +201,23 @@ class Preset:
     options: Mapping[str, Value]
 
 
+@dataclass(frozen=True)
+class Said:
+    """A sentence the table says (of the game, or of a key) while the rules are as *when* gives: option name -> the
+    value, or a tuple of the values, under which it is true; always, when *when* is empty. A rule a preset switches
+    off is never mentioned at its table, because each sentence names the options it rests on."""
+
+    text: str
+    when: Mapping[str, Value | tuple[Value, ...]] = field(default_factory=dict)
+
+    def holds(self, values: Mapping[str, Value]) -> bool:
+        for name, wanted in self.when.items():
+            allowed = wanted if isinstance(wanted, tuple) else (wanted,)
+            if not any(_same(values[name], each) for each in allowed):
+                return False
+        return True
+
+
 class Options(Generic[R]):
     """A game's options in order, its presets and a *check* of values that cannot go together (it returns the
     error, naming both options, or ``None``). See the module docstring."""
@@ -212,9 +229,18 @@ class Options(Generic[R]):
         *,
         presets: Iterable[Preset] = (),
         check: Callable[[Mapping[str, Value]], str | None] | None = None,
+        about: Iterable[Said] = (),
+        keys: Iterable[Said] = (),
     ) -> None:
         self.title = title
         self.options = {option.name: option for option in options}
+        self.about = tuple(about)
+        self.keys = tuple(keys)
+        for said in (*self.about, *self.keys):
+            for name, wanted in said.when.items():
+                assert name in self.options, (said.text, name)
+                for value in wanted if isinstance(wanted, tuple) else (wanted,):
+                    assert any(_same(value, allowed) for allowed in self.options[name].values), (said.text, value)
         self.preset_list = tuple(presets)
         self.combination = check
         self._type: Callable[..., R] | None = None
@@ -366,13 +392,37 @@ class Options(Generic[R]):
                     notes.append(sentence)
         return notes
 
+    def table_notes(self, rules: object) -> list[str]:
+        """The list of rules beside the table: at a preset's table, only what differs from the preset (its own rules
+        are the table's text, :meth:`said`); otherwise each chosen value's sentence (:meth:`notes`)."""
+        preset = self.preset_of(rules)
+        if preset is None:
+            return self.notes(rules)
+        usual = set(self.notes(self.presets[preset.name]))
+        return [note for note in self.notes(rules) if note not in usual]
+
+    def said(self, rules: object) -> JSON:
+        """What the game's page says at a table of *rules*, made from the declaration: ``heading`` (its preset's
+        name, or the game's), ``about`` (the sentences of the game's text that hold under these rules) and ``keys``
+        (the keys, those that hold)."""
+        values = self.to_json(rules)
+        preset = self.preset_of(rules)
+        keys = [said.text for said in self.keys if said.holds(values)]
+        return {
+            "heading": f"Play {preset.title if preset is not None else self.title}",
+            "about": [said.text for said in self.about if said.holds(values)],
+            "keys": f"Keys: {join_words(keys)}." if keys else "",
+        }
+
     def table_json(self, rules: object) -> JSON:
-        """The rules as the table shows them: the options, their name, their text and the notes."""
+        """The rules as the table shows them: the options, their name, their text, the notes beside the table
+        (:meth:`table_notes`) and what the page says of them (:meth:`said`)."""
         return {
             "options": self.to_json(rules),
             "name": self.describe(rules),
             "text": self.text(rules),
-            "notes": self.notes(rules),
+            "notes": self.table_notes(rules),
+            **self.said(rules),
         }
 
     def menu(self) -> JSON:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from ..core.game import GameType
-from ..core.options import Option, Options, Preset
+from ..core.options import Option, Options, Preset, Said
 from ..core.text import counted
 
 __all__ = ["DEFAULT", "OPTIONS", "PRESETS", "SevensRules"]
@@ -41,6 +41,35 @@ MAX_PASS_LIMIT = 5
 def _passes(limit: int) -> str:
     return f"Passing more than {counted(limit, 'time')} puts a player out: their cards go on the table."
 
+
+# What the game's page says at a table, each sentence with the options it rests on (see engine.core.options.Said).
+ABOUT = (
+    Said("All 52 cards are dealt round the table."),
+    Said("The 7♦ opens the deal.", {"opening": "7D"}),
+    Said("The player after the dealer starts, and any seven may begin its row.", {"opening": "any-seven"}),
+    Said("Every seven is laid out before the first turn; the 7♦'s holder starts.", {"opening": "all-sevens"}),
+    Said("Each suit's row is built out from its seven, up to the king and down to the ace."),
+    Said("A six fits only once its suit's eight is down.", {"eight_before_six": True}),
+    Said("Select a card that fits and press Play, or press Pass when nothing fits.", {"voluntary_pass": False}),
+    Said(
+        "Select a card that fits and press Play, or press Pass: you may pass even when a card fits.",
+        {"voluntary_pass": True},
+    ),
+    *(Said(_passes(limit), {"pass_limit": limit}) for limit in range(1, MAX_PASS_LIMIT + 1)),
+    Said("The first player to empty their hand wins the deal.", {"finish": "first-out"}),
+    Said("Play goes on for places, in the order players go out, until one player is left.", {"finish": "places"}),
+    Said(
+        "Everyone puts a chip in the pool before the deal and one for each pass; the winner takes the pool and a "
+        "chip for every card left in other hands.",
+        {"scoring": "chips"},
+    ),
+)
+KEYS = (
+    Said("arrows move through your hand"),
+    Said("Enter plays the card"),
+    Said("P passes"),
+    Said("S suggests"),
+)
 
 OPTIONS: Options[SevensRules] = Options(
     "Sevens",
@@ -124,6 +153,8 @@ OPTIONS: Options[SevensRules] = Options(
         ),
         Preset("parliament", "Parliament", {"opening": "7D", "scoring": "chips"}),
     ],
+    about=ABOUT,
+    keys=KEYS,
 )
 
 
