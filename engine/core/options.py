@@ -18,7 +18,11 @@ imported). From the table come:
   declaration gives for each chosen value that has one, usually one per option
   that differs from the defaults), the Table menu (:meth:`Options.menu`), the
   command line's help (:meth:`Options.help`) and the docs table
-  (:meth:`Options.markdown`, kept current in ``docs/options.md`` by a test).
+  (:meth:`Options.markdown`, kept current in ``docs/options.md`` by a test);
+- what the game's page says at a table (:meth:`Options.said`): its heading, its
+  text and its keys, each sentence declared with the option values it rests on
+  (:class:`Said`), so a preset's table never speaks of a rule it switches off;
+  beside it, the list of what differs from the preset (:meth:`Options.table_notes`).
 
 **Text**: every value has one text form, :func:`value_text` (``none``,
 ``true``/``false``, ``7D``, ``5``). Command-line text, or a JSON string, reads
