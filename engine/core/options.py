@@ -372,17 +372,32 @@ class Options(Generic[R]):
                 return preset
         return None
 
+    def nearest(self, rules: object) -> tuple[str, R]:
+        """The title and rules of the table *rules* start from, whatever the number of players: the preset they
+        differ from in fewest options (the first of those tied), or the game's defaults when those are closer."""
+        values = self.to_json(rules)
+
+        def distance(base: R) -> int:
+            written = self.to_json(base)
+            return sum(1 for name in self.options if name != "players" and not _same(values[name], written[name]))
+
+        bases = [(preset.title, self.presets[preset.name]) for preset in self.preset_list]
+        return min([*bases, (self.title, self.default)], key=lambda base: distance(base[1]))
+
     def describe(self, rules: object) -> str:
-        """The table's name: the preset's title if the rules are one, else the game's and the options changed;
-        with the number of players when not the default."""
+        """The table's name: the preset's title if the rules are one, else the nearest preset's (or the game's) and
+        the options that differ from it; with the number of players when not the default."""
         players = getattr(rules, "players", None)
         default_players = self.options["players"].default if "players" in self.options else players
         seats = "" if players == default_players else f", {players} players"
-        preset = self.preset_of(rules)
-        if preset is not None:
-            return preset.title + seats
-        changed = [f"{name}={value_text(value)}" for name, value in self.changed(rules).items() if name != "players"]
-        return self.title + seats + (f" ({', '.join(changed)})" if changed else "")
+        title, base = self.nearest(rules)
+        written = self.to_json(base)
+        changed = [
+            f"{name}={value_text(value)}"
+            for name, value in self.to_json(rules).items()
+            if name != "players" and not _same(value, written[name])
+        ]
+        return title + seats + (f" ({', '.join(changed)})" if changed else "")
 
     # -- words for people -------------------------------------------------------------------
 
@@ -397,23 +412,22 @@ class Options(Generic[R]):
         return notes
 
     def table_notes(self, rules: object) -> list[str]:
-        """The list of rules beside the table: at a preset's table, only what differs from the preset (its own rules
-        are the table's text, :meth:`said`); otherwise each chosen value's sentence (:meth:`notes`)."""
-        preset = self.preset_of(rules)
-        if preset is None:
+        """The list of rules beside the table: what differs from the preset the table starts from (its own rules
+        are the page's text, :meth:`said`), each chosen value's sentence (:meth:`notes`); all of them at a game
+        without presets."""
+        if not self.preset_list:
             return self.notes(rules)
-        usual = set(self.notes(self.presets[preset.name]))
+        usual = set(self.notes(self.nearest(rules)[1]))
         return [note for note in self.notes(rules) if note not in usual]
 
     def said(self, rules: object) -> JSON:
-        """What the game's page says at a table of *rules*, made from the declaration: ``heading`` (its preset's
-        name, or the game's), ``about`` (the sentences of the game's text that hold under these rules) and ``keys``
+        """What the game's page says at a table of *rules*, made from the declaration: ``heading`` (the name of the
+        preset it starts from, or the game's: :meth:`nearest`), ``about`` (the sentences of the game's text that hold under these rules) and ``keys``
         (the keys, those that hold)."""
         values = self.to_json(rules)
-        preset = self.preset_of(rules)
         keys = [said.text for said in self.keys if said.holds(values)]
         return {
-            "heading": f"Play {preset.title if preset is not None else self.title}",
+            "heading": f"Play {self.nearest(rules)[0]}",
             "about": [said.text for said in self.about if said.holds(values)],
             "keys": f"Keys: {join_words(keys)}." if keys else "",
         }

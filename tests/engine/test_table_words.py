@@ -150,3 +150,15 @@ def test_blackjacks_board_shows_the_places_its_rules_use(options: dict[str, Any]
 def test_the_crazy_eights_board_has_no_pick_up_and_no_direction() -> None:
     session = find_game("blackjack").session()
     assert session.new_game(5, "crazy-eights")["board"] == ["pile", "suit", "stock"]
+
+
+def test_a_table_near_a_preset_is_named_after_it_and_lists_only_what_differs_from_it() -> None:
+    game = find_game("blackjack")
+    crazy = game.options.to_json(game.presets["crazy-eights"])
+    rules = game.rules({**crazy, "last_cards": True, "players": 5})
+    table = game.options.table_json(rules)
+    assert (table["name"], table["heading"]) == ("Crazy Eights, 5 players (last_cards=true)", "Play Crazy Eights")
+    assert table["notes"] == []  # calling Last cards is Blackjack's own rule: the page's text says it
+    assert "When your cards could all go down next turn, press Last cards! before you end this one." in table["about"]
+    said = " ".join([*table["about"], table["keys"]]).lower()
+    assert not [word for word in off_words("blackjack", rules) if word in said]
