@@ -216,6 +216,11 @@ def read_page(path: Path, kind: str, slug: str, errors: list[BuildError]) -> Pag
     if layout not in LAYOUTS:
         errors.append(BuildError(path, meta.lines["layout"], f"unknown layout {layout!r}: use {', '.join(LAYOUTS)}"))
         layout = default_layout
+    if layout == "game":
+        for number, line in enumerate(meta.body.splitlines(), start=1):
+            if line.startswith("# "):
+                message = "a game page's heading is its table's (Play Sevens, Play Fan Tan…): remove this '# ' heading"
+                errors.append(BuildError(path, meta.body_offset + number, message))
     url = f"tutorials/{slug}/" if kind == "tutorial" else "" if slug == "home" else f"{slug}/"
     title = meta.values.get("title", slug)
     game = read_game(meta, layout, lambda line, message: errors.append(BuildError(path, line, message)))

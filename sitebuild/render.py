@@ -198,11 +198,13 @@ def context(
     }
 
 
-def _table(name: str | None) -> dict[str, str]:
+def _table(name: str | None) -> dict[str, Any]:
+    """The module that draws the game's table, and what the page says at its default table (its heading, text and
+    keys, from its options: the page says the same of the table it deals, from the engine's state)."""
     game = find_game(name or DEFAULT_GAME)
     if game.table_module is None:
         raise ValueError(f"{game.title} has no table in the browser yet, so it has no game page")
-    return {"module": game.table_module, "keys_help": game.table_keys}
+    return {"module": game.table_module, **game.options.said(game.options.default)}
 
 
 def _rules_menu(name: str | None) -> dict[str, Any]:

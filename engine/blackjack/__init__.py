@@ -48,10 +48,6 @@ class BlackjackGame(PackagedGame):
         ("blackjack-sheet", "Rules sheet"),
     )
     table_module: str | None = "games/blackjack.js"  # the pile, the suit, the pick-up, a turn built card by card
-    table_keys = (
-        "Keys: arrows move through your hand, Enter lays the card, P plays (ends your turn), U takes the last card "
-        "back, D draws (or picks up), L calls Last cards, S suggests."
-    )
     options: Options[Rules] = OPTIONS
     presets: Mapping[str, Rules] = PRESETS
     computer_players: Mapping[str, PlayerFactory] = PLAYERS

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.cards import ALL_CARDS, Card, Rank, Suit
-from ..core.options import Option, Options, Preset, Value
+from ..core.options import Option, Options, Preset, Said, Value
 
 if TYPE_CHECKING:
     from ..core.game import GameType
@@ -65,6 +65,68 @@ def _same_rank(values: Mapping[str, Value]) -> str | None:
     return None
 
 
+_PICK_UPS = (5, 7)  # the black_jacks values under which a black jack makes the next player pick up
+
+# What the game's page says at a table, each sentence with the options it rests on (see engine.core.options.Said).
+ABOUT = (
+    Said("Seven cards each (five with more than four players); the first to get rid of them all wins."),
+    Said("With 6 or more players two packs are shuffled together, so every card is there twice.", {"packs": "auto"}),
+    Said(
+        "Follow the top card's suit or rank, and build a chain: press a card, then another that follows it, then "
+        "Play to end your turn (Undo card takes the last one back).",
+        {"chains": True},
+    ),
+    Said(
+        "Lay one card of the top card's suit or rank, then press Play to end your turn (Undo card takes it back).",
+        {"chains": False},
+    ),
+    Said("An ace fits on anything and changes the suit: name the one you want.", {"wild": "A"}),
+    Said("An eight fits on anything and changes the suit: name the one you want.", {"wild": "8"}),
+    Said(
+        "Twos and black jacks make the next player pick up, unless they answer with one of their own; a red jack "
+        "cancels the lot.",
+        {"twos": True, "black_jacks": _PICK_UPS},
+    ),
+    Said(
+        "A two makes the next player pick up two, unless they answer with a two of their own.",
+        {"twos": True, "black_jacks": "none"},
+    ),
+    Said(
+        "A black jack makes the next player pick up, unless they answer with one of their own; a red jack cancels "
+        "the lot.",
+        {"twos": False, "black_jacks": _PICK_UPS},
+    ),
+    Said("An eight makes the next player miss a turn.", {"skip": "8"}),
+    Said("A queen makes the next player miss a turn.", {"skip": "Q"}),
+    Said("A king turns the play round.", {"reverse": "K"}),
+    Said("An ace turns the play round.", {"reverse": "A"}),
+    Said("A queen turns the play round.", {"reverse": "Q"}),
+    Said("A queen must be covered: a turn may not end on one.", {"queen_cover": True}),
+    Said("When you lay nothing, draw a card.", {"draw": "one"}),
+    Said("When you lay nothing, draw until a card fits.", {"draw": "until-play"}),
+    Said("When you lay nothing, draw up to five cards, one at a time; then you may pass.", {"draw": "up-to-5"}),
+    Said(
+        "When your cards could all go down next turn, press Last cards! before you end this one.",
+        {"last_cards": True},
+    ),
+    Said("Nobody may go out on a power card.", {"power_finish": False}),
+    Said("When the stock is empty, a player who cannot draw passes.", {"stock_out": "pass"}),
+    Said("Each deal won counts one; the most is best.", {"scoring": "tally"}),
+    Said(f"Cards left score points ({_SCORING}); the lowest total is best.", {"scoring": "points"}),
+)
+KEYS = (
+    Said("arrows move through your hand"),
+    Said("Enter lays the card"),
+    Said("P plays (ends your turn)"),
+    Said("U takes the last card back", {"chains": True}),
+    Said("U takes the card back", {"chains": False}),
+    Said("D draws (or picks up)", {"twos": True}),
+    Said("D draws (or picks up)", {"twos": False, "black_jacks": _PICK_UPS}),
+    Said("D draws", {"twos": False, "black_jacks": "none"}),
+    Said("L calls Last cards", {"last_cards": True}),
+    Said("S suggests"),
+)
+
 OPTIONS: Options[Rules] = Options(
     "Blackjack",
     [
@@ -73,12 +135,14 @@ OPTIONS: Options[Rules] = Options(
             tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
             4,
             "how many sit at the table: seven cards each with 2 to 4, five with more",
+            label="Players",
         ),
         Option(
             "packs",
             (1, "auto"),
             1,
-            "auto: two packs (each card twice) with 6 or more players",
+            "one pack, or two packs (each card twice) with 6 or more players",
+            label="Packs",
             words={1: "one pack", "auto": "two packs from 6 players"},
             notes={"auto": "With 6 or more players two packs are shuffled together, so every card is there twice."},
         ),
@@ -86,7 +150,8 @@ OPTIONS: Options[Rules] = Options(
             "chains",
             (True, False),
             True,
-            "false: one card a turn (plain Crazy Eights)",
+            "whether a turn may lay a chain of cards, or one card only (as in Crazy Eights)",
+            label="Chains",
             words={True: "chains and runs", False: "one card a turn"},
             notes={False: "One card a turn: no chains."},
         ),
@@ -95,6 +160,7 @@ OPTIONS: Options[Rules] = Options(
             ("A", "8", "none"),
             "A",
             "the rank that fits on anything; its player names the next suit",
+            label="Wild",
             words={"A": "aces", "8": "eights", "none": "no wild cards"},
             notes={
                 "8": "Eights are wild: they fit on anything, and their player names the suit.",
@@ -106,6 +172,7 @@ OPTIONS: Options[Rules] = Options(
             ("8", "Q", "none"),
             "8",
             "each card of this rank makes one more player miss a turn",
+            label="Skip",
             words={"8": "eights", "Q": "queens", "none": "no skips"},
             notes={"Q": "Each queen makes one more player miss a turn.", "none": "No card skips a player."},
         ),
@@ -114,6 +181,7 @@ OPTIONS: Options[Rules] = Options(
             ("K", "A", "Q", "none"),
             "K",
             "each card of this rank reverses the direction of play",
+            label="Reverse",
             words={"K": "kings", "A": "aces", "Q": "queens", "none": "no reverses"},
             notes={
                 "A": "Each ace reverses the direction of play.",
@@ -126,6 +194,7 @@ OPTIONS: Options[Rules] = Options(
             (True, False),
             True,
             "a 2 makes the next player pick up 2, unless they answer",
+            label="Twos",
             words={True: "twos pick up 2", False: "twos are plain"},
             notes={False: "A 2 is a plain card."},
         ),
@@ -134,6 +203,7 @@ OPTIONS: Options[Rules] = Options(
             (5, 7, "none"),
             5,
             "J♠ and J♣ make the next player pick up this many, unless they answer; a red jack cancels them",
+            label="Black jacks",
             words={5: "pick up 5", 7: "pick up 7", "none": "plain jacks"},
             notes={7: "A black jack makes the next player pick up 7.", "none": "Jacks are plain cards."},
         ),
@@ -141,8 +211,9 @@ OPTIONS: Options[Rules] = Options(
             "twos_and_jacks",
             ("mix", "apart"),
             "mix",
-            "apart: a 2 answers only twos, a black jack only black jacks",
-            words={"mix": "mixed", "apart": "apart"},
+            "whether twos and black jacks answer each other, or a 2 answers only twos and a black jack only black jacks",
+            label="Twos and jacks",
+            words={"mix": "mixed", "apart": "kept apart"},
             notes={"apart": "Twos and jacks are not mixed: a 2 answers only twos, a black jack only black jacks."},
         ),
         Option(
@@ -150,6 +221,7 @@ OPTIONS: Options[Rules] = Options(
             (True, False),
             True,
             "a turn may not end on a queen: she must be covered by another card",
+            label="Queen cover",
             words={True: "queens must be covered", False: "queens are plain"},
             notes={False: "A queen need not be covered."},
         ),
@@ -157,7 +229,8 @@ OPTIONS: Options[Rules] = Options(
             "draw",
             ("one", "until-play", "up-to-5"),
             "one",
-            "one: draw one card; until-play: draw until a card fits; up-to-5: up to five draws, then you may pass",
+            "what a player who lays nothing draws: one card, cards until one fits, or up to five cards and then pass",
+            label="Draw",
             words={"one": "one card", "until-play": "until a card fits", "up-to-5": "up to five cards"},
             notes={
                 "until-play": "A player who draws keeps drawing until a card fits.",
@@ -169,6 +242,7 @@ OPTIONS: Options[Rules] = Options(
             (True, False),
             True,
             "call Last cards when your hand could all go down in one turn, or you cannot go out next turn",
+            label="Last cards",
             words={True: "call Last cards", False: "no call"},
             notes={False: "Nobody calls Last cards."},
         ),
@@ -176,23 +250,26 @@ OPTIONS: Options[Rules] = Options(
             "power_finish",
             (True, False),
             True,
-            "false: a turn that empties the hand may not end on a power card",
-            words={True: "go out on any card", False: "not on a power card"},
+            "whether a turn that empties the hand may end on a power card",
+            label="Going out on a power card",
+            words={True: "allowed", False: "not allowed"},
             notes={False: "Nobody may go out on a power card."},
         ),
         Option(
             "stock_out",
             ("reshuffle", "pass"),
             "reshuffle",
-            "reshuffle: the pile becomes a new stock; pass: no reshuffle, and a player who cannot draw passes",
-            words={"reshuffle": "reshuffle the pile", "pass": "pass"},
+            "when the stock is empty, the pile becomes a new stock, or a player who cannot draw passes",
+            label="When the stock runs out",
+            words={"reshuffle": "reshuffle the pile", "pass": "no reshuffle, pass"},
             notes={"pass": "When the stock is empty the pile is not reshuffled: a player who cannot draw passes."},
         ),
         Option(
             "scoring",
             ("tally", "points"),
             "tally",
-            f"tally: a win a deal, most is best; points: the cards left in hand ({_SCORING}), lowest is best",
+            f"deals won, most is best; or points for the cards left in hand ({_SCORING}), lowest is best",
+            label="Scoring",
             words={"tally": "deals won", "points": "points for cards left"},
             notes={"points": f"Cards left score points ({_SCORING}); the lowest total is best."},
         ),
@@ -219,6 +296,8 @@ OPTIONS: Options[Rules] = Options(
         ),
     ],
     check=_same_rank,
+    about=ABOUT,
+    keys=KEYS,
 )
 
 

@@ -40,7 +40,8 @@ The state: ``game``, ``seed``, ``kind`` (game, match or guided), ``rules`` (``op
 ``suit_named`` (a wild card named it), ``table_text``, ``direction`` (1: seat numbers increasing, -1: the other
 way) and ``direction_text``, ``pickup`` (the pending pick-up: ``size``, ``seat`` that faces it, ``text``,
 ``button``: the label of the control that takes it; null when none), ``stock`` (its size) and ``stock_text``,
-``pile`` (its size), ``hand`` (cards with ``legal``: may be laid as the next step, and ``why`` not), ``chain``
+``pile`` (its size), ``board`` (the places the board shows: ``pile``, ``suit``, ``direction`` where a card
+reverses play, ``pickup`` where a card makes one, ``stock``), ``hand`` (cards with ``legal``: may be laid as the next step, and ``why`` not), ``chain``
 (the cards laid so far this turn: ``cards``, ``text``; null when none), ``name_suit`` (the next step names a
 suit: the page offers ``suits``), ``suits``, ``must_call`` (stopping now, the rules ask you to call "Last cards")
 and ``call_text``, ``may_call`` (the rules have the call: one made when none is needed costs nothing), ``drawn``
@@ -334,6 +335,7 @@ class Session(DealSession[Game, Player]):
             "stock": view.stock_size,
             "stock_text": f"Stock: {counted(view.stock_size, 'card')}",
             "pile": len(view.pile),
+            "board": self._board(rules),
             "hand": hand,
             "chain": self._chain_json(view),
             "name_suit": name_suit,
@@ -354,6 +356,14 @@ class Session(DealSession[Game, Player]):
             "notice": self.notice,
             "comment": self.comment,
         }
+
+    @staticmethod
+    def _board(rules: Rules) -> list[str]:
+        """The places the board shows under *rules*: the direction of play only where a card reverses it, the
+        pick-up only where a card makes one."""
+        reverses = rules.reverse_rank is not None
+        pick_ups = rules.twos or rules.jack_value > 0
+        return ["pile", "suit", *(["direction"] if reverses else []), *(["pickup"] if pick_ups else []), "stock"]
 
     @staticmethod
     def _table_text(view: PlayerView) -> str:

@@ -669,8 +669,8 @@ class State(DiscardPile):
         before = self.laid[-1]
         if not self.rules.chains:
             if len(self.laid) >= 2 and self.rules.is_queen(self.laid[-2]):
-                return "nothing may follow the card that covered the queen under chains=false"
-            return "one card a turn under chains=false: stop now"
+                return "one card a turn at this table: nothing may follow the card that covered the queen"
+            return "one card a turn at this table: press Play to end your turn"
         return (
             f"{card.display} cannot follow {before.display} in a chain: it must be {_a(before.rank)} "
             f"or a {_suit_word(before.suit)} next to it"

@@ -201,10 +201,10 @@ class GameType(Protocol):
     presets: Mapping[str, Any]  # named rules: "fan-tan" -> its rules
     computer_players: Mapping[str, PlayerFactory]
     # The game's table in the browser: a module under site/static/js that builds its board and controls and turns
-    # clicks and keys into one action (the interface: site/static/js/tables.js), and its keys in words; None while
-    # a game has no table in the browser yet (no game page or guided deal can be built for it).
+    # clicks and keys into one action (the interface: site/static/js/tables.js); None while a game has no table in
+    # the browser yet (no game page or guided deal can be built for it). Its keys in words, and the page's heading
+    # and text, come from its options (``options.said(rules)``), so that each table says what its rules are.
     table_module: str | None
-    table_keys: str
 
     def rules(self, options: Mapping[str, object]) -> Any:
         """The rules with *options* (option name -> value, as JSON or as command-line text) and defaults for the rest.

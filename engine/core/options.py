@@ -18,7 +18,11 @@ imported). From the table come:
   declaration gives for each chosen value that has one, usually one per option
   that differs from the defaults), the Table menu (:meth:`Options.menu`), the
   command line's help (:meth:`Options.help`) and the docs table
-  (:meth:`Options.markdown`, kept current in ``docs/options.md`` by a test).
+  (:meth:`Options.markdown`, kept current in ``docs/options.md`` by a test);
+- what the game's page says at a table (:meth:`Options.said`): its heading, its
+  text and its keys, each sentence declared with the option values it rests on
+  (:class:`Said`), so a preset's table never speaks of a rule it switches off;
+  beside it, the list of what differs from the preset (:meth:`Options.table_notes`).
 
 **Text**: every value has one text form, :func:`value_text` (``none``,
 ``true``/``false``, ``7D``, ``5``). Command-line text, or a JSON string, reads
@@ -82,7 +86,7 @@ from .game import RulesError
 from .jsontext import shown
 from .text import join_words
 
-__all__ = ["Option", "Options", "Preset", "Value", "value_text"]
+__all__ = ["Option", "Options", "Preset", "Said", "Value", "value_text"]
 
 Value = int | str | bool | None
 R = TypeVar("R")
@@ -181,6 +185,13 @@ class Option:
                     return allowed
         raise RulesError(f"{self.name} {shown(value)} is not allowed: choose {self.allowed}")
 
+    @property
+    def explained(self) -> str:
+        """The meaning, then each value that is not a number with its words, for ``--help`` and the docs, where
+        the values are written as ``--rules`` takes them: ``how a deal starts (7D: the 7♦ opens; ...)``."""
+        named = [f"{value_text(value)}: {self.in_words(value)}" for value in self.values if type(value) is not int]
+        return f"{self.meaning} ({'; '.join(named)})" if named and self.words else self.meaning
+
     def in_words(self, value: Value) -> str:
         return self.words.get(value, value_text(value)) if value is not None else self.words.get(None, "none")
 
@@ -194,6 +205,23 @@ class Preset:
     options: Mapping[str, Value]
 
 
+@dataclass(frozen=True)
+class Said:
+    """A sentence the table says (of the game, or of a key) while the rules are as *when* gives: option name -> the
+    value, or a tuple of the values, under which it is true; always, when *when* is empty. A rule a preset switches
+    off is never mentioned at its table, because each sentence names the options it rests on."""
+
+    text: str
+    when: Mapping[str, Value | tuple[Value, ...]] = field(default_factory=dict)
+
+    def holds(self, values: Mapping[str, Value]) -> bool:
+        for name, wanted in self.when.items():
+            allowed = wanted if isinstance(wanted, tuple) else (wanted,)
+            if not any(_same(values[name], each) for each in allowed):
+                return False
+        return True
+
+
 class Options(Generic[R]):
     """A game's options in order, its presets and a *check* of values that cannot go together (it returns the
     error, naming both options, or ``None``). See the module docstring."""
@@ -205,9 +233,18 @@ class Options(Generic[R]):
         *,
         presets: Iterable[Preset] = (),
         check: Callable[[Mapping[str, Value]], str | None] | None = None,
+        about: Iterable[Said] = (),
+        keys: Iterable[Said] = (),
     ) -> None:
         self.title = title
         self.options = {option.name: option for option in options}
+        self.about = tuple(about)
+        self.keys = tuple(keys)
+        for said in (*self.about, *self.keys):
+            for name, wanted in said.when.items():
+                assert name in self.options, (said.text, name)
+                for value in wanted if isinstance(wanted, tuple) else (wanted,):
+                    assert any(_same(value, allowed) for allowed in self.options[name].values), (said.text, value)
         self.preset_list = tuple(presets)
         self.combination = check
         self._type: Callable[..., R] | None = None
@@ -335,17 +372,32 @@ class Options(Generic[R]):
                 return preset
         return None
 
+    def nearest(self, rules: object) -> tuple[str, R]:
+        """The title and rules of the table *rules* start from, whatever the number of players: the preset they
+        differ from in fewest options (the first of those tied), or the game's defaults when those are closer."""
+        values = self.to_json(rules)
+
+        def distance(base: R) -> int:
+            written = self.to_json(base)
+            return sum(1 for name in self.options if name != "players" and not _same(values[name], written[name]))
+
+        bases = [(preset.title, self.presets[preset.name]) for preset in self.preset_list]
+        return min([*bases, (self.title, self.default)], key=lambda base: distance(base[1]))
+
     def describe(self, rules: object) -> str:
-        """The table's name: the preset's title if the rules are one, else the game's and the options changed;
-        with the number of players when not the default."""
+        """The table's name: the preset's title if the rules are one, else the nearest preset's (or the game's) and
+        the options that differ from it; with the number of players when not the default."""
         players = getattr(rules, "players", None)
         default_players = self.options["players"].default if "players" in self.options else players
         seats = "" if players == default_players else f", {players} players"
-        preset = self.preset_of(rules)
-        if preset is not None:
-            return preset.title + seats
-        changed = [f"{name}={value_text(value)}" for name, value in self.changed(rules).items() if name != "players"]
-        return self.title + seats + (f" ({', '.join(changed)})" if changed else "")
+        title, base = self.nearest(rules)
+        written = self.to_json(base)
+        changed = [
+            f"{name}={value_text(value)}"
+            for name, value in self.to_json(rules).items()
+            if name != "players" and not _same(value, written[name])
+        ]
+        return title + seats + (f" ({', '.join(changed)})" if changed else "")
 
     # -- words for people -------------------------------------------------------------------
 
@@ -359,13 +411,36 @@ class Options(Generic[R]):
                     notes.append(sentence)
         return notes
 
+    def table_notes(self, rules: object) -> list[str]:
+        """The list of rules beside the table: what differs from the preset the table starts from (its own rules
+        are the page's text, :meth:`said`), each chosen value's sentence (:meth:`notes`); all of them at a game
+        without presets."""
+        if not self.preset_list:
+            return self.notes(rules)
+        usual = set(self.notes(self.nearest(rules)[1]))
+        return [note for note in self.notes(rules) if note not in usual]
+
+    def said(self, rules: object) -> JSON:
+        """What the game's page says at a table of *rules*, made from the declaration: ``heading`` (the name of the
+        preset it starts from, or the game's: :meth:`nearest`), ``about`` (the sentences of the game's text that hold under these rules) and ``keys``
+        (the keys, those that hold)."""
+        values = self.to_json(rules)
+        keys = [said.text for said in self.keys if said.holds(values)]
+        return {
+            "heading": f"Play {self.nearest(rules)[0]}",
+            "about": [said.text for said in self.about if said.holds(values)],
+            "keys": f"Keys: {join_words(keys)}." if keys else "",
+        }
+
     def table_json(self, rules: object) -> JSON:
-        """The rules as the table shows them: the options, their name, their text and the notes."""
+        """The rules as the table shows them: the options, their name, their text, the notes beside the table
+        (:meth:`table_notes`) and what the page says of them (:meth:`said`)."""
         return {
             "options": self.to_json(rules),
             "name": self.describe(rules),
             "text": self.text(rules),
-            "notes": self.notes(rules),
+            "notes": self.table_notes(rules),
+            **self.said(rules),
         }
 
     def menu(self) -> JSON:
@@ -404,7 +479,7 @@ class Options(Generic[R]):
     def help(self) -> str:
         """The options and presets for ``--help``: one line an option."""
         lines = [
-            f"  {name}: {option.allowed} (default {value_text(option.default)}): {option.meaning}"
+            f"  {name}: {option.allowed} (default {value_text(option.default)}): {option.explained}"
             for name, option in self.options.items()
         ]
         if self.preset_list:
@@ -416,7 +491,7 @@ class Options(Generic[R]):
         rows = ["| option | values | default | what it does |", "|---|---|---|---|"]
         for name, option in self.options.items():
             values = ", ".join(word if "–" in word else f"`{word}`" for word in _runs(option.values))
-            rows.append(f"| `{name}` | {values} | `{value_text(option.default)}` | {option.meaning} |")
+            rows.append(f"| `{name}` | {values} | `{value_text(option.default)}` | {option.explained} |")
         if self.preset_list:
             rows.append("")
             for preset in self.preset_list:

@@ -46,7 +46,6 @@ class KnockKnockGame(PackagedGame):
     computer_players: Mapping[str, PlayerFactory] = PLAYERS
     deal_class = Game  # its hooks read its modules by convention: see engine.core.package
     table_module: str | None = "games/knock-knock.js"  # the pile, the stock, Draw, Knock and the calls, in the browser
-    table_keys = "Keys: arrows move through your hand, K knocks, Enter plays the card, D draws, C calls Knock! Knock!, S suggests."
 
     turn_limit = TURN_LIMIT  # then the deal is declared a draw
 

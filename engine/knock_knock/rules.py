@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from ..core.cards import ALL_CARDS, Card, Rank, Suit
-from ..core.options import Option, Options
+from ..core.options import Option, Options, Said
 
 if TYPE_CHECKING:
     from ..core.game import GameType
@@ -99,6 +99,30 @@ def card_points(card: Card) -> int:
 MENU_PLAYERS = tuple(range(MIN_PLAYERS, 9))
 _TWO_PACKS = "Two packs are shuffled together, so every card is there twice."
 
+# What the game's page says at a table, each sentence with the options it rests on (see engine.core.options.Said).
+ABOUT = (
+    Said("Seven cards each, and the first to put down their last card wins."),
+    Said(_TWO_PACKS, {"players": tuple(range(TWO_PACKS_FROM, MAX_PLAYERS + 1))}),
+    Said("Play goes to the left (clockwise).", {"direction": "clockwise"}),
+    Said("Play goes to the right (anticlockwise).", {"direction": "counter-clockwise"}),
+    Said("Put down a card of the playing suit or of the top card's rank, or draw one from the stock."),
+    Said("Aces, twos and the 5♦ fit anything: you name the next suit, and the next player picks up and misses a turn."),
+    Said(
+        "Going down to two cards, press Knock with the card, or someone may call Knock! Knock! and you take it "
+        "back and pick up seven."
+    ),
+    Said("Each deal won counts one; the most is best.", {"scoring": "tally"}),
+    Said(f"Cards left score points ({POINTS_IN_WORDS}); the lowest total is best.", {"scoring": "points"}),
+)
+KEYS = (
+    Said("arrows move through your hand"),
+    Said("K knocks"),
+    Said("Enter plays the card"),
+    Said("D draws"),
+    Said("C calls Knock! Knock!"),
+    Said("S suggests"),
+)
+
 OPTIONS: Options[Rules] = Options(
     "Knock! Knock!",
     [
@@ -107,6 +131,7 @@ OPTIONS: Options[Rules] = Options(
             tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
             4,
             "how many sit at the table (two packs from seven)",
+            label="Players",
             menu=MENU_PLAYERS,
             notes=dict.fromkeys(range(TWO_PACKS_FROM, MAX_PLAYERS + 1), _TWO_PACKS),
         ),
@@ -114,20 +139,23 @@ OPTIONS: Options[Rules] = Options(
             "direction",
             DIRECTIONS,
             "clockwise",
-            "clockwise: play goes to your left; counter-clockwise: to your right",
-            words={"clockwise": "clockwise (to the left)", "counter-clockwise": "counter-clockwise (to the right)"},
+            "which way play goes round the table: to your left, or to your right",
+            label="Direction",
+            words={"clockwise": "clockwise (to the left)", "counter-clockwise": "anticlockwise (to the right)"},
             notes={"counter-clockwise": "Play goes to the right (counter-clockwise)."},
         ),
         Option(
             "scoring",
             SCORINGS,
             "tally",
-            f"tally: a win for each deal won, most is best; points: the cards left in hand ({POINTS_IN_WORDS}), "
-            "lowest is best",
+            f"deals won, most is best; or points for the cards left in hand ({POINTS_IN_WORDS}), lowest is best",
+            label="Scoring",
             words={"tally": "deals won", "points": "points for cards left"},
             notes={"points": f"Cards left score points ({POINTS_IN_WORDS}); the lowest total is best."},
         ),
     ],
+    about=ABOUT,
+    keys=KEYS,
 )
 
 

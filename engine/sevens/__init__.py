@@ -48,7 +48,6 @@ class SevensGame:
     presets: Mapping[str, SevensRules] = PRESETS
     computer_players: Mapping[str, PlayerFactory] = COMPUTER_PLAYERS
     table_module: str | None = "games/sevens.js"  # the suit rows and the Pass control, in the browser
-    table_keys = "Keys: arrows move through your hand, Enter plays the card, P passes, S suggests."
 
     def rules(self, options: Mapping[str, object]) -> SevensRules:
         return OPTIONS.make(options)

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from ..core.game import GameType
-from ..core.options import Option, Options, Preset
+from ..core.options import Option, Options, Preset, Said
 from ..core.text import counted
 
 __all__ = ["DEFAULT", "OPTIONS", "PRESETS", "SevensRules"]
@@ -42,6 +42,35 @@ def _passes(limit: int) -> str:
     return f"Passing more than {counted(limit, 'time')} puts a player out: their cards go on the table."
 
 
+# What the game's page says at a table, each sentence with the options it rests on (see engine.core.options.Said).
+ABOUT = (
+    Said("All 52 cards are dealt round the table."),
+    Said("The 7♦ opens the deal.", {"opening": "7D"}),
+    Said("The player after the dealer starts, and any seven may begin its row.", {"opening": "any-seven"}),
+    Said("Every seven is laid out before the first turn; the 7♦'s holder starts.", {"opening": "all-sevens"}),
+    Said("Each suit's row is built out from its seven, up to the king and down to the ace."),
+    Said("A six fits only once its suit's eight is down.", {"eight_before_six": True}),
+    Said("Select a card that fits and press Play, or press Pass when nothing fits.", {"voluntary_pass": False}),
+    Said(
+        "Select a card that fits and press Play, or press Pass: you may pass even when a card fits.",
+        {"voluntary_pass": True},
+    ),
+    *(Said(_passes(limit), {"pass_limit": limit}) for limit in range(1, MAX_PASS_LIMIT + 1)),
+    Said("The first player to empty their hand wins the deal.", {"finish": "first-out"}),
+    Said("Play goes on for places, in the order players go out, until one player is left.", {"finish": "places"}),
+    Said(
+        "Everyone puts a chip in the pool before the deal and one for each pass; the winner takes the pool and a "
+        "chip for every card left in other hands.",
+        {"scoring": "chips"},
+    ),
+)
+KEYS = (
+    Said("arrows move through your hand"),
+    Said("Enter plays the card"),
+    Said("P passes"),
+    Said("S suggests"),
+)
+
 OPTIONS: Options[SevensRules] = Options(
     "Sevens",
     [
@@ -50,12 +79,14 @@ OPTIONS: Options[SevensRules] = Options(
             tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
             4,
             "3–8 players; 52 cards dealt from the dealer's left",
+            label="Players",
         ),
         Option(
             "opening",
             OPENINGS,
             "7D",
-            "7D: the 7♦ opens; any-seven: any seven opens; all-sevens: laid out",
+            "how a deal starts: the 7♦ opens, any seven opens, or every seven is laid out first",
+            label="Opening",
             words={"7D": "the 7♦ opens", "any-seven": "any seven opens", "all-sevens": "sevens laid out"},
             notes={
                 "7D": "The 7♦ opens the deal.",
@@ -68,6 +99,7 @@ OPTIONS: Options[SevensRules] = Options(
             (False, True),
             False,
             "a six fits only once its suit's eight is down",
+            label="Eight before six",
             words={False: "no", True: "yes"},
             notes={True: "A six fits only once its suit's eight is down."},
         ),
@@ -76,6 +108,7 @@ OPTIONS: Options[SevensRules] = Options(
             (False, True),
             False,
             "a player may pass even when a card fits",
+            label="Voluntary pass",
             words={False: "no", True: "yes"},
             notes={True: "You may pass even when a card fits."},
         ),
@@ -83,7 +116,8 @@ OPTIONS: Options[SevensRules] = Options(
             "pass_limit",
             (None, *range(1, MAX_PASS_LIMIT + 1)),
             None,
-            "none, or 1–5: passing once more puts a player out",
+            "no limit, or how many passes a player may make: passing once more puts them out",
+            label="Pass limit",
             words={None: "no limit", **{limit: counted(limit, "pass", "passes") for limit in range(1, 6)}},
             notes={limit: _passes(limit) for limit in range(1, MAX_PASS_LIMIT + 1)},
         ),
@@ -91,7 +125,8 @@ OPTIONS: Options[SevensRules] = Options(
             "finish",
             FINISHES,
             "first-out",
-            "first-out: the first out wins; places: play on for places",
+            "the first player out wins, or play goes on for places",
+            label="Finish",
             words={"first-out": "first out wins", "places": "play on for places"},
             notes={"places": "Play goes on for places until one player is left."},
         ),
@@ -99,7 +134,8 @@ OPTIONS: Options[SevensRules] = Options(
             "scoring",
             SCORINGS,
             "wins",
-            "wins: deals won; chips: a chip to the pool per pass, winner takes all",
+            "deals won, or chips (a chip to the pool for each pass, and the winner takes all)",
+            label="Scoring",
             words={"wins": "deals won", "chips": "chips"},
             notes={
                 "chips": "Each pass costs a chip; the winner takes the pool and a chip for every card left in other "
@@ -117,6 +153,8 @@ OPTIONS: Options[SevensRules] = Options(
         ),
         Preset("parliament", "Parliament", {"opening": "7D", "scoring": "chips"}),
     ],
+    about=ABOUT,
+    keys=KEYS,
 )
 
 

@@ -183,3 +183,23 @@ def test_a_whole_deal_by_keyboard_at_a_desk(desk: Page, pyodide_site_url: str) -
     expect(page.locator("#game-result")).to_be_visible()
     expect(page.locator("#game-next")).to_be_focused()  # every deal is one of a match
     assert "and name hearts" in page.locator("#game-log").inner_text()
+
+
+def test_the_crazy_eights_table_is_its_own(desk: Page, site_url: str) -> None:
+    """A preset's table says its own name, text and keys and draws its own board (issue 44): at Crazy Eights no
+    pick-up, no direction, no "Last cards!", no chains, and no list of Blackjack's rules switched off."""
+    page = desk
+    page.add_init_script(INSTANT)
+    page.goto(f"{site_url}play-blackjack/?seed=5&rules=crazy-eights")
+    wait_for_ready(page)
+    expect(page.locator("#game-title")).to_have_text("Play Crazy Eights")
+    assert page.title().startswith("Play Crazy Eights · ")
+    expect(page.locator("#game-about")).to_contain_text("An eight fits on anything")
+    for said in ("#game-about", "#game-keys"):
+        text = page.inner_text(said).lower()
+        assert not [word for word in ("chain", "pick up", "last cards", "skip", "black jack") if word in text], said
+    expect(page.locator(".bj-pickup")).to_be_hidden()
+    expect(page.locator(".bj-direction")).to_be_hidden()
+    expect(page.locator(".bj-suit")).to_be_visible()
+    expect(page.locator("#bj-last")).to_be_hidden()
+    expect(page.locator("#game-notes")).to_be_hidden()

@@ -202,7 +202,9 @@ def test_a_six_player_fan_tan_match_from_the_house_rules_keeps_the_chips_and_mov
     query = page.evaluate("Object.fromEntries(new URL(location.href).searchParams)")
     assert (query["rules"], query["players"]) == ("fan-tan", "6")
     expect(page.locator("#game-variant")).to_have_text("Fan Tan, 6 players")
-    expect(page.locator("#game-notes li")).to_have_count(2)  # any seven opens; chips
+    expect(page.locator("#game-title")).to_have_text("Play Fan Tan")  # its rules in its text, not in a list
+    expect(page.locator("#game-about")).to_contain_text("any seven may begin its row")
+    expect(page.locator("#game-notes")).to_be_hidden()
     names = ["You", "Robin 1", "Alex 1", "Sam", "Robin 2", "Alex 2"]
     assert seats(page) == (names, 0)  # you deal first
     expect(page.locator("#game-score")).to_be_hidden()  # no deal finished yet

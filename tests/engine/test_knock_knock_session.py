@@ -351,7 +351,8 @@ def test_the_state_never_shows_another_seats_hand_or_the_stock(seed: int) -> Non
         hidden = _hidden(session.game)
         leaked = _shown_codes(state) & hidden
         assert not leaked, leaked
-        text = json.dumps(state, ensure_ascii=False)
+        # The rules' words (the page's text: "Aces, twos and the 5♦ fit anything") are the same at every deal.
+        text = json.dumps({key: value for key, value in state.items() if key != "rules"}, ensure_ascii=False)
         displays = {Card.parse(code).display for code in hidden}
         assert not [shown for shown in displays if re.search(rf"(?<![0-9]){re.escape(shown)}", text)]
         checked.append(len(hidden))

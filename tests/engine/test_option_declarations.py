@@ -3,6 +3,7 @@ menu, the notes, --help and docs/options.md agree with it, and the reading rules
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -66,7 +67,35 @@ def test_the_menu_presets_and_notes_come_from_the_declaration(name: str) -> None
                 rules = game.rules({option.name: value})
             except RulesError:
                 continue
-            assert sentence in game.options.table_json(rules)["notes"]
+            # Beside the table, unless the rules are a preset's, whose table says its rules in its text.
+            in_list = sentence in game.options.table_json(rules)["notes"]
+            assert in_list or (game.options.preset_of(rules) is not None and sentence in game.options.notes(rules))
+
+
+# A value's text form that no one would say: a code with a digit against a letter (7D, up-to-5), a hyphen or an
+# underscore (any-seven, first-out), or true, false and none.
+RAW_CODE = re.compile(r"\d[A-Za-z]|[A-Za-z]\d|[-_]|^(true|false|none)$")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_table_menu_shows_words_for_people_and_no_code_of_the_rules(name: str) -> None:
+    """Table → Options shows each option's label, its meaning and every value in words: never a value as
+    ``--rules`` writes it (issue 44: "7D", "any-seven", "false: one card a turn", "tally", "power finish")."""
+    game = find_game(name)
+    for option in game.rules_menu()["options"]:
+        declared = game.options.options[option["name"]]
+        label, text, words = option["label"], option["text"], option["words"]
+        assert declared.label and "_" not in label, f"{name} {option['name']}: no label for people"
+        codes = [value_text(value) for value in declared.values if type(value) is not int]
+        for code, word in zip(option["values"], words, strict=True):
+            # A value may be its own word when it is one (chips), never when it is a code (7D, first-out).
+            assert not RAW_CODE.search(code) or word.lower() != code.lower(), f"{name} {option['name']}: {word!r}"
+        for code in codes:
+            assert f"{code.lower()}:" not in text.lower(), f"{name} {option['name']}: {text!r} explains a code"
+            if RAW_CODE.search(code):
+                said = re.compile(rf"(?<![\w-]){re.escape(code)}(?![\w-])", re.IGNORECASE)
+                shown = [label, text, *words]
+                assert not [each for each in shown if said.search(each)], f"{name} {option['name']}: {code} shown"
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -74,7 +103,7 @@ def test_help_lists_every_option_with_its_values_and_default(name: str, capsys: 
     assert main(["options", "--game", name]) == 0
     out = capsys.readouterr().out
     for option in find_game(name).options.options.values():
-        assert f"  {option.name}: {option.allowed} (default {value_text(option.default)}): {option.meaning}" in out
+        assert f"  {option.name}: {option.allowed} (default {value_text(option.default)}): {option.explained}" in out
     assert main(["--help"]) == 0
     assert find_game(name).options.help() in capsys.readouterr().out
 

@@ -393,7 +393,9 @@ def test_a_match_is_restored_from_its_deals_records_and_refuses_one_that_does_no
 def test_the_state_says_what_the_options_add() -> None:
     session = Session()
     state = session.new_game(9, rules="shichinarabe")
-    assert state["rules"]["name"] == "Shichinarabe" and len(state["rules"]["notes"]) == 4
+    assert state["rules"]["name"] == "Shichinarabe" and state["rules"]["heading"] == "Play Shichinarabe"
+    assert "Passing more than 3 times puts a player out: their cards go on the table." in state["rules"]["about"]
+    assert state["rules"]["notes"] == []  # a preset's rules are the page's text; the list says what differs
     assert all(seat["status"] == "0/3 passes" for seat in state["seats"])
     assert sum(len(row["cards"]) for row in state["rows"]) == 4  # the sevens are laid out
     if state["your_turn"]:

@@ -353,7 +353,9 @@ def test_the_game_page_draws_the_table_its_games_registry_entry_names(good_site:
     play = (good_site / "play/index.html").read_text(encoding="utf-8")
     assert f'data-table-module="{sevens.table_module}"' in play
     assert f'<link rel="modulepreload" href="../static/js/{sevens.table_module}">' in play
-    assert f'<p class="game-keys">{sevens.table_keys}</p>' in play
+    said = sevens.options.said(sevens.options.default)
+    assert f'<p id="game-keys" class="game-keys">{said["keys"]}</p>' in play
+    assert f'<h1 id="game-title">{said["heading"]}</h1>' in play and said["about"][1] in play
     assert (good_site / "static/js" / sevens.table_module).is_file()
 
 

@@ -66,3 +66,13 @@ def test_a_page_saved_with_a_byte_order_mark_reads_as_without_one(tmp_path: Path
     read = read_page(page, "page", "rules", errors)
     assert errors == [] and read is not None
     assert (read.title, read.meta.body, read.meta.body_offset) == ("Rules", "# Rules\n", 4)
+
+
+def test_a_game_page_of_its_own_heading_is_refused_at_the_line_since_its_table_names_it(tmp_path: Path) -> None:
+    # The heading of a game page is its table's (Play Fan Tan at Fan Tan's): a second one would say the game's
+    # name at every preset's table.
+    errors: list[BuildError] = []
+    page = tmp_path / "play.md"
+    page.write_text("---\ntitle: Play\nsummary: S\nlayout: game\n---\n\n# Play Sevens\n\nText.\n")
+    assert read_page(page, "page", "play", errors) is not None
+    assert [(error.line, error.message[:40]) for error in errors] == [(7, "a game page's heading is its table's (Pl")]

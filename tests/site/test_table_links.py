@@ -19,7 +19,7 @@ def site(tmp_path: Path, pages: dict[str, str], *, with_game_page: bool = False)
     folder = tmp_path / "tutorials" / "pages"
     folder.mkdir(parents=True)
     if with_game_page:
-        (folder / "play.md").write_text("---\ntitle: Play\nsummary: A game.\nlayout: game\n---\n# Play\n", "utf-8")
+        (folder / "play.md").write_text("---\ntitle: Play\nsummary: A game.\nlayout: game\n---\nPlay.\n", "utf-8")
     for name, text in pages.items():
         (folder / name).write_text(text, encoding="utf-8")
     errors = build.build(tmp_path / "tutorials", tmp_path / "_site", runtime=False)

@@ -28,7 +28,7 @@ def test_each_game_names_a_table_module_that_builds_its_table(name: str) -> None
     module = JS / game.table_module
     assert module.is_file(), module
     assert "export function createTable(parts, page)" in module.read_text(encoding="utf-8")
-    assert game.table_keys.startswith("Keys: ")
+    assert game.options.said(game.options.default)["keys"].startswith("Keys: ")
 
 
 @pytest.mark.parametrize(

@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ...core.cards import Card, Suit
+from ...core.text import join_words
 from ..rules import Rules, follows
 from ..state import State
 from ..view import PlayerView
@@ -132,6 +133,8 @@ def _reason(view: PlayerView, state: State, cards: Sequence[Card], suit: Suit | 
             return f"Stop here and go out: your {state.laid[-1].display} was your last card."
         if not state.hands[view.seat]:
             return "Stop here: you have no card left to lay."
+        if not rules.chains:
+            return "Stop here: one card a turn."
         return "Stop here: laying more would only help the next player."
     laid = f"Lay {cards_words(cards)}"
     if score >= 10_000:
@@ -146,4 +149,15 @@ def _reason(view: PlayerView, state: State, cards: Sequence[Card], suit: Suit | 
         return f"{laid}: nothing better fits, so spend the {cards_words(keepers)}."
     if suit is not None:
         return f"{laid} and name {suit.plural}, the suit you hold most."
-    return f"{laid}: the most cards you can lay while keeping your twos, black jacks and wild cards."
+    kept = _keeper_words(rules)
+    if not rules.chains:
+        return f"{laid}, and keep your {kept} for later." if kept else f"{laid}: it fits."
+    return (
+        f"{laid}: the most cards you can lay while keeping your {kept}." if kept else f"{laid}: the most you can lay."
+    )
+
+
+def _keeper_words(rules: Rules) -> str:
+    """The cards Alex keeps (:func:`is_keeper`) as these rules have them: ``twos, black jacks and wild cards``."""
+    kinds = [("twos", rules.twos), ("black jacks", rules.jack_value > 0), ("wild cards", rules.wild_rank is not None)]
+    return join_words([words for words, kept in kinds if kept])

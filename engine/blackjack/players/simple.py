@@ -61,7 +61,8 @@ class RobinPlayer(ComputerPlayer):
             rest.remove(card)
         suit = favourite_suit(view.rules, rest)
         words = f"Lay {cards_words(best)}" if best else "Stop here"
-        return self.finish(view, state, best, suit, f"{words}: the longest chain you can see.")
+        why = "the longest chain you can see" if view.rules.chains else "the first card you see that fits"
+        return self.finish(view, state, best, suit, f"{words}: {why}.")
 
     def call_wanted(self, view: PlayerView, must: bool) -> bool:
         if must and self.rng.random() < FORGETS_LAST_CARDS:

@@ -228,7 +228,15 @@ function drawControls() {
   $("game-share").href = link.search;
 }
 
+// The rules beside the table, and the page's heading, text and keys: the engine's words for the table dealt (the
+// build wrote those of the default table).
 function drawNotes() {
+  if (state.rules?.heading) {
+    $("game-title").textContent = state.rules.heading;
+    $("game-about").textContent = state.rules.about.join(" ");
+    $("game-keys").textContent = state.rules.keys;
+    document.title = [state.rules.heading, ...document.title.split(" · ").slice(1)].join(" · ");
+  }
   const notes = state.rules?.notes ?? [];
   $("game-notes").replaceChildren(...notes.map((note) => el("li", {}, note)));
   $("game-notes").closest("section").hidden = !notes.length;

@@ -14,7 +14,7 @@ export function createTable(parts, page) {
 
   // -- the board --
   const spot = (name, label, ...children) =>
-    el("div", { class: `bj-spot bj-${name}` }, el("span", { class: "bj-label" }, label), ...children);
+    el("div", { class: `bj-spot bj-${name}`, dataset: { place: name } }, el("span", { class: "bj-label" }, label), ...children);
   const top = el("span", { class: "bj-card", role: "img", id: parts.id("bj-top") });
   const suitMark = el("span", { class: "bj-mark", id: parts.id("bj-suit"), "aria-hidden": "true" });
   const suitName = el("span", { class: "bj-value", id: parts.id("bj-suit-name") });
@@ -130,6 +130,8 @@ export function createTable(parts, page) {
   }
 
   function draw(s, { yours, hints }) {
+    // Only the places these rules use: no direction where nothing reverses play, no pick-up where nothing makes one.
+    for (const place of parts.board.querySelectorAll(".bj-spot")) place.hidden = !s.board.includes(place.dataset.place);
     const face = cardFace(s.top.display, s.top.suit);
     face.classList.add("bj-face");
     top.replaceChildren(face);
