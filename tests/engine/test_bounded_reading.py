@@ -9,18 +9,22 @@ hostile shape stays within what :func:`json.loads` itself takes for it and a byt
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import sys
 import tracemalloc
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.core.cli import main
 from engine.core.game import computer_player, find_game, game_names
 from engine.core.jsontext import MAX_CHARS, read_json
+from engine.core.protocol import read_lines, serve
 from engine.core.records import RecordError, read_record
 from engine.core.webapi import handle
 
@@ -76,3 +80,54 @@ def test_every_reader_of_every_game_refuses_a_text_past_the_size_with_its_name(n
         read_record(huge)
     reply = json.loads(handle(json.dumps({"method": "restore", "params": {"record": huge}, "game": name})))
     assert reply["error"]["message"] == "too long to read: more than 10,000,000 characters"
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_the_bot_of_every_game_answers_a_line_it_cannot_read_and_goes_on(name: str) -> None:
+    game = find_game(name)
+    player = computer_player(game.computer_players, next(iter(game.computer_players)), random.Random(0))
+    # A line of 50 bytes over a limit of 40 (the real one is MAX_CHARS), a line that is not UTF-8, then one read.
+    stream = io.BytesIO(b"[" * 50 + b"\n\xff\xfe\n" + b"{}\n")
+    out: list[str] = []
+    serve(player, game, read_lines(stream.readline, 40), out.append, lambda: None)
+    answers = [json.loads(line) for line in out]
+    assert answers[:2] == [
+        {"error": "the line is too long to read: more than 40 bytes"},
+        {"error": "the line is not UTF-8 text: invalid start byte at byte 1"},
+    ]
+    assert len(answers) == 3 and "error" in answers[2]
+
+
+def test_a_line_past_the_size_is_never_held_whole() -> None:
+    # The rest of a long line is read in pieces of the limit and dropped: no read asks for more than limit + 1.
+    asked: list[int] = []
+    stream = io.BytesIO(b"x" * 1_000 + b"\n{}\n")
+
+    def readline(size: int) -> bytes:
+        asked.append(size)
+        return stream.readline(size)
+
+    lines = [str(line) for line in read_lines(readline, 100)]
+    assert lines == ["the line is too long to read: more than 100 bytes", "{}"]
+    assert max(asked) == 101 and len(asked) > 10
+
+
+@pytest.mark.skipif(IN_PYODIDE, reason="the command line reads files; Pyodide's tests run the engine only")
+@pytest.mark.parametrize("name", game_names())
+def test_moves_request_of_every_game_names_a_file_it_cannot_read(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    latin = tmp_path / "latin-1.json"
+    latin.write_bytes(b'{"seat": 0, "hand": ["10\xe9"]}')  # an e-acute in Latin-1 where UTF-8 has the heart
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as file:  # a sparse file: MAX_CHARS + 1 zero bytes, as /dev/zero gives them
+        file.truncate(MAX_CHARS + 1)
+    for path, message in (
+        (
+            latin,
+            f"--request '{latin}': the file is not UTF-8 text (invalid continuation byte at byte 25): save it as UTF-8",
+        ),
+        (huge, f"--request '{huge}': the file is too long to read: more than 10,000,000 bytes"),
+    ):
+        assert main(["moves", "--game", name, "--request", str(path)], prog="sevens") == 2
+        assert capsys.readouterr().err == f"sevens moves: {message}\n"
