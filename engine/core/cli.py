@@ -270,8 +270,9 @@ Sevens' shapes are shown; another game's requests name it ("game") and its shape
   answer:   {"play": "8D"}  or  {"pass": true}   (always exactly one of these two shapes)
   error:    {"error": "what is wrong"} for a line that cannot be answered (bad JSON, missing keys,
             a bad card, an illegal move, a hand that does not match the moves, not this seat's turn,
-            a deal that is already over); the bot keeps serving.
-  Blank lines are ignored; the bot stops with exit status 0 at end of input."""
+            a deal that is already over, a line that is not UTF-8 or longer than MAX_CHARS bytes);
+            the bot keeps serving.
+  Blank lines are ignored; the bot stops with exit status 0 at end of input.""".replace("MAX_CHARS", f"{MAX_CHARS:,}")
 
 
 def build_parser(prog: str) -> argparse.ArgumentParser:
