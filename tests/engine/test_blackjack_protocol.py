@@ -235,3 +235,19 @@ def test_a_turned_8_under_wild_8_is_refused_by_a_request_as_by_a_record(eight: s
             BLACKJACK_GAME,
         )
     )
+
+
+def test_the_card_drawn_from_a_reshuffle_whose_order_the_request_gives_decides_the_next_step() -> None:
+    # Issue 43's position: the seat holds cards that fit (spades and the wild A♦ on the 5♠), chose to draw, and its
+    # eleventh card, the 2♣, came just after a reshuffle whose order the request gives. The rules say: draw again.
+    rules = Rules(players=2, draw="until-play")
+    game = Game.new(rules, 0)
+    rng = random.Random(0)
+    for _ in range(451):
+        _play_drawing_often(game, rng)
+    state = game.state
+    assert state.drawn == 11 and isinstance(state.events[-2], Reshuffle) and state.drawn_cards[-1] == Card.parse("2C")
+    assert {"AD", "2S", "8S", "9S"} <= {card.code for card in state.hands[state.turn]}
+    request = BLACKJACK_GAME.request(game, state.turn)
+    del request["drawn"]
+    assert legal_listing(rules, {"request": json.dumps(request)}) == ["draw"]
