@@ -113,18 +113,26 @@ def read_request(data: Mapping[str, Any]) -> SeatPosition:
             f"{len(own)} this turn"
         )
 
+    # Whether a reshuffle entry has refilled the stock (from then on the replay's stock is the deal's own), and how
+    # many events have been looked at for it.
+    reshuffled, looked = [False], [0]
+
     def fill(number: int, who: int, action: RecordedAction, following: object) -> None:
         """Put the cards the request shows in place before move *number*: a chain's cards in its seat's hand, a draw's
         card on the stock (the seat's own from ``drawn``; another's chosen to agree with what the seat did next)."""
         where = f"move {number}"
+        reshuffled[0] = reshuffled[0] or any(isinstance(event, Reshuffle) for event in state.events[looked[0] :])
+        looked[0] = len(state.events)
+        stand_in = bool(state._stock) and not reshuffled[0]
         if isinstance(action, Chain):
             for card in action.cards:
                 if Counter(action.cards)[card] > Counter(state.hands[who])[card]:
                     bring(state.hands, state._stock, who, card, where, keep=action.cards)
         elif isinstance(action, Draw) and not state.pickup:
             if number in own and drawn:
-                _draw_known(state, drawn[own.index(number)])
-            elif rules.draw == "until-play" and _stand_in_stock(state):
+                if stand_in:
+                    _draw_known(state, drawn[own.index(number)])
+            elif rules.draw == "until-play" and stand_in:
                 _draw_agreeing(state, who, following, hand if number in own else None)
         reason = state.why_illegal(who, action)
         if reason is not None:
@@ -159,17 +167,11 @@ def _own_draws(moves: list[Any], seat: int, rules: Rules) -> list[int]:
     return own
 
 
-def _stand_in_stock(state: State) -> bool:
-    """Whether the card a draw takes now is one of the replay's stand-ins: the stock was never refilled from a
-    reshuffle entry (whose order the replay deals as given), and the draw does not need one."""
-    return bool(state._stock) and not any(isinstance(event, Reshuffle) for event in state.events)
-
-
 def _draw_known(state: State, card: Card) -> None:
-    """The seat on turn draws *card* next, as its request says: it is put on top of the stock from wherever unseen
-    it lies, unless the stock's order is known (a reshuffle entry gave it)."""
-    if not _stand_in_stock(state) or state._stock[-1] == card:
-        return  # drawn from a reshuffle's order: the replay compares the cards when it has drawn them all
+    """The seat on turn draws *card* next from the replay's stand-in stock, as its request says: it is put on top of
+    the stock from wherever unseen it lies. (Drawn from a reshuffle's order, the cards are compared once drawn.)"""
+    if state._stock[-1] == card:
+        return
     hands = state.hands
     if card in state._stock:
         i = state._stock.index(card)
