@@ -74,7 +74,7 @@ class BlackjackGame(PackagedGame):
     def request(self, deal: Game, seat: int) -> dict[str, Any]:
         """The bot-protocol request *seat* would send now."""
         record = deal.record()
-        return {
+        request = {
             "game": self.name,
             "rules": record["rules"],
             "seat": seat,
@@ -83,6 +83,9 @@ class BlackjackGame(PackagedGame):
             "hand": [card.code for card in deal.state.hands[seat]],
             "moves": record["moves"],
         }
+        if seat == deal.state.turn and deal.state.drawn_cards:
+            request["drawn"] = [card.code for card in deal.state.drawn_cards]
+        return request
 
     @property
     def puzzle_kinds(self) -> PuzzleKinds:

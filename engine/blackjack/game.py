@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core.cards import Card, Rank
@@ -45,7 +45,16 @@ from .state import (
 )
 from .view import PlayerView
 
-__all__ = ["RECORD_KEYS", "Game", "RecordError", "action_from_json", "move_to_json", "scores"]
+__all__ = [
+    "RECORD_KEYS",
+    "Game",
+    "RecordError",
+    "action_from_json",
+    "check_upcard",
+    "move_to_json",
+    "replay_moves",
+    "scores",
+]
 
 GAME_NAME = "blackjack"
 RECORD_KEYS = (
@@ -126,8 +135,59 @@ def scores(state: State) -> list[int]:
     return [sum(card_points(rules, card) for card in hand) for hand in state.hands]
 
 
+def check_upcard(rules: Rules, upcard: Card) -> None:
+    """:class:`ValueError` if *upcard* cannot be the turned card under *rules* (a record's and a bot request's)."""
+    if rules.wild == "8" and upcard.rank == Rank.EIGHT:
+        raise ValueError("under wild=8 a turned 8 goes back into the stock, so it is never the up-card")
+
+
 def _is_reshuffle(entry: object) -> bool:
     return isinstance(entry, dict) and set(entry) == {"reshuffle"}
+
+
+# Called before each move is applied: its number, seat, action, and the entry of the next move (None: none).
+BeforeMove = Callable[[int, int, RecordedAction, object], None]
+
+
+def replay_moves(game: Game, moves: list[object], prefix: str, before: BeforeMove | None = None) -> _RecordedChance:
+    """Apply a record's *moves* to *game*: each move as the rules allow it, each reshuffle entry (the new stock, top
+    first) where the draw or pick-up right after it, or the penalty card of the move right before it, needs one, and
+    nowhere else. A :class:`RecordError` says what is wrong, each place named *prefix* + ``move N``. A record and a
+    bot request are replayed alike; *before* lets a request's replay put its stand-in cards in place first.
+    Returns the chance, which knows the sizes of the reshuffles."""
+    chance = _RecordedChance()
+    game.chance = chance
+    players = game.rules.players
+    position = 0
+    while position < len(moves):
+        reshuffle = None
+        if _is_reshuffle(moves[position]):
+            reshuffle = moves[position]
+            position += 1
+            if position == len(moves):
+                raise RecordError(f"{prefix}move {position}: a reshuffle where no draw needs one")
+        number = position + 1
+        try:
+            seat, action, got = action_from_json(moves[position], players)
+        except ValueError as error:
+            raise RecordError(f"{prefix}move {number}: {error}") from None
+        after = moves[position + 1] if position + 1 < len(moves) and _is_reshuffle(moves[position + 1]) else None
+        if before is not None:
+            following = next((entry for entry in moves[position + 1 :] if not _is_reshuffle(entry)), None)
+            before(number, seat, action, following)
+        chance.before, chance.used_before = reshuffle, False
+        chance.after, chance.used_after = (after if isinstance(action, Chain) else None), False
+        chance.where = f"{prefix}move {number}"
+        try:
+            drawn = game.state.apply(seat, action, chance)
+        except IllegalAction as error:
+            raise RecordError(f"{prefix}move {number} ({_describe(seat, action)}): {error.reason}") from None
+        if reshuffle is not None and not chance.used_before:
+            raise RecordError(f"{prefix}move {number - 1}: a reshuffle where no draw needs one")
+        if got is not None and got != drawn:
+            raise RecordError(f"{prefix}move {number}: says seat {seat} picked up {got}, but the stock gave {drawn}")
+        position += 2 if chance.used_after else 1
+    return chance
 
 
 class _RecordedChance:
@@ -152,9 +212,9 @@ class _RecordedChance:
         assert isinstance(entry, dict)
         self.sizes.append(len(cards))
         try:
-            return record_cards(entry["reshuffle"], "a reshuffle")
+            return record_cards(entry["reshuffle"], "its new stock")
         except ValueError as error:
-            raise RecordError(f"{self.where}: {error}") from None
+            raise RecordError(f"{self.where}: the reshuffle entry it needs: {error}") from None
 
 
 class Game:
@@ -332,46 +392,15 @@ class Game:
             raise RecordError(
                 f"game record: the hands, stock and up-card are not {_pack_words(rules)}: {_difference(dealt, rules)}"
             )
-        if rules.wild == "8" and upcard.rank == Rank.EIGHT:
-            raise RecordError(
-                "game record upcard: under wild=8 a turned 8 goes back into the stock, so it is never the up-card"
-            )
+        try:
+            check_upcard(rules, upcard)
+        except ValueError as error:
+            raise RecordError(f"game record upcard: {error}") from None
         moves = data["moves"]
         if not isinstance(moves, list):
             raise RecordError("game record moves must be a list")
-        chance = _RecordedChance()
-        game = cls(
-            rules, hands, stock, upcard, dealer=envelope.dealer, seed=envelope.seed, names=envelope.names, chance=chance
-        )
-        position = 0
-        while position < len(moves):
-            before = None
-            if _is_reshuffle(moves[position]):
-                before = moves[position]
-                position += 1
-                if position == len(moves):
-                    raise RecordError(f"game record move {position}: a reshuffle where no draw needs one")
-            number = position + 1
-            entry = moves[position]
-            try:
-                seat, action, got = action_from_json(entry, rules.players)
-            except ValueError as error:
-                raise RecordError(f"game record move {number}: {error}") from None
-            after = moves[position + 1] if position + 1 < len(moves) and _is_reshuffle(moves[position + 1]) else None
-            chance.before, chance.used_before = before, False
-            chance.after, chance.used_after = (after if isinstance(action, Chain) else None), False
-            chance.where = f"game record move {number}"
-            try:
-                drawn = game.state.apply(seat, action, chance)
-            except IllegalAction as error:
-                raise RecordError(f"game record move {number} ({_describe(seat, action)}): {error.reason}") from None
-            if before is not None and not chance.used_before:
-                raise RecordError(f"game record move {number - 1}: a reshuffle where no draw needs one")
-            if got is not None and got != drawn:
-                raise RecordError(
-                    f"game record move {number}: says seat {seat} picked up {got}, but the stock gave {drawn}"
-                )
-            position += 2 if chance.used_after else 1
+        game = cls(rules, hands, stock, upcard, dealer=envelope.dealer, seed=envelope.seed, names=envelope.names)
+        chance = replay_moves(game, moves, "game record ")
         winner = data["winner"]
         if winner is not None and type(winner) is not int:
             raise RecordError(f"game record winner {shown(winner)} must be a seat number or null")

@@ -2,11 +2,18 @@
 
 A bot request gives what the asking seat has seen:
 ``{"game": "blackjack", "rules": {...}, "seat": 2, "dealer": 0, "upcard": "6C",
-"hand": [its cards now], "moves": [record entries so far]}``. Reshuffle entries
-may list the cards of the new stock (their order is not needed). The request is
-replayed through the rules with the cards nobody showed filled in (any filling
-gives the same view), so a move the rules forbid is refused with its reason,
-like a record's.
+"hand": [its cards now], "moves": [record entries so far], "drawn": [...]}``.
+The moves are read as a record's are (:func:`~.game.replay_moves`): a
+``reshuffle`` entry stands exactly where a record writes one and lists the new
+stock top first, and the replay deals from it in that order. ``drawn`` (optional)
+lists the cards the seat has drawn so far in the turn it is taking, in order (under
+``draw=until-play`` or ``up-to-5``, in the middle of drawing; absent or ``[]``
+otherwise); they are still in its hand. The request is replayed through the rules
+with the cards nobody showed filled in, so a move the rules forbid is refused with
+its reason, like a record's. The filling never decides what the seat's own next
+steps depend on: under ``draw=until-play`` whether the card it drew last fits comes
+from ``drawn``, or from the order of the reshuffle it was drawn from, or (when
+nothing it holds fits) from the hand; a request that does not say is refused.
 
 The answer is a record entry without the seat: ``{"chain": ["5S", "6S"],
 "last": true}``, ``{"chain": ["AC"], "suit": "H"}``, ``{"draw": true}``,
@@ -29,16 +36,16 @@ from typing import Any
 
 from ..core.cards import Card, Suit, parse_cards
 from ..core.jsontext import read_json, shown
-from ..core.pile import bring, fitted_position, request_card, request_list, stand_in_deal
+from ..core.pile import Reshuffle, bring, codes, fitted_position, request_card, request_list, stand_in_deal
 from ..core.protocol import SeatPosition, check_position
-from .game import Game, action_from_json
+from .game import Game, check_upcard, replay_moves
 from .rules import Rules, pack
-from .state import Action, Chain, Draw, Lay, Pass, PickUp, State, Stop
+from .state import Action, Chain, Draw, Lay, Pass, PickUp, RecordedAction, State, Stop
 from .view import PlayerView
 
 __all__ = ["answer", "legal_listing", "listing_words", "read_request"]
 
-_KEYS = {"game", "rules", "seat", "dealer", "upcard", "hand", "moves"}
+_KEYS = {"game", "rules", "seat", "dealer", "upcard", "hand", "moves", "drawn"}
 
 
 def answer(action: Action) -> dict[str, Any]:
@@ -85,29 +92,58 @@ def read_request(data: Mapping[str, Any]) -> SeatPosition:
             raise ValueError(f"{name} {shown(value)} must be a seat from 0 to {rules.players - 1}")
     assert isinstance(seat, int) and isinstance(dealer, int)
     upcard = _card(data.get("upcard"), "upcard")
+    try:
+        check_upcard(rules, upcard)
+    except ValueError as error:
+        raise ValueError(f"upcard: {error}") from None
     hand = [_card(code, "hand") for code in _list(data.get("hand"), "hand")]
+    drawn = [_card(code, "drawn") for code in _list(data.get("drawn", []), "drawn")]
+    missing = Counter(drawn) - Counter(hand)
+    if missing:
+        raise ValueError(
+            f"drawn: the {min(missing).display} is not in the hand: the cards drawn this turn are still held"
+        )
     moves = _list(data.get("moves", []), "moves")
     game = _filled_in(rules, dealer, upcard)
     state = game.state
-    for number, entry in enumerate(moves, start=1):
-        if isinstance(entry, dict) and set(entry) == {"reshuffle"}:
-            continue  # the stand-in deal makes its own reshuffles, at the same moments
-        try:
-            who, action, got = action_from_json(entry, rules.players)
-        except ValueError as error:
-            raise ValueError(f"move {number}: {error}") from None
+    own = _own_draws(moves, seat, rules)
+    if drawn and len(drawn) != len(own):
+        raise ValueError(
+            f"drawn lists {len(drawn)} card{'s' if len(drawn) != 1 else ''}, but the moves show seat {seat} drawing "
+            f"{len(own)} this turn"
+        )
+
+    # Whether a reshuffle entry has refilled the stock (from then on the replay's stock is the deal's own), and how
+    # many events have been looked at for it.
+    reshuffled, looked = [False], [0]
+
+    def fill(number: int, who: int, action: RecordedAction, following: object) -> None:
+        """Put the cards the request shows in place before move *number*: a chain's cards in its seat's hand, a draw's
+        card on the stock (the seat's own from ``drawn``; another's chosen to agree with what the seat did next)."""
+        where = f"move {number}"
+        reshuffled[0] = reshuffled[0] or any(isinstance(event, Reshuffle) for event in state.events[looked[0] :])
+        looked[0] = len(state.events)
+        stand_in = bool(state._stock) and not reshuffled[0]
         if isinstance(action, Chain):
             for card in action.cards:
                 if Counter(action.cards)[card] > Counter(state.hands[who])[card]:
-                    bring(state.hands, state._stock, who, card, f"move {number}", keep=action.cards)
-        if rules.draw == "until-play" and isinstance(action, Draw | Pass) and state.drawn and not state.pickup:
-            _suit_until_play(state, who, fits=isinstance(action, Pass))
+                    bring(state.hands, state._stock, who, card, where, keep=action.cards)
+        elif isinstance(action, Draw) and not state.pickup:
+            if number in own and drawn:
+                if stand_in:
+                    _draw_known(state, drawn[own.index(number)])
+            elif rules.draw == "until-play" and stand_in:
+                _draw_agreeing(state, who, following, hand if number in own else None)
         reason = state.why_illegal(who, action)
         if reason is not None:
-            raise ValueError(f"move {number}: {reason}")
-        drawn = state.apply(who, action, game.chance)
-        if got is not None and got != drawn:
-            raise ValueError(f"move {number}: says seat {who} picked up {got}, but the stock held {drawn} to draw")
+            raise ValueError(f"{where}: {reason}")
+
+    replay_moves(game, moves, "", fill)
+    if drawn and state.drawn_cards != drawn:
+        raise ValueError(
+            f"drawn: seat {seat} drew {codes(state.drawn_cards)} this turn, as the order of the reshuffle it drew from "
+            f"gives them, not {codes(drawn)}"
+        )
     if state.is_over:
         raise ValueError("the deal is already over: there is nothing to decide")
     if seat != state.turn:
@@ -115,33 +151,71 @@ def read_request(data: Mapping[str, Any]) -> SeatPosition:
     return fitted_position(state, seat, hand, pack(rules), PlayerView.of)
 
 
-def _suit_until_play(state: State, seat: int, *, fits: bool) -> None:
-    """Under ``draw=until-play`` a seat that has drawn draws again only while nothing it holds fits, and passes only
-    once something does: the stand-in hand of *seat* (its cards unseen by the asker) is made so, by swapping cards
-    with the stock or, when the stock has none to give (it is empty just before a reshuffle), with another seat's
-    hand (unseen too: the asker's own is fitted to the request at the end). Where no swap can do it, the replay
-    refuses the move with the rules' reason."""
-    hand = state.hands[seat]
-    # Unseen places to swap with, the stock first (its bottom first: its top, last, is drawn next), then the others'
-    # hands: a list and an index each.
-    places = [(state._stock, i) for i in range(len(state._stock))] + [
-        (other, i) for who, other in enumerate(state.hands) if who != seat for i in range(len(other))
-    ]
-    if fits:
-        if any(state.opens(card) for card in hand) or not hand:
+def _own_draws(moves: list[Any], seat: int, rules: Rules) -> list[int]:
+    """The numbers of the moves that are *seat*'s draws in the turn it is taking at the end of *moves*: the draws
+    that end them (a draw ends the turn only under ``draw=one``)."""
+    own: list[int] = []
+    if rules.draw == "one":
+        return own
+    for number in range(len(moves), 0, -1):
+        entry = moves[number - 1]
+        if isinstance(entry, dict) and set(entry) == {"reshuffle"}:
+            continue
+        if not (isinstance(entry, dict) and entry.get("seat") == seat and entry.get("draw") is True):
+            break
+        own.insert(0, number)
+    return own
+
+
+def _draw_known(state: State, card: Card) -> None:
+    """The seat on turn draws *card* next from the replay's stand-in stock, as its request says: it is put on top of
+    the stock from wherever unseen it lies. (Drawn from a reshuffle's order, the cards are compared once drawn.)"""
+    if state._stock[-1] == card:
+        return
+    hands = state.hands
+    if card in state._stock:
+        i = state._stock.index(card)
+        state._stock[i], state._stock[-1] = state._stock[-1], card
+        return
+    holder = next((cards for cards in hands if card in cards), None)
+    if holder is None:
+        raise ValueError(f"drawn: every {card.display} of the pack is on the pile or laid, so it cannot be drawn")
+    holder[holder.index(card)] = state._stock[-1]
+    holder.sort()
+    state._stock[-1] = card
+
+
+def _draw_agreeing(state: State, seat: int, following: object, hand: list[Card] | None) -> None:
+    """Under ``draw=until-play``, choose the stand-in card *seat* draws next so that it agrees with what the seat did
+    next (*following*, the next move's entry): it draws again only if the card does not fit, and lays or passes only
+    if it does. For the asking seat's last draw (*hand*: its hand as the request gives it, *following* ``None``)
+    that cannot be told from the moves: if nothing in the hand fits, neither did the card; else the request must
+    say. The card is swapped onto the stock's top from the stock or a hand (unseen: the asking seat's own is fitted
+    to the request at the end)."""
+    if following is None:
+        if hand is None:
             return
-        wanted = [(cards, i) for cards, i in places if state.opens(cards[i])]
-        if wanted:
-            cards, i = wanted[0]
-            hand[0], cards[i] = cards[i], hand[0]
+        if any(state.opens(card) for card in hand):
+            raise ValueError(
+                f"seat {seat} has drawn, and whether the card it drew last fits decides its next steps: give the "
+                f'cards it drew this turn, in order, as "drawn": [...]'
+            )
+        fits = False
     else:
-        spare = [(cards, i) for cards, i in places if not state.opens(cards[i])]
-        for place, card in enumerate(hand):
-            if state.opens(card) and spare:
-                cards, i = spare.pop(0)
-                hand[place], cards[i] = cards[i], card
-    for cards in state.hands:
-        cards.sort()
+        fits = not (isinstance(following, dict) and following.get("draw") is True)
+    if state.opens(state._stock[-1]) == fits:
+        return
+    # Any unseen card will do, the drawer's own stand-ins too (swapped onto the stock, the card comes back with the
+    # draw): the stock first, then the hands.
+    places = [(state._stock, i) for i in range(len(state._stock) - 1)] + [
+        (cards, i) for cards in state.hands for i in range(len(cards))
+    ]
+    found = next(((cards, i) for cards, i in places if state.opens(cards[i]) == fits), None)
+    if found is not None:
+        cards, i = found
+        cards[i], state._stock[-1] = state._stock[-1], cards[i]
+        for each in state.hands:
+            each.sort()
 
 
 def _filled_in(rules: Rules, dealer: int, upcard: Card) -> Game:

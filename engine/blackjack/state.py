@@ -321,6 +321,8 @@ class State(DiscardPile):
         self.jacks = 0
         self.laid: list[Card] = []  # the cards laid so far in the turn being built
         self.drawn = 0  # cards drawn so far in this turn (draw=until-play and up-to-5)
+        self.drawn_cards: list[Card] = []  # which, in order (a bot request of the seat on turn says them)
+        self.drawn_fits = False  # under draw=until-play: whether the card drawn last fits (then the drawing stops)
         self.called = [False] * rules.players  # each seat's "Last cards" call at the end of its last turn
         self.passes = 0  # passes in a row with the stock empty
         self.turns = 0
@@ -426,6 +428,7 @@ class State(DiscardPile):
         twin.suit, twin.direction, twin.turn = self.suit, self.direction, self.turn
         twin.twos, twin.jacks = self.twos, self.jacks
         twin.laid, twin.drawn = list(self.laid), self.drawn
+        twin.drawn_cards, twin.drawn_fits = list(self.drawn_cards), self.drawn_fits
         twin.called = list(self.called)
         twin.passes, twin.turns = self.passes, self.turns
         twin.winner, twin.is_over = self.winner, self.is_over
@@ -486,10 +489,12 @@ class State(DiscardPile):
         drawable = self.can_draw()
         if rules.draw == "one":
             return True, drawable, not drawable
-        fits = any(self.opens(card) for card in self.hands[self.turn])
         if rules.draw == "until-play":
+            # Drawing goes on until the card drawn fits (whatever else the hand holds: a player may draw when a card
+            # fits); then a turn may start with any card that fits, or the player passes.
             if self.drawn == 0:
                 return True, drawable, not drawable
+            fits = self.drawn_fits
             return fits, drawable and not fits, fits or not drawable
         # up-to-5
         return True, drawable and self.drawn < UP_TO, not drawable or self.drawn >= UP_TO
@@ -632,7 +637,7 @@ class State(DiscardPile):
         if not self.can_draw():
             return "the stock is empty and cannot be refilled: lay a card or pass"
         if rules.draw == "until-play":
-            return "a card you hold fits now: lay a turn starting with it, or pass"
+            return "the card you drew fits: lay a turn starting with a card that fits, or pass"
         return f"you have drawn {UP_TO} cards this turn: lay a card or pass"
 
     def _why_no_pass(self) -> str:
@@ -641,7 +646,7 @@ class State(DiscardPile):
             return "you may pass only when the stock is empty and cannot be refilled: lay a card or draw"
         if rules.draw == "until-play":
             if self.drawn:
-                return "nothing you hold fits yet: draw again"
+                return "the card you drew does not fit: draw again"
             return "draw until a card fits (or lay one that fits now); you may pass only after drawing"
         return f"you may pass only after drawing {UP_TO} cards this turn, or when the stock is empty"
 
@@ -654,7 +659,7 @@ class State(DiscardPile):
         if self.pickup:
             return None if self._answers(card) else self._facing()
         if not self._draw_state()[0]:
-            return "nothing you hold fits yet: draw again"
+            return "the card you drew does not fit: draw again"
         if self.opens(card):
             return None
         top = self.top
@@ -748,7 +753,12 @@ class State(DiscardPile):
             self._end_turn(seat, action.last, self.rules.next_seat(seat, self.direction), passed=False)
             return got
         elif isinstance(action, Draw):
-            self._take(seat, 1, chance)
+            drawn: list[Card] = []
+            self.draw_cards(drawn, 1, chance, refill=self.rules.stock_out == "reshuffle")
+            self.hands[seat].extend(drawn)
+            self.hands[seat].sort()
+            self.drawn_cards += drawn
+            self.drawn_fits = self.rules.draw == "until-play" and any(self.opens(card) for card in drawn)
             self.events.append(Move(seat, action))
             self.passes = 0
             if self.rules.draw == "one":
@@ -814,6 +824,7 @@ class State(DiscardPile):
     def _end_turn(self, seat: int, last: bool, nxt: int, *, passed: bool) -> None:
         self.called[seat] = last
         self.drawn = 0
+        self.drawn_cards, self.drawn_fits = [], False
         self.turn = nxt
         self.turns += 1
         if passed and not self._stock:

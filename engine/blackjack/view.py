@@ -51,6 +51,7 @@ class PlayerView:
     history: tuple[SeenEvent, ...]
     is_over: bool
     winner: int | None
+    drawn_fits: bool = False  # the seat's own: under draw=until-play, whether the card it drew last fits
 
     @classmethod
     def of(cls, state: State, seat: int) -> PlayerView:
@@ -75,6 +76,7 @@ class PlayerView:
             history,
             state.is_over,
             state.winner,
+            state.drawn_fits and seat == state.turn,
         )
 
     @property
@@ -104,6 +106,7 @@ class PlayerView:
         state.suit, state.direction, state.turn = self.suit, self.direction, self.turn
         state.twos, state.jacks = self.twos, self.jacks
         state.laid, state.drawn = list(self.laid), self.drawn
+        state.drawn_cards, state.drawn_fits = [], self.drawn_fits
         state.called = list(self.called)
         state.passes, state.turns = self.passes, self.turns
         state.winner, state.is_over = self.winner, self.is_over

@@ -25,8 +25,8 @@ from .game import (
     parse_rules,
     play_command,
 )
-from .jsontext import shown
-from .protocol import serve
+from .jsontext import MAX_CHARS, shown
+from .protocol import read_lines, serve
 
 __all__ = ["main"]
 
@@ -59,11 +59,7 @@ def run_moves(args: argparse.Namespace) -> int:
     game, rules = game_and_rules(args)
     position = {"table": args.table, "hand": args.hand}
     if args.request is not None:
-        try:
-            with open(args.request, encoding="utf-8") as file:
-                position = {"request": file.read()}
-        except OSError as error:
-            raise UsageError(f"--request {shown(args.request)}: {error.strerror or error}") from None
+        position = {"request": read_text_file(args.request, "--request")}
     elif args.hand is None:
         raise UsageError("give --hand (with --table), or --request FILE holding a bot request")
     try:
@@ -74,6 +70,26 @@ def run_moves(args: argparse.Namespace) -> int:
         raise UsageError(f"--request: {game.name} lists its moves from --table and --hand") from None
     print("\n".join(cards) if cards else "pass")
     return 0
+
+
+def read_text_file(path: str, option: str) -> str:
+    """The text of the file at *path*, read as UTF-8 and at most :data:`~engine.core.jsontext.MAX_CHARS` bytes of
+    it (so a huge file or a device that never ends, such as /dev/zero, is refused, not read until memory runs out);
+    :class:`UsageError` naming *option* and the file otherwise."""
+    try:
+        with open(path, "rb") as file:
+            data = file.read(MAX_CHARS + 1)
+    except OSError as error:
+        raise UsageError(f"{option} {shown(path)}: {error.strerror or error}") from None
+    if len(data) > MAX_CHARS:
+        raise UsageError(f"{option} {shown(path)}: the file is too long to read: more than {MAX_CHARS:,} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise UsageError(
+            f"{option} {shown(path)}: the file is not UTF-8 text ({error.reason} at byte {error.start + 1}): "
+            "save it as UTF-8"
+        ) from None
 
 
 # -- simulate and tournament ------------------------------------------------------
@@ -208,7 +224,7 @@ def run_bot(args: argparse.Namespace) -> int:
         player = computer_player(game.computer_players, args.name, random.Random(args.seed))
     except ValueError as error:
         raise UsageError(str(error)) from None
-    serve(player, game, sys.stdin, sys.stdout.write, sys.stdout.flush, rules)
+    serve(player, game, read_lines(sys.stdin.buffer.readline), sys.stdout.write, sys.stdout.flush, rules)
     return 0
 
 
@@ -254,8 +270,9 @@ Sevens' shapes are shown; another game's requests name it ("game") and its shape
   answer:   {"play": "8D"}  or  {"pass": true}   (always exactly one of these two shapes)
   error:    {"error": "what is wrong"} for a line that cannot be answered (bad JSON, missing keys,
             a bad card, an illegal move, a hand that does not match the moves, not this seat's turn,
-            a deal that is already over); the bot keeps serving.
-  Blank lines are ignored; the bot stops with exit status 0 at end of input."""
+            a deal that is already over, a line that is not UTF-8 or longer than MAX_CHARS bytes);
+            the bot keeps serving.
+  Blank lines are ignored; the bot stops with exit status 0 at end of input.""".replace("MAX_CHARS", f"{MAX_CHARS:,}")
 
 
 def build_parser(prog: str) -> argparse.ArgumentParser:

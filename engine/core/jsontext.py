@@ -4,10 +4,12 @@
 more than 4300 digits raises a bare :class:`ValueError`, and deep nesting raises
 :class:`RecursionError` in CPython, while in Pyodide it overflows the
 JavaScript stack and kills the whole interpreter; and an object that gives a
-key twice keeps the last value without a word. :func:`read_json` measures the
-nesting before it parses, refuses a key given twice (naming it), and every
-failure becomes a :class:`ValueError` that says what is wrong. :func:`shown` quotes a value in an error message,
-cut short so that a huge or deep value cannot break or flood the message.
+key twice keeps the last value without a word. :func:`read_json` refuses a text
+longer than :data:`MAX_CHARS`, measures the nesting before it parses (in time
+and memory linear in the text, with a small constant), refuses a key given twice
+(naming it), and every failure becomes a :class:`ValueError` that says what is
+wrong. :func:`shown` quotes a value in an error message, cut short so that a
+huge or deep value cannot break or flood the message.
 
 >>> read_json('{"seat": 0, "play": "7D"}')
 {'seat': 0, 'play': '7D'}
@@ -19,6 +21,10 @@ ValueError: not valid JSON: nested more than 20 levels deep
 Traceback (most recent call last):
 ...
 ValueError: key 'players' is given twice in one object: give each key once
+>>> read_json("[]", limit=1)
+Traceback (most recent call last):
+...
+ValueError: too long to read: more than 1 character
 >>> shown(["7D"] * 30)
 "['7D', '7D', '7D', '7D', '7D', '7D', '7D', '7D', '7D', '7D', '7D', '7D', '7D', '7D', '7D', '7D', ...]"
 """
@@ -29,23 +35,35 @@ import json
 import re
 import reprlib
 
-__all__ = ["MAX_DEPTH", "read_json", "shown"]
+__all__ = ["MAX_CHARS", "MAX_DEPTH", "read_json", "shown"]
 
 # Records and requests nest three deep (record, moves, move); a little room for other callers.
 MAX_DEPTH = 20
-# A string, or what is left of an unterminated one: this pattern never backtracks, so hostile text
-# (say a quote and ten thousand escaped quotes) costs linear time, not quadratic.
-_STRING = re.compile(r'"(?:[^"\\]|\\.?)*(?:"|\Z)', re.DOTALL)
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+# The longest text read: a page's request restoring a deal with the whole match before it (the page keeps each
+# record under 1,000,000 characters; a deal's record is 2,000-6,000, a 1,000-turn one about 50,000), a bot
+# request line, a --request file. Reading costs at most about 25 bytes a character, json.loads's own cost for the
+# densest text ("[{},{},...]"), so about 250 MB at this size; measuring the nesting first adds none that grows.
+MAX_CHARS = 10_000_000
+# A string (or what is left of an unterminated one), or a run of brackets outside strings. The string's group is
+# atomic and its repeat possessive, so the matcher keeps no backtracking state: a plain `(?:a|b)*` keeps some for
+# every character it repeats over (115 bytes a character measured, 5.9 GB for a 50 MB string), and hostile text
+# (a quote and ten thousand escaped quotes) costs linear time, not quadratic. What lies between is skipped by the
+# matcher's own search, without a match.
+_TOKEN = re.compile(r'"(?>[^"\\]++|\\.?)*+(?:"|\Z)|([\[\]{}]++)', re.DOTALL)
 
 
-def read_json(text: str) -> object:
-    """The value of JSON *text*; a :class:`ValueError` saying what is wrong if it cannot be read."""
+def read_json(text: str, *, limit: int = MAX_CHARS) -> object:
+    """The value of JSON *text*; a :class:`ValueError` saying what is wrong if it cannot be read or is longer than
+    *limit* characters."""
+    if len(text) > limit:
+        raise ValueError(f"too long to read: more than {limit:,} character{'s' if limit != 1 else ''}")
+    # The nesting, measured bracket by bracket as the matcher finds them: no copy of the text, no list of pieces.
     depth = 0
-    for bracket in _NOT_BRACKET.sub("", _STRING.sub("", text)):
-        depth += 1 if bracket in "[{" else -1
-        if depth > MAX_DEPTH:
-            raise ValueError(f"not valid JSON: nested more than {MAX_DEPTH} levels deep")
+    for token in _TOKEN.finditer(text):
+        for bracket in token.group(1) or ():
+            depth += 1 if bracket in "[{" else -1
+            if depth > MAX_DEPTH:
+                raise ValueError(f"not valid JSON: nested more than {MAX_DEPTH} levels deep")
     try:
         return json.loads(text, object_pairs_hook=_unique)
     except _Repeated as error:

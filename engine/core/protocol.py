@@ -11,7 +11,10 @@ default game's default rules when absent)::
 The answer is exactly one line, in the game's answer shapes (Sevens:
 ``{"play": "8D"}`` or ``{"pass": true}``); nothing else is ever added to them.
 A request that cannot be answered gets ``{"error": "..."}`` saying what is
-wrong, and the bot goes on serving. Blank lines are ignored.
+wrong, and the bot goes on serving. Blank lines are ignored. A line is read as
+bytes and at most :data:`~engine.core.jsontext.MAX_CHARS` of them (:func:`read_lines`):
+a longer one, or one that is not UTF-8, is answered with an error too, and the
+rest of a long line is read and dropped in pieces, never held whole.
 
 The game rebuilds the view of the requesting seat from the request, replaying
 the moves through its rules; the bot sees only that view, exactly as in a game.
@@ -38,15 +41,15 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card
 from .game import GameType, Player, RulesError, requested_rules
-from .jsontext import read_json, shown
+from .jsontext import MAX_CHARS, read_json, shown
 
-__all__ = ["ProtocolError", "SeatPosition", "answer", "check_position", "read_request", "serve"]
+__all__ = ["ProtocolError", "SeatPosition", "answer", "check_position", "read_lines", "read_request", "serve"]
 
 
 class ProtocolError(ValueError):
@@ -170,17 +173,43 @@ def _dump(data: dict[str, Any]) -> str:
     return json.dumps(data, ensure_ascii=False)
 
 
+def read_lines(read_line: Callable[[int], bytes], limit: int = MAX_CHARS) -> Iterator[str | ProtocolError]:
+    """Each line that *read_line* (a binary stream's ``readline``) gives, as text without its newline, or the
+    :class:`ProtocolError` saying why it cannot be read: more than *limit* bytes (said as soon as it is known; the
+    rest of the line is then read and dropped, *limit* bytes at a time), or not UTF-8.
+
+    >>> import io
+    >>> lines = io.BytesIO(b'{"seat": 0}\\n' + b"[" * 30 + b"\\n\\xff\\n")
+    >>> [str(line) for line in read_lines(lines.readline, 12)]
+    ['{"seat": 0}', 'the line is too long to read: more than 12 bytes', 'the line is not UTF-8 text: invalid start byte at byte 1']
+    """
+    while line := read_line(limit + 1):
+        if len(line) > limit and not line.endswith(b"\n"):
+            yield ProtocolError(f"the line is too long to read: more than {limit:,} bytes")
+            while line and not line.endswith(b"\n"):
+                line = read_line(limit)
+            continue
+        try:
+            yield line.decode("utf-8").removesuffix("\n")
+        except UnicodeDecodeError as error:
+            yield ProtocolError(f"the line is not UTF-8 text: {error.reason} at byte {error.start + 1}")
+
+
 def serve(
     player: Player,
     game: GameType,
-    lines: Iterable[str],
+    lines: Iterable[str | ProtocolError],
     write: Callable[[str], object],
     flush: Callable[[], object],
     rules: Any = None,
 ) -> None:
-    """Answer every non-blank line of *lines* until they run out, flushing after each answer."""
+    """Answer every non-blank line of *lines* until they run out, flushing after each answer; a line that could not
+    be read (a :class:`ProtocolError`, from :func:`read_lines`) is answered with its error."""
     for line in lines:
-        if not line.strip():
+        if isinstance(line, ProtocolError):
+            write(_dump({"error": str(line)}) + "\n")
+        elif not line.strip():
             continue
-        write(answer(line, player, game, rules) + "\n")
+        else:
+            write(answer(line, player, game, rules) + "\n")
         flush()

@@ -44,7 +44,15 @@ from .state import (
 )
 from .view import PlayerView
 
-__all__ = ["RECORD_KEYS", "Game", "RecordError", "action_from_json", "action_to_json", "scores"]
+__all__ = [
+    "RECORD_KEYS",
+    "Game",
+    "RecordError",
+    "RecordedChance",
+    "action_from_json",
+    "action_to_json",
+    "scores",
+]
 
 GAME_NAME = "knock-knock"
 RECORD_KEYS = (
@@ -110,11 +118,13 @@ def scores(state: State) -> list[int]:
     return [sum(card_points(card) for card in hand) for hand in state.hands]
 
 
-class _RecordedChance:
-    """Reshuffles read from a record's entries, each exactly where the record put it."""
+class RecordedChance:
+    """Reshuffles read from a record's entries (or a bot request's, named without *prefix*), each exactly where the
+    record put it."""
 
-    def __init__(self, entries: list[object]) -> None:
+    def __init__(self, entries: list[object], prefix: str = "game record ") -> None:
         self.entries = entries
+        self.prefix = prefix
         self.position = 0
         self.sizes: list[int] = []  # how many cards each reshuffle so far shuffled
 
@@ -125,11 +135,11 @@ class _RecordedChance:
                 self.position += 1
                 self.sizes.append(len(cards))
                 try:
-                    return record_cards(entry["reshuffle"], "a reshuffle")
+                    return record_cards(entry["reshuffle"], "its new stock")
                 except ValueError as error:
-                    raise RecordError(f"game record move {self.position}: {error}") from None
+                    raise RecordError(f"{self.prefix}move {self.position}: the reshuffle entry: {error}") from None
         raise RecordError(
-            f"game record move {self.position + 1}: the stock runs out here, so a reshuffle entry is needed next"
+            f"{self.prefix}move {self.position + 1}: the stock runs out here, so a reshuffle entry is needed next"
         )
 
 
@@ -316,7 +326,7 @@ class Game:
         moves = data["moves"]
         if not isinstance(moves, list):
             raise RecordError("game record moves must be a list")
-        chance = _RecordedChance(moves)
+        chance = RecordedChance(moves)
         game = cls(rules, hands, stock, upcard, dealer=dealer, seed=seed, names=players, chance=chance)
         state = game.state
         while chance.position < len(moves):

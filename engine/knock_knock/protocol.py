@@ -3,7 +3,8 @@
 A bot request gives what the asking seat has seen:
 ``{"game": "knock-knock", "rules": {...}, "seat": 2, "dealer": 0, "upcard": "6C",
 "hand": [its cards now], "moves": [record entries so far], "passed": [seats]}``.
-Reshuffle entries list the cards of the new stock (the order is not needed).
+The moves are read as a record's are: a reshuffle entry stands where a record
+writes one and lists the new stock top first, and the replay deals in that order.
 ``passed`` (optional) lists the seats that have let the last discard pass without
 a call; once every other seat has, the player on turn is asked for its turn. The request is
 replayed through the rules with the cards nobody showed filled in at random
@@ -29,9 +30,9 @@ from ..core.cards import Card, Suit, parse_cards
 from ..core.jsontext import shown
 from ..core.pile import bring, fitted_position, request_card, request_list, stand_in_deal
 from ..core.protocol import SeatPosition
-from .game import Game, action_from_json, action_to_json
+from .game import Game, RecordedChance, action_from_json, action_to_json
 from .rules import DEAL_SIZE, Rules, is_pickup, pack
-from .state import Action, Play, Quiet, State
+from .state import Action, IllegalAction, Play, Quiet, State
 from .view import PlayerView
 
 __all__ = ["answer", "legal_listing", "read_request"]
@@ -73,9 +74,21 @@ def read_request(data: Mapping[str, Any]) -> SeatPosition:
     moves = _list(data.get("moves", []), "moves")
     game = _filled_in(rules, dealer, upcard)
     state = game.state
+    # Reshuffle entries are read as a record's are (Game.from_record): each where a draw needs it, dealt in its order.
+    chance = game.chance = RecordedChance(moves, prefix="")
+    passed = _list(data.get("passed", []), "passed")
     for number, entry in enumerate(moves, start=1):
-        if isinstance(entry, dict) and set(entry) == {"reshuffle"}:
-            continue  # the replay's own filling makes the reshuffles; their order is nobody's business
+        if isinstance(entry, dict) and "reshuffle" in entry:
+            if state.window is not None and state.window.victim_penalty:
+                if passed and all(isinstance(rest, dict) and "reshuffle" in rest for rest in moves[number:]):
+                    break  # the seats in "passed" close the window below: the victim's pick-up draws from it
+                try:
+                    game.settle()
+                except IllegalAction as error:
+                    raise ValueError(f"move {number}: {error.reason}") from None
+            if chance.position < number:
+                raise ValueError(f"move {number}: a reshuffle where no draw needs one")
+            continue
         try:
             who, action = action_from_json(entry, rules.players)
         except ValueError as error:
@@ -85,11 +98,20 @@ def read_request(data: Mapping[str, Any]) -> SeatPosition:
         reason = state.why_illegal(who, action)
         if reason is not None:
             raise ValueError(f"move {number}: {reason}")
-        game.act(who, action)
-    for who in _list(data.get("passed", []), "passed"):
+        chance.position = number
+        try:
+            game.act(who, action)
+        except IllegalAction as error:  # a reshuffle entry that does not hold the pile's cards
+            raise ValueError(f"move {number}: {error.reason}") from None
+    for who in passed:
         if type(who) is not int or state.why_illegal(who, Quiet()) is not None:
             raise ValueError(f"passed: seat {shown(who)} cannot let the last discard pass now")
-        game.act(who, Quiet())
+        try:
+            game.act(who, Quiet())
+        except IllegalAction as error:
+            raise ValueError(f"passed: seat {who}: {error.reason}") from None
+    if chance.position < len(moves):
+        raise ValueError(f"move {chance.position + 1}: a reshuffle where no draw needs one")
     if state.is_over:
         raise ValueError("the deal is already over: there is nothing to decide")
     if seat not in state.waiting:

@@ -30,7 +30,7 @@ from ..core.cards import Card
 from ..core.pile import IllegalAction
 from ..core.review import judge
 from ..core.text import NUMBER_WORDS
-from .game import Game, RecordError, _chance_after, _RecordedChance, action_from_json
+from .game import Game, RecordedChance, RecordError, _chance_after, action_from_json
 from .players.base import favourite_suit, without
 from .players.robin import RobinPlayer
 from .players.sam import SAMPLES as SAM_SAMPLES
@@ -61,7 +61,7 @@ def replay(game: Game, moves: int) -> Game:
     entries = game.record()["moves"]
     if not 0 <= moves <= len(entries):
         raise ValueError(f"move {moves} is outside this deal, which has {len(entries)} moves")
-    chance = _RecordedChance(entries)
+    chance = RecordedChance(entries)
     again = next(step for step, at in _replayed(game, entries, chance) if at >= moves)
     again.chance = _chance_after(game.rules, game.seed, game.dealer, chance.sizes)
     if moves < len(entries) and isinstance(entries[moves], dict) and {"play", "draw"} & set(entries[moves]):
@@ -71,11 +71,11 @@ def replay(game: Game, moves: int) -> Game:
     return again
 
 
-def _replayed(game: Game, entries: list[Any], chance: _RecordedChance | None = None) -> Iterator[tuple[Game, int]]:
+def _replayed(game: Game, entries: list[Any], chance: RecordedChance | None = None) -> Iterator[tuple[Game, int]]:
     """The deal of *game* replayed entry by entry (as Game.from_record reads a record, its reshuffles from *chance*):
     the same game after each step, with how many entries it has taken (a draw that needs a reshuffle takes the
     reshuffle's entry too)."""
-    chance = chance or _RecordedChance(entries)
+    chance = chance or RecordedChance(entries)
     again = Game(
         game.rules,
         game.dealt,

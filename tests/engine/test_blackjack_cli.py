@@ -94,7 +94,9 @@ def test_bot_answers_a_request_with_a_whole_turn_and_an_error(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     request = {"game": "blackjack", "seat": 1, "upcard": "5H", "hand": ["5S", "6S", "6C", "6D", "7D", "7C", "9H"]}
-    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps({**request, "moves": []}) + "\n{}\n"))
+    monkeypatch.setattr(
+        sys, "stdin", io.TextIOWrapper(io.BytesIO((json.dumps({**request, "moves": []}) + "\n{}\n").encode()))
+    )
     code, out, _ = _run(["bot", "robin", "--game", "blackjack"], capsys)
     first, second = (json.loads(line) for line in out.splitlines())
     assert code == 0 and first == {"chain": ["5S", "6S", "6C", "7C", "7D", "6D"], "last": True}

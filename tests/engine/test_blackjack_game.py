@@ -256,8 +256,8 @@ def test_the_game_type_says_where_every_card_is_and_writes_the_request_a_seat_wo
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_request_replays_the_draws_and_passes_of_draw_until_play(seed: int) -> None:
-    # Under draw=until-play a seat draws again only while nothing it holds fits: the request's stand-in hands of the
-    # other seats must let every recorded draw and pass replay, whatever cards they were given.
+    # Under draw=until-play a seat draws again only while the card it drew does not fit: the stand-in cards the
+    # request's replay gives the other seats to draw must let every recorded draw, chain and pass replay.
     from engine.core.protocol import read_request
 
     game_type = find_game("blackjack")

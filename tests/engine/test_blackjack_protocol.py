@@ -6,7 +6,15 @@ import json
 import random
 from typing import Any
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from engine.blackjack import BLACKJACK_GAME
+from engine.blackjack.game import Game
+from engine.blackjack.protocol import legal_listing
+from engine.blackjack.rules import Rules
+from engine.blackjack.state import Draw, Move, Reshuffle, State, Undo
 from engine.core import protocol
 from engine.core.cards import Card, parse_cards
 from engine.core.game import computer_player
@@ -90,3 +98,156 @@ def test_the_bot_answers_the_request_after_the_reshuffle() -> None:
     player = computer_player(BLACKJACK_GAME.computer_players, "sam", random.Random(0))
     out = json.loads(protocol.answer(json.dumps(_request()), player, BLACKJACK_GAME))
     assert "error" not in out, out
+
+
+# -- draw=until-play: the first steps in the middle of a draw are the rules', never the stand-in deal's -----------
+
+
+def _fits(state: State, card: Card) -> bool:
+    """docs/rules/blackjack.md, *A turn*: the card is wild, or of the suit to follow, or of the top card's rank."""
+    return state.rules.is_wild(card) or card.suit == state.suit or card.rank == state.top.rank
+
+
+def _rules_steps(state: State) -> list[str]:
+    """*Drawing*, ``draw=until-play``: after a draw, the player draws again until the card drawn fits; then lays a
+    turn starting with any card that fits, or passes. If the stock runs out first (and cannot be refilled), the
+    player passes."""
+    if _fits(state, state.drawn_cards[-1]):
+        return [card.code for card in sorted({card for card in state.hands[state.turn] if _fits(state, card)})] + [
+            "pass"
+        ]
+    refill = state.rules.stock_out == "reshuffle" and len(state.pile) > 1
+    return ["draw"] if state.stock or refill else ["pass"]
+
+
+def _play_drawing_often(game: Game, rng: random.Random) -> None:
+    """One step of the seat on turn, chosen at random among the legal ones, drawing whenever it may more often than
+    not (also when a card fits, as the rules allow): so the deal has many draws, some of them chosen."""
+    seat = game.turn
+    steps = [action for action in game.legal_actions(seat) if not isinstance(action, Undo)]
+    draws = [action for action in steps if isinstance(action, Draw)]
+    game.act(seat, draws[0] if draws and rng.random() < 0.6 else rng.choice(steps))
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    players=st.integers(2, 4),
+    stock_out=st.sampled_from(["reshuffle", "pass"]),
+    chains=st.booleans(),
+)
+def test_moves_lists_the_rules_first_steps_at_every_point_of_a_draw(
+    seed: int, players: int, stock_out: str, chains: bool
+) -> None:
+    rules = Rules(players=players, draw="until-play", stock_out=stock_out, chains=chains)
+    game = Game.new(rules, seed)
+    rng = random.Random(seed)
+    checked = 0
+    while not game.is_over and checked < 10 and game.state.turns < 120:
+        state = game.state
+        if state.drawn and not state.laid and rng.random() < 0.3:
+            checked += 1
+            expected = _rules_steps(state)
+            request = BLACKJACK_GAME.request(game, state.turn)
+            assert legal_listing(rules, {"request": json.dumps(request)}) == expected, request
+            # Without "drawn" the replay lists the same steps, or asks for "drawn" where nothing else tells: never
+            # where the last card came from a reshuffle whose order the request gives.
+            del request["drawn"]
+            last_draw = max(i for i, event in enumerate(state.events) if isinstance(event, Move))
+            reshuffled = any(isinstance(event, Reshuffle) for event in state.events[:last_draw])
+            try:
+                assert legal_listing(rules, {"request": json.dumps(request)}) == expected, request
+            except ValueError as error:
+                assert '"drawn"' in str(error) and not reshuffled, error
+        _play_drawing_often(game, rng)
+
+
+# -- reshuffle entries and the up-card are read as a record reads them --------------------------------------------
+
+
+def _refusal(request: dict[str, Any]) -> str:
+    player = computer_player(BLACKJACK_GAME.computer_players, "alex", random.Random(0))
+    reply = json.loads(protocol.answer(json.dumps(request), player, BLACKJACK_GAME))
+    assert set(reply) == {"error"}, reply
+    return str(reply["error"])
+
+
+def _with_reshuffle(entry: object, at: int | None = None) -> dict[str, Any]:
+    """The fixture's request with its reshuffle entry (the 81st entry, before seat 1's draw) replaced by *entry* (or
+    dropped: ``None``), or moved to *at*."""
+    moves = _request()["moves"]
+    reshuffle = moves.pop(80)
+    assert set(reshuffle) == {"reshuffle"}
+    if at is not None:
+        moves.insert(at, reshuffle)
+    elif entry is not None:
+        moves.insert(80, entry)
+    return {**_request(), "moves": moves}
+
+
+def test_a_reshuffle_entry_is_checked_where_a_draw_needs_it_and_nowhere_else() -> None:
+    cards = _RESHUFFLE.split()
+    assert _refusal(_with_reshuffle({"reshuffle": ["XX"]})).startswith(
+        "move 82: the reshuffle entry it needs: unknown card 'XX'"
+    )
+    assert _refusal(_with_reshuffle({"reshuffle": 7})) == (
+        "move 82: the reshuffle entry it needs: its new stock must be a list of card codes"
+    )
+    assert _refusal(_with_reshuffle({"reshuffle": cards[1:]})) == (
+        "move 82 (seat 1 draws): a reshuffle must hold exactly the 46 cards under the top card: it lacks 2D"
+    )
+    assert _refusal(_with_reshuffle({"reshuffle": [*cards, "3C"]})).endswith("it has 3C too")
+    assert _refusal(_with_reshuffle(None, at=5)) == "move 6: a reshuffle where no draw needs one"
+    assert _refusal(_with_reshuffle(None)) == "move 81: the stock runs out here, so a reshuffle entry is needed"
+    at_end = _request()
+    at_end["moves"].append({"reshuffle": cards})
+    assert _refusal(at_end) == "move 83: a reshuffle where no draw needs one"
+
+
+def test_the_order_of_a_reshuffle_is_the_order_the_replay_draws_in() -> None:
+    # Seat 1's second draw of the turn came right after the reshuffle, whose top card is the 2D: the request that
+    # says so is read, one that says it drew another card from it is refused.
+    assert protocol.read_request(json.dumps({**_request(), "drawn": ["AS", "2D"]}), BLACKJACK_GAME).drawn == 2
+    assert _refusal({**_request(), "drawn": ["AS", "KH"]}) == (
+        "drawn: seat 1 drew AS 2D this turn, as the order of the reshuffle it drew from gives them, not AS KH"
+    )
+    assert _refusal({**_request(), "drawn": ["3C", "2D"]}) == (
+        "drawn: the 3♣ is not in the hand: the cards drawn this turn are still held"
+    )
+    assert _refusal({**_request(), "drawn": ["2D"]}) == (
+        "drawn lists 1 card, but the moves show seat 1 drawing 2 this turn"
+    )
+
+
+@pytest.mark.parametrize("eight", ["8C", "8D", "8H", "8S"])
+def test_a_turned_8_under_wild_8_is_refused_by_a_request_as_by_a_record(eight: str) -> None:
+    request = {"game": "blackjack", "rules": "crazy-eights", "seat": 1, "upcard": eight, "moves": []}
+    request["hand"] = ["2H", "3H", "4H", "5H", "6H", "7H", "9H"]
+    message = "upcard: under wild=8 a turned 8 goes back into the stock, so it is never the up-card"
+    assert _refusal(request) == message
+    with pytest.raises(ValueError, match=f"^--request: {message}$"):
+        legal_listing(Rules(), {"request": json.dumps(request)})
+    # Under wild=A the same up-card is an ordinary one.
+    assert "error" not in json.loads(
+        protocol.answer(
+            json.dumps({**request, "rules": "crazy-eights,wild=A"}),
+            computer_player(BLACKJACK_GAME.computer_players, "alex", random.Random(0)),
+            BLACKJACK_GAME,
+        )
+    )
+
+
+def test_the_card_drawn_from_a_reshuffle_whose_order_the_request_gives_decides_the_next_step() -> None:
+    # Issue 43's position: the seat holds cards that fit (spades and the wild A♦ on the 5♠), chose to draw, and its
+    # eleventh card, the 2♣, came just after a reshuffle whose order the request gives. The rules say: draw again.
+    rules = Rules(players=2, draw="until-play")
+    game = Game.new(rules, 0)
+    rng = random.Random(0)
+    for _ in range(451):
+        _play_drawing_often(game, rng)
+    state = game.state
+    assert state.drawn == 11 and isinstance(state.events[-2], Reshuffle) and state.drawn_cards[-1] == Card.parse("2C")
+    assert {"AD", "2S", "8S", "9S"} <= {card.code for card in state.hands[state.turn]}
+    request = BLACKJACK_GAME.request(game, state.turn)
+    del request["drawn"]
+    assert legal_listing(rules, {"request": json.dumps(request)}) == ["draw"]

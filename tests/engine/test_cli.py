@@ -227,7 +227,7 @@ def test_bot_serves_stdin_until_it_ends(capsys: pytest.CaptureFixture[str], monk
     opener = game.turn
     hand = [card.code for card in game.position.hand(opener)]
     good = json.dumps({"seat": opener, "hand": hand, "moves": []})
-    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{good}\n\nnonsense\n{good}\n"))
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO((f"{good}\n\nnonsense\n{good}\n").encode())))
     status, out, _ = run(capsys, "bot", "sam")
     assert status == 0
     replies = [json.loads(text) for text in out.splitlines()]
@@ -327,8 +327,8 @@ def test_bot_reads_requests_without_rules_under_its_rules_option(
 ) -> None:
     clubs = ["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC"]
     request = json.dumps({"seat": 1, "hand": clubs, "moves": []})  # Fan Tan: the seat after the dealer starts
-    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{request}\n"))
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO((f"{request}\n").encode())))
     assert run(capsys, "bot", "alex", "--rules", "fan-tan") == (0, '{"play": "7C"}\n', "")
-    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{request}\n"))
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO((f"{request}\n").encode())))
     status, out, _ = run(capsys, "bot", "alex")
     assert status == 0 and "the holder of the 7♦ opens" in json.loads(out)["error"]

@@ -53,7 +53,7 @@ def test_bot_answers_a_request_and_an_error(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     request = {"seat": 1, "upcard": "6C", "hand": ["6H", "9C", "KD", "2S", "3H", "4H", "5H"], "moves": []}
-    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(request) + "\n{}\n"))
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO((json.dumps(request) + "\n{}\n").encode())))
     code, out, _ = _run(["bot", "alex", "--game", "knock-knock"], capsys)
     first, second = (json.loads(line) for line in out.splitlines())
     assert code == 0 and first in ({"play": "6H"}, {"play": "9C"})

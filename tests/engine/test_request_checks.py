@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -19,8 +20,9 @@ from hypothesis import strategies as st
 from option_sets import RULES
 
 from engine.core.cards import ALL_CARDS, cards_of, parse_cards
-from engine.core.game import find_game
+from engine.core.game import find_game, game_names
 from engine.core.protocol import ProtocolError, SeatPosition, answer, check_position, read_request
+from engine.core.records import RecordError, read_record
 from engine.knock_knock.game import Game as KnockKnockDeal
 from engine.knock_knock.rules import Rules as KnockKnockRules
 from engine.knock_knock.state import Move, Play
@@ -256,3 +258,84 @@ def test_every_position_of_a_knock_knock_deal_passes_the_check(players: int, see
             assert read_request(json.dumps(request), game) == view
         asked += 1
         deal.act(seat, bot.decide(view).action)
+
+
+# -- a request's dealt and chance parts are read as a record's: the same rule refuses both, in every pile game ----
+
+PILE_GAMES = [
+    name for name in game_names() if "stock" in find_game(name).new_deal(find_game(name).rules({}), 0).record()
+]
+
+
+@pytest.mark.parametrize("name", PILE_GAMES)
+def test_a_request_takes_any_up_card_a_record_takes_and_no_other(name: str) -> None:
+    game = find_game(name)
+    for rules in [game.rules({}), *game.presets.values()]:
+        deal = game.new_deal(rules, 1)
+        record = deal.record()
+        seat = deal.waiting[0]
+        for place, card in enumerate(record["stock"]):
+            stock = list(record["stock"])
+            stock[place] = record["upcard"]
+            changed = {**record, "stock": stock, "upcard": card}
+            try:
+                read_record(json.dumps(changed))
+                recorded = "taken"
+            except ValueError as error:
+                recorded = f"refused: {error}"
+            request = {**game.request(deal, seat), "upcard": card}
+            try:
+                read_request(json.dumps(request), game)
+                requested = "taken"
+            except ProtocolError as error:
+                requested = f"refused: {error}"
+            assert (recorded == "taken") == (requested == "taken"), (name, rules, card, recorded, requested)
+
+
+def _reshuffled(game: Any) -> tuple[Any, int]:
+    """A deal of *game* played by random players until its record holds a reshuffle and a seat has a decision."""
+    for seed in range(50):
+        deal = game.new_deal(game.rules({"players": 2}), seed)
+        players = [game.computer_players["random"](random.Random(seat)) for seat in range(2)]
+        while not deal.is_over:
+            seat = deal.waiting[0]
+            if any("reshuffle" in entry for entry in deal.record()["moves"]):
+                return deal, seat
+            deal.act(seat, players[seat].decide(deal.view(seat)).action)
+    raise AssertionError(f"{game.name}: no deal of 50 reshuffled")
+
+
+def _mutations(moves: list[Any]) -> dict[str, list[Any]]:
+    at = next(i for i, entry in enumerate(moves) if "reshuffle" in entry)
+    cards = moves[at]["reshuffle"]
+    before, after = moves[:at], moves[at + 1 :]
+    return {
+        "an unknown card": [*before, {"reshuffle": ["XX", *cards[1:]]}, *after],
+        "not a list": [*before, {"reshuffle": 7}, *after],
+        "a card short": [*before, {"reshuffle": cards[1:]}, *after],
+        "a card too many": [*before, {"reshuffle": [*cards, cards[0]]}, *after],
+        "dropped": [*before, *after],
+        "moved to the start": [moves[at], *before, *after],
+        "given twice": [*before, moves[at], moves[at], *after],
+    }
+
+
+@pytest.mark.parametrize("name", PILE_GAMES)
+def test_a_request_refuses_every_reshuffle_entry_a_record_refuses(name: str) -> None:
+    game = find_game(name)
+    deal, seat = _reshuffled(game)
+    record, request = deal.record(), game.request(deal, seat)
+    assert read_request(json.dumps(request), game) == deal.view(seat)
+    for what, moves in _mutations(record["moves"]).items():
+        with pytest.raises(RecordError) as by_record:
+            read_record(json.dumps({**record, "moves": moves}))
+        with pytest.raises(ProtocolError) as by_request:
+            read_request(json.dumps({**request, "moves": moves}), game)
+        # The same fault, named at the same move.
+        assert (
+            re.findall(r"move \d+", str(by_request.value))[:1] == re.findall(r"move \d+", str(by_record.value))[:1]
+        ), (
+            what,
+            by_request.value,
+            by_record.value,
+        )
