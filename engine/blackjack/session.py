@@ -272,6 +272,18 @@ class Session(DealSession[Game, Player]):
             return Decision(Lay(action.cards[0]), decision.reason, decision.plain)
         return decision
 
+    def _advice_step(self, decision: Decision) -> Decision | None:
+        """The review's advice, a whole turn, as the next step from where your turn stands: its next card, or the
+        stop that names its suit and calls; ``None`` when the cards laid so far are not the start of its chain."""
+        action = decision.action
+        laid = tuple(self._game.state.laid)
+        if not isinstance(action, Chain):
+            return decision if not laid else None
+        if action.cards[: len(laid)] != laid:
+            return None
+        step: Action = Lay(action.cards[len(laid)]) if len(laid) < len(action.cards) else Stop(action.suit, action.last)
+        return Decision(step, decision.reason, decision.plain)
+
     def _chose(self, action: Action) -> bool:
         return bool(self._game.state.next_cards(self.seat)) or not self._forced()
 

@@ -90,6 +90,12 @@ class Review(Protocol):
         """*game*'s deal after its first *moves* moves (a :class:`ValueError` when *moves* is outside the deal)."""
         ...
 
+    def advise(self, game: Any, seat: int) -> Any:
+        """Suggest's decision for *seat*, whose turn it is in *game* (a deal with a record): at a choice the review
+        would weigh, the option the review would call best there, weighed as the review weighs it (so following
+        Suggest is never called a mistake); ``None`` elsewhere, where the adviser decides for itself."""
+        ...
+
 
 class DealSession(Generic[G, P]):
     """One deal in the browser, of a game whose deals are *G* and computer players *P*.
@@ -683,7 +689,7 @@ class DealSession(Generic[G, P]):
         the advice in a learner's words, without the adviser's working."""
         if not self._your_turn():
             raise ValueError(self._not_yours())
-        decision = self._decide(self.adviser, self.seat)
+        decision = self._weighed_advice() or self._decide(self.adviser, self.seat)
         action = decision.action
         if self._refusal(action):  # never pass on advice the rules refuse
             raise ValueError("the adviser chose an illegal move")
@@ -691,6 +697,20 @@ class DealSession(Generic[G, P]):
         name = self.adviser_name.title()
         text = f"{name} would {plain[0].lower()}{plain[1:]}" if self._chose(action) else plain
         return {"action": self._action_json(self.seat, action), "reason": sentence(decision.reason), "text": text}
+
+    def _weighed_advice(self) -> Any:
+        """At a choice the review would weigh, the review's own best option (see :meth:`Review.advise`), as the
+        next step of your turn (:meth:`_advice_step`); else ``None``. A lesson's guided deal has no record to
+        review, so its advice is the adviser's own."""
+        game = self._game
+        if not (self.reviews and game.has_record):
+            return None
+        weighed = self._review().advise(game, self.seat)
+        return None if weighed is None else self._advice_step(weighed)
+
+    def _advice_step(self, decision: Any) -> Any:
+        """*decision*, a whole move, as the next step the page sends; ``None`` when your turn has left it."""
+        return decision
 
     # -- the review ---------------------------------------------------------------------------
 

@@ -73,7 +73,7 @@ export function createTable(parts, page) {
     if (!suits.hidden) {
       // A wild card last: the turn ends with a suit named.
       page.say(state().prompt);
-      suitButtons.querySelector("button")?.focus({ preventScroll: true });
+      (suitButtons.querySelector("button.suggested") ?? suitButtons.querySelector("button"))?.focus({ preventScroll: true });
       return;
     }
     end({ stop: true });
@@ -169,7 +169,8 @@ export function createTable(parts, page) {
     callButton.setAttribute("aria-pressed", String(calling));
     callButton.classList.toggle("due", yours && hints && s.must_call && !calling);
     drawSuits(s, yours && s.name_suit);
-    playButton.classList.toggle("suggested", Boolean(advised.stop));
+    // Advice that names a suit ends the turn on that suit's button, so Play is not marked as well.
+    playButton.classList.toggle("suggested", Boolean(advised.stop) && !advised.suit);
     drawButton.classList.toggle("suggested", Boolean(advised.draw));
     pickupButton.classList.toggle("suggested", Boolean(advised.pickup));
     passButton.classList.toggle("suggested", Boolean(advised.pass));
