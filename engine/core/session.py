@@ -144,6 +144,7 @@ class DealSession(Generic[G, P]):
         self.people: dict[int, str] = {}
         self.seat = YOU
         self.screen = False
+        self._advised: tuple[G, tuple[int, int], Any] | None = None  # the deal, where in it, the review's advice
         self.seated: list[str] = []  # the computer players named for seats 1 onwards (people's seats included)
 
     @property
@@ -705,7 +706,11 @@ class DealSession(Generic[G, P]):
         game = self._game
         if not (self.reviews and game.has_record):
             return None
-        weighed = self._review().advise(game, self.seat)
+        # Weighed once a position: the steps of one turn (a chain laid card by card) ask again and again.
+        at = (len(game.record()["moves"]), self.seat)
+        if self._advised is None or self._advised[0] is not game or self._advised[1] != at:
+            self._advised = (game, at, self._review().advise(game, self.seat))
+        weighed = self._advised[2]
         return None if weighed is None else self._advice_step(weighed)
 
     def _advice_step(self, decision: Any) -> Any:
