@@ -327,9 +327,14 @@ class DealSession(Generic[G, P]):
     # -- the review (a game with ``reviews``) ---------------------------------------------
 
     def _review(self) -> Review:
-        """The game's review module, imported only when a review is asked for (it is not needed to play)."""
+        """The game's review module, imported when first asked for: by a review, or by Suggest (see ``advise``)."""
         package = type(self).__module__.rpartition(".")[0]
         return cast(Review, importlib.import_module(".review", package))
+
+    def prepare(self) -> None:
+        """Import now what a page's first requests need beyond the session: the review, which Suggest asks."""
+        if self.reviews:
+            self._review()
 
     # -- starting ---------------------------------------------------------------------
 
