@@ -136,17 +136,23 @@ def _turns(view: PlayerView, played: RecordedAction | None) -> list[RecordedActi
     legal = state.legal_actions(view.seat)
     for kind in (PickUp, Draw, Pass):
         if any(isinstance(action, kind) for action in legal):
-            others.insert(min(len(others), OPTIONS - 2), kind(call))
+            others.insert(min(len(others), OPTIONS - 2), kind(call and _may_call(rules, kind)))
             break
     options: list[RecordedAction] = []
     if played is not None:
-        options.append(_called(played, call))
+        options.append(_called(played, call and _may_call(rules, type(played))))
     for action in others:
         if len(options) >= OPTIONS:
             break
         if _key(action) not in {_key(option) for option in options}:
             options.append(action)
     return options
+
+
+def _may_call(rules: Rules, kind: type[RecordedAction]) -> bool:
+    """Whether a turn of *kind* may call "Last cards" where the rules have the call: a draw that does not end the
+    turn (under drawing rules that go on) may not; the turn's last step calls."""
+    return kind is not Draw or rules.draw == "one"
 
 
 def _called(action: RecordedAction, call: bool) -> RecordedAction:
