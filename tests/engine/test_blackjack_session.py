@@ -359,6 +359,11 @@ def test_going_out_with_the_last_card_is_praised_for_going_out() -> None:
     assert "help the next player" not in state["comment"]
 
 
+def uncalled(action: dict[str, Any]) -> dict[str, Any]:
+    """*action* without a call of "Last cards" (allowed with any step that ends a turn; listed where it is due)."""
+    return {key: value for key, value in action.items() if key != "last"}
+
+
 @pytest.mark.parametrize("preset", [name for name, rules in PRESETS.items() if rules.wild_rank is not None])
 def test_advice_after_a_wild_card_names_the_suit_in_its_action_and_its_words(preset: str) -> None:
     """Where your turn ends on a wild card, Suggest's step names the suit (a legal, whole step) and says which: on a
@@ -374,7 +379,7 @@ def test_advice_after_a_wild_card_names_the_suit_in_its_action_and_its_words(pre
                 continue
             advice = call(session, "suggest")
             action = advice["action"]
-            assert action in state["actions"], (advice, state["actions"])
+            assert uncalled(action) in map(uncalled, state["actions"]), (advice, state["actions"])
             if state["name_suit"] and action.get("stop"):
                 suit = next(each for each in state["suits"] if each["code"] == action.get("suit"))
                 assert f"name {suit['name']}" in advice["text"], advice
