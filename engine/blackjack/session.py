@@ -26,7 +26,9 @@ without it (forgetting is allowed, and costs the chance to go out next turn).
 
 ``computer_move {}`` plays the whole turn of the computer seat on turn (its draws under the drawing rules that
 go on drawing, then its chain, pick-up or pass); *move* is the log's entry for the step that ended the turn.
-``suggest {}`` gives Sam's next step (the first card of the chain Sam would lay) with its reason.
+``suggest {}`` gives Sam's next step with its reason: the next card of the turn the review would call best from
+where your turn began (see :func:`engine.blackjack.review.advise`), or the stop that names its wild card's suit and
+calls; once your cards laid leave that turn, the next step of the turn Sam plans from there.
 
 ``guided {position, script?, goal?, rules?}`` takes *position* in :meth:`State.text()
 <engine.blackjack.state.State.text>`'s form: ``hands H0 / H1 / … | pile CARDS (top last) | stock CARDS
