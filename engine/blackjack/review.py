@@ -244,7 +244,9 @@ def advise(game: Game, seat: int) -> Decision | None:
     advised = [_called(option, careful_call(view, state, option)) for option in options]
     heads = [_advice_words(option, view.pickup) for option in advised]
     names = [_display(option, view.pickup) for option in options]
-    best, plain, reason = advise_among(heads, names, outcomes, "of the turns Sam weighed")
+    best, plain, reason = advise_among(
+        heads, names, outcomes, "of the turns Sam weighed", lambda i: _strength(options[i], view)
+    )
     return Decision(advised[best], reason, plain)
 
 

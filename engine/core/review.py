@@ -65,15 +65,21 @@ def _chances(outcomes: Sequence[Sequence[float]]) -> list[float]:
 
 
 def advise(
-    heads: Sequence[str], names: Sequence[str], outcomes: Sequence[Sequence[float]], choices: str
+    heads: Sequence[str],
+    names: Sequence[str],
+    outcomes: Sequence[Sequence[float]],
+    choices: str,
+    strength: Callable[[int], str] = lambda i: "",
 ) -> tuple[int, str, str]:
     """Suggest's advice at a choice the review weighs: the option with the best estimate (the first of equal ones;
     :func:`judge` calls any of them best when it is the one played), the advice in a learner's words, and with the
     working: ``(index, plain, reason)``. *heads* say each option as advice ("Play 7♣"), *names* as the review
-    names it ("7♣"), *outcomes* as for :func:`judge`, *choices* what the options were ("of the cards that fit").
+    names it ("7♣"), *outcomes* as for :func:`judge`, *choices* what the options were ("of the cards that fit"),
+    *strength(i)* what option *i* does well, as for :func:`judge`.
 
-    >>> advise(["Play 7♣", "Play 6♦"], ["7♣", "6♦"], [[1, 1, 0, 1], [1, 0, 0, 0]], "of the cards that fit")
-    (0, 'Play 7♣: of the cards that fit, it gives you the best chance to win.', \
+    >>> advise(["Play 7♣", "Play 6♦"], ["7♣", "6♦"], [[1, 1, 0, 1], [1, 0, 0, 0]], "of the cards that fit",
+    ...        strength=lambda i: "opens more of your own")
+    (0, 'Play 7♣: of the cards that fit, it gives you the best chance to win (it opens more of your own).', \
 'Play 7♣: over 4 imagined deals it gives you about 75% to win, the best of the cards that fit (the 6♦ about 25%).')
     """
     chances = _chances(outcomes)
@@ -81,7 +87,8 @@ def advise(
     best = max(everyone, key=lambda i: chances[i])
     runner = max((i for i in everyone if i != best), key=lambda i: chances[i])
     deals = len(outcomes[0])
-    plain = f"{heads[best]}: {choices}, it gives you the best chance to win."
+    said = strength(best)
+    plain = f"{heads[best]}: {choices}, it gives you the best chance to win" + (f" (it {said})." if said else ".")
     reason = (
         f"{heads[best]}: over {counted(deals, 'imagined deal')} it gives you about {percent(chances[best])}% to win, "
         f"the best {choices} (the {names[runner]} about {percent(chances[runner])}%)."

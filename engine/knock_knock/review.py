@@ -180,7 +180,11 @@ def advise(game: Game, seat: int) -> Decision | None:
     heads = [
         f"Play {join_words([card.display, *_extras(action)])}" for card, action in zip(fitting, plays, strict=True)
     ]
-    best, plain, reason = advise_among(heads, [card.display for card in fitting], outcomes, "of the cards that fit")
+    hand = list(view.hand)
+    names = [card.display for card in fitting]
+    best, plain, reason = advise_among(
+        heads, names, outcomes, "of the cards that fit", lambda i: _strength(fitting[i], hand)
+    )
     return Decision(plays[best], reason, plain)
 
 

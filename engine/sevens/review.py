@@ -131,7 +131,11 @@ def advise(game: Game, seat: int) -> Decision | None:
         if own.card is None:
             return own
     names = [card.display for card in candidates]
-    best, plain, reason = advise_among([f"Play {name}" for name in names], names, outcomes, "of the cards that fit")
+    heads = [f"Play {name}" for name in names]
+    hand = view.hand
+    best, plain, reason = advise_among(
+        heads, names, outcomes, "of the cards that fit", lambda i: describe(candidates[i], hand)
+    )
     return Decision(candidates[best], reason, plain)
 
 
