@@ -365,6 +365,7 @@ def uncalled(action: dict[str, Any]) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("preset", [name for name, rules in PRESETS.items() if rules.wild_rank is not None])
+@pytest.mark.slow
 def test_advice_after_a_wild_card_names_the_suit_in_its_action_and_its_words(preset: str) -> None:
     """Where your turn ends on a wild card, Suggest's step names the suit (a legal, whole step) and says which: on a
     deal played as Suggest says (the review's advice), and where you laid a wild card Suggest did not advise (Sam

@@ -53,6 +53,7 @@ def played_as_suggested(game: str, preset: str | None, seed: int) -> tuple[Any, 
 
 
 @pytest.mark.parametrize(("game", "preset"), PRESETS)
+@pytest.mark.slow
 def test_the_review_calls_every_choice_made_as_suggest_said_the_best(game: str, preset: str | None) -> None:
     reviewed = 0
     seeds = (1, 2) if preset == FIRST[game] else (1,)
