@@ -31,18 +31,19 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from ..core.review import advise as advise_among
 from ..core.review import judge
-from ..core.text import NUMBER_WORDS, counted
+from ..core.text import NUMBER_WORDS, counted, join_words
 from .game import Game, RecordError, _chance_after, _is_reshuffle, _RecordedChance, action_from_json
 from .players.alex import turn_score
-from .players.base import chains_from, favourite_suit
+from .players.base import Decision, cards_words, careful_call, chains_from, favourite_suit
 from .players.sam import weigh
 from .players.simple import RobinPlayer
 from .rules import Rules
 from .state import Chain, Draw, IllegalAction, Pass, PickUp, RecordedAction
 from .view import PlayerView
 
-__all__ = ["OPTIONS", "SAMPLES", "WORK", "decisions", "estimate", "finished", "replay"]
+__all__ = ["OPTIONS", "SAMPLES", "WORK", "advise", "decisions", "estimate", "finished", "replay"]
 
 YOU = 0
 # The turns weighed at one choice: the one you took and the likeliest others, at most this many in all.
@@ -135,17 +136,23 @@ def _turns(view: PlayerView, played: RecordedAction | None) -> list[RecordedActi
     legal = state.legal_actions(view.seat)
     for kind in (PickUp, Draw, Pass):
         if any(isinstance(action, kind) for action in legal):
-            others.insert(min(len(others), OPTIONS - 2), kind(call))
+            others.insert(min(len(others), OPTIONS - 2), kind(call and _may_call(rules, kind)))
             break
     options: list[RecordedAction] = []
     if played is not None:
-        options.append(_called(played, call))
+        options.append(_called(played, call and _may_call(rules, type(played))))
     for action in others:
         if len(options) >= OPTIONS:
             break
         if _key(action) not in {_key(option) for option in options}:
             options.append(action)
     return options
+
+
+def _may_call(rules: Rules, kind: type[RecordedAction]) -> bool:
+    """Whether a turn of *kind* may call "Last cards" where the rules have the call: a draw that does not end the
+    turn (under drawing rules that go on) may not; the turn's last step calls."""
+    return kind is not Draw or rules.draw == "one"
 
 
 def _called(action: RecordedAction, call: bool) -> RecordedAction:
@@ -217,6 +224,40 @@ def estimate(game: Game, index: int) -> dict[str, Any]:
         strength=lambda i: _strength(options[i], view),
         why=lambda best, mine: _why(options[best], options[mine], hand),
     )
+
+
+def advise(game: Game, seat: int) -> Decision | None:
+    """Suggest's advice for *seat*, whose turn it is in *game* (a deal with a record), as a whole turn from the
+    turn's start (cards laid so far this turn are not in the record): where the review would weigh a choice, the
+    turn it would call best there (:func:`engine.core.review.advise`), with the suit a wild card names and the
+    call of "Last cards" where a careful player calls it; ``None`` elsewhere."""
+    index = len(game.record()["moves"])
+    again = replay(game, index)
+    if again.is_over or again.turn != seat:
+        return None
+    view = again.view(seat)
+    options = _turns(view, None)
+    if len(options) < 2:
+        return None
+    outcomes = _weigh(view, options, random.Random((game.seed or 0) * 1000 + index))
+    state = view.position()
+    advised = [_called(option, careful_call(view, state, option)) for option in options]
+    heads = [_advice_words(option, view.pickup) for option in advised]
+    names = [_display(option, view.pickup) for option in options]
+    best, plain, reason = advise_among(
+        heads, names, outcomes, "of the turns Sam weighed", lambda i: _strength(options[i], view)
+    )
+    return Decision(advised[best], reason, plain)
+
+
+def _advice_words(action: RecordedAction, pickup: int) -> str:
+    """A turn as advice: ``Lay 5♠ 6♠``, ``Lay A♣ and name hearts``, ``Draw a card and call Last cards``."""
+    call = ["call Last cards"] * action.last
+    if isinstance(action, Chain):
+        named = [f"name {action.suit.plural}"] if action.suit is not None else []
+        return "Lay " + join_words([cards_words(action.cards), *named, *call])
+    first = f"Pick up {pickup}" if isinstance(action, PickUp) else "Draw a card" if isinstance(action, Draw) else "Pass"
+    return join_words([first, *call])
 
 
 def _weigh(view: PlayerView, options: Sequence[RecordedAction], rng: random.Random) -> list[list[float]]:

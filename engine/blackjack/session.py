@@ -26,7 +26,9 @@ without it (forgetting is allowed, and costs the chance to go out next turn).
 
 ``computer_move {}`` plays the whole turn of the computer seat on turn (its draws under the drawing rules that
 go on drawing, then its chain, pick-up or pass); *move* is the log's entry for the step that ended the turn.
-``suggest {}`` gives Sam's next step (the first card of the chain Sam would lay) with its reason.
+``suggest {}`` gives Sam's next step with its reason: the next card of the turn the review would call best from
+where your turn began (see :func:`engine.blackjack.review.advise`), or the stop that names its wild card's suit and
+calls; once your cards laid leave that turn, the next step of the turn Sam plans from there.
 
 ``guided {position, script?, goal?, rules?}`` takes *position* in :meth:`State.text()
 <engine.blackjack.state.State.text>`'s form: ``hands H0 / H1 / … | pile CARDS (top last) | stock CARDS
@@ -272,6 +274,18 @@ class Session(DealSession[Game, Player]):
         if seat == self.seat and seat not in self.bots and isinstance(action, Chain):
             return Decision(Lay(action.cards[0]), decision.reason, decision.plain)
         return decision
+
+    def _advice_step(self, decision: Decision) -> Decision | None:
+        """The review's advice, a whole turn, as the next step from where your turn stands: its next card, or the
+        stop that names its suit and calls; ``None`` when the cards laid so far are not the start of its chain."""
+        action = decision.action
+        laid = tuple(self._game.state.laid)
+        if not isinstance(action, Chain):
+            return decision if not laid else None
+        if action.cards[: len(laid)] != laid:
+            return None
+        step: Action = Lay(action.cards[len(laid)]) if len(laid) < len(action.cards) else Stop(action.suit, action.last)
+        return Decision(step, decision.reason, decision.plain)
 
     def _chose(self, action: Action) -> bool:
         return bool(self._game.state.next_cards(self.seat)) or not self._forced()

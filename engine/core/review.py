@@ -12,6 +12,10 @@ with its computer player; this module turns those results into what the page sho
 - the sentence (``note``) uses only numbers shown beside the cards, and says why in the lessons' words when the
   game gives a reason (its *why* and *strength* callbacks).
 
+Suggest, at a choice the review would weigh, gives the review's own best option (:func:`advise`), weighed on the
+same imagined deals (each game seeds them by the deal and the move), so the review never calls following Suggest a
+mistake: one judgement, not a quick tip at the table and another afterwards.
+
 >>> found = judge(7, [("7C", "7♣"), ("6D", "6♦")], 0, [[1, 1, 0, 1], [1, 0, 0, 0]],
 ...               strength=lambda i: "opens more of your own", why=lambda best, played: "")
 >>> found["verdict"], [card["percent"] for card in found["cards"]], found["note"]
@@ -26,7 +30,7 @@ from typing import Any
 
 from .text import counted
 
-__all__ = ["NOISE_SE", "SMALLEST_COST", "judge", "paired_error", "percent"]
+__all__ = ["NOISE_SE", "SMALLEST_COST", "advise", "judge", "paired_error", "percent"]
 
 # A choice is called costly only when the best option's estimate beats the option played by more than the
 # estimates' own noise: NOISE_SE standard errors of the difference, measured deal by deal (every option is played
@@ -55,6 +59,43 @@ def percent(chance: float) -> int:
     return math.floor(100 * chance + 0.5)
 
 
+def _chances(outcomes: Sequence[Sequence[float]]) -> list[float]:
+    deals = max(len(outcomes[0]), 1)
+    return [sum(results) / deals for results in outcomes]
+
+
+def advise(
+    heads: Sequence[str],
+    names: Sequence[str],
+    outcomes: Sequence[Sequence[float]],
+    choices: str,
+    strength: Callable[[int], str] = lambda i: "",
+) -> tuple[int, str, str]:
+    """Suggest's advice at a choice the review weighs: the option with the best estimate (the first of equal ones;
+    :func:`judge` calls any of them best when it is the one played), the advice in a learner's words, and with the
+    working: ``(index, plain, reason)``. *heads* say each option as advice ("Play 7♣"), *names* as the review
+    names it ("7♣"), *outcomes* as for :func:`judge`, *choices* what the options were ("of the cards that fit"),
+    *strength(i)* what option *i* does well, as for :func:`judge`.
+
+    >>> advise(["Play 7♣", "Play 6♦"], ["7♣", "6♦"], [[1, 1, 0, 1], [1, 0, 0, 0]], "of the cards that fit",
+    ...        strength=lambda i: "opens more of your own")
+    (0, 'Play 7♣: of the cards that fit, it gives you the best chance to win (it opens more of your own).', \
+'Play 7♣: over 4 imagined deals it gives you about 75% to win, the best of the cards that fit (the 6♦ about 25%).')
+    """
+    chances = _chances(outcomes)
+    everyone = range(len(heads))
+    best = max(everyone, key=lambda i: chances[i])
+    runner = max((i for i in everyone if i != best), key=lambda i: chances[i])
+    deals = len(outcomes[0])
+    said = strength(best)
+    plain = f"{heads[best]}: {choices}, it gives you the best chance to win" + (f" (it {said})." if said else ".")
+    reason = (
+        f"{heads[best]}: over {counted(deals, 'imagined deal')} it gives you about {percent(chances[best])}% to win, "
+        f"the best {choices} (the {names[runner]} about {percent(chances[runner])}%)."
+    )
+    return best, plain, reason
+
+
 def _points(number: int) -> str:
     return counted(number, "percentage point")
 
@@ -75,8 +116,7 @@ def judge(
     *strength(i)* says what option *i* does well, to end "it ..." (empty: nothing to say); *why(best, played)*
     says in a sentence why option *best* did better than *played* (empty when no plain reason stands out).
     """
-    deals = max(len(outcomes[0]), 1)
-    chances = [sum(results) / deals for results in outcomes]
+    chances = _chances(outcomes)
     everyone = range(len(cards))
     # Equal estimates favour the option played: a review should not invent a mistake.
     best = max(everyone, key=lambda i: (chances[i], i == played))

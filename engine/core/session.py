@@ -90,6 +90,12 @@ class Review(Protocol):
         """*game*'s deal after its first *moves* moves (a :class:`ValueError` when *moves* is outside the deal)."""
         ...
 
+    def advise(self, game: Any, seat: int) -> Any:
+        """Suggest's decision for *seat*, whose turn it is in *game* (a deal with a record): at a choice the review
+        would weigh, the option the review would call best there, weighed as the review weighs it (so following
+        Suggest is never called a mistake); ``None`` elsewhere, where the adviser decides for itself."""
+        ...
+
 
 class DealSession(Generic[G, P]):
     """One deal in the browser, of a game whose deals are *G* and computer players *P*.
@@ -139,6 +145,7 @@ class DealSession(Generic[G, P]):
         self.people: dict[int, str] = {}
         self.seat = YOU
         self.screen = False
+        self._advised: tuple[G, tuple[int, int], Any] | None = None  # the deal, where in it, the review's advice
         self.seated: list[str] = []  # the computer players named for seats 1 onwards (people's seats included)
 
     @property
@@ -324,9 +331,14 @@ class DealSession(Generic[G, P]):
     # -- the review (a game with ``reviews``) ---------------------------------------------
 
     def _review(self) -> Review:
-        """The game's review module, imported only when a review is asked for (it is not needed to play)."""
+        """The game's review module, imported when first asked for: by a review, or by Suggest (see ``advise``)."""
         package = type(self).__module__.rpartition(".")[0]
         return cast(Review, importlib.import_module(".review", package))
+
+    def prepare(self) -> None:
+        """Import now what a page's first requests need beyond the session: the review, which Suggest asks."""
+        if self.reviews:
+            self._review()
 
     # -- starting ---------------------------------------------------------------------
 
@@ -691,7 +703,7 @@ class DealSession(Generic[G, P]):
         the advice in a learner's words, without the adviser's working."""
         if not self._your_turn():
             raise ValueError(self._not_yours())
-        decision = self._decide(self.adviser, self.seat)
+        decision = self._weighed_advice() or self._decide(self.adviser, self.seat)
         action = decision.action
         if self._refusal(action):  # never pass on advice the rules refuse
             raise ValueError("the adviser chose an illegal move")
@@ -699,6 +711,24 @@ class DealSession(Generic[G, P]):
         name = self.adviser_name.title()
         text = f"{name} would {plain[0].lower()}{plain[1:]}" if self._chose(action) else plain
         return {"action": self._action_json(self.seat, action), "reason": sentence(decision.reason), "text": text}
+
+    def _weighed_advice(self) -> Any:
+        """At a choice the review would weigh, the review's own best option (see :meth:`Review.advise`), as the
+        next step of your turn (:meth:`_advice_step`); else ``None``. A lesson's guided deal has no record to
+        review, so its advice is the adviser's own."""
+        game = self._game
+        if not (self.reviews and game.has_record):
+            return None
+        # Weighed once a position: the steps of one turn (a chain laid card by card) ask again and again.
+        at = (len(game.record()["moves"]), self.seat)
+        if self._advised is None or self._advised[0] is not game or self._advised[1] != at:
+            self._advised = (game, at, self._review().advise(game, self.seat))
+        weighed = self._advised[2]
+        return None if weighed is None else self._advice_step(weighed)
+
+    def _advice_step(self, decision: Any) -> Any:
+        """*decision*, a whole move, as the next step the page sends; ``None`` when your turn has left it."""
+        return decision
 
     # -- the review ---------------------------------------------------------------------------
 

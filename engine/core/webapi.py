@@ -220,7 +220,7 @@ def prepare() -> None:
     imported modules: no session is registered.
     """
     for name in game_names():
-        new_session(name)
+        new_session(name).prepare()
 
 
 # One page may hold several deals (a lesson with two guided deals), each in its own named session.

@@ -28,17 +28,20 @@ from typing import Any
 
 from ..core.cards import Card
 from ..core.pile import IllegalAction
+from ..core.review import advise as advise_among
 from ..core.review import judge
-from ..core.text import NUMBER_WORDS
+from ..core.text import NUMBER_WORDS, join_words
 from .game import Game, RecordedChance, RecordError, _chance_after, action_from_json
-from .players.base import favourite_suit, without
+from .players.base import Decision, favourite_suit, play, without
 from .players.robin import RobinPlayer
 from .players.sam import SAMPLES as SAM_SAMPLES
 from .players.sam import WORK as SAM_WORK
 from .players.sam import SamPlayer
 from .rules import Rules, is_pickup, penalty
+from .state import Play
+from .view import PlayerView
 
-__all__ = ["decisions", "estimate", "finished", "replay"]
+__all__ = ["advise", "decisions", "estimate", "finished", "replay"]
 
 YOU = 0
 # Imagined deals for each choice, and the turns they may take in all: Sam's own, so the review is Sam's judgement
@@ -131,14 +134,11 @@ def estimate(game: Game, index: int) -> dict[str, Any]:
     if not 0 <= index < len(entries):
         raise ValueError(f"move {index} is outside this deal, which has {len(entries)} moves")
     seat = _discard(entries[index])
-    view = None if seat is None else replay(game, index).view(seat)
-    fitting = [] if view is None else view.fitting()
-    if view is None or len(fitting) < 2:
+    weighed = None if seat is None else _weighed(game, index, seat)
+    if weighed is None:
         raise ValueError(f"move {index + 1} was not a choice: fewer than two cards fitted")
+    view, fitting, outcomes = weighed
     played = Card.parse(entries[index]["play"])
-    outcomes: list[list[float]] = [[] for _ in fitting]
-    sam = SamPlayer(random.Random((game.seed or 0) * 1000 + index), samples=SAMPLES, work=WORK)
-    sam._weigh(view, [card.index for card in fitting], outcomes)
     hand = list(view.hand)
     return judge(
         index,
@@ -148,6 +148,50 @@ def estimate(game: Game, index: int) -> dict[str, Any]:
         strength=lambda i: _strength(fitting[i], hand),
         why=lambda best, mine: _why(fitting[best], fitting[mine], hand),
     )
+
+
+def _weighed(game: Game, index: int, seat: int) -> tuple[PlayerView, list[Card], list[list[float]]] | None:
+    """*seat*'s view before record entry *index* of *game* (its discard's turn), the cards that fit, and each one's
+    result on the same imagined deals, seeded by the deal and *index*; ``None`` when fewer than two fit."""
+    again = replay(game, index)
+    if index == len(game.record()["moves"]):
+        again.settle()  # the deal goes on with a turn: nobody called on the last discard (as replay says)
+    view = again.view(seat)
+    fitting = view.fitting()
+    if len(fitting) < 2:
+        return None
+    outcomes: list[list[float]] = [[] for _ in fitting]
+    sam = SamPlayer(random.Random((game.seed or 0) * 1000 + index), samples=SAMPLES, work=WORK)
+    sam._weigh(view, [card.index for card in fitting], outcomes)
+    return view, fitting, outcomes
+
+
+def advise(game: Game, seat: int) -> Decision | None:
+    """Suggest's advice for *seat*, whose turn it is in *game* (a deal with a record): at a discard the review
+    would weigh, the card the review would call best there (:func:`engine.core.review.advise`), naming the suit
+    Sam names with it; ``None`` elsewhere (a call window: see the adviser's own call)."""
+    if game.view(seat).may_call:
+        return None
+    weighed = _weighed(game, len(game.record()["moves"]), seat)
+    if weighed is None:
+        return None
+    view, fitting, outcomes = weighed
+    plays = [play(view, card, favourite_suit(without(view.hand, card))) for card in fitting]
+    heads = [
+        f"Play {join_words([card.display, *_extras(action)])}" for card, action in zip(fitting, plays, strict=True)
+    ]
+    hand = list(view.hand)
+    names = [card.display for card in fitting]
+    best, plain, reason = advise_among(
+        heads, names, outcomes, "of the cards that fit", lambda i: _strength(fitting[i], hand)
+    )
+    return Decision(plays[best], reason, plain)
+
+
+def _extras(action: Play) -> list[str]:
+    """What a discard does besides laying its card: the suit it names, its knock."""
+    named = [f"name {action.suit.plural}"] if action.suit is not None else []
+    return named + ["knock"] * action.knock
 
 
 def _following(card: Card, hand: list[Card]) -> int:

@@ -28,13 +28,16 @@ from typing import Any
 
 from ..core.cards import Card
 from ..core.review import NOISE_SE, SMALLEST_COST, judge
+from ..core.review import advise as advise_among
 from ..core.text import NUMBER_WORDS
 from .game import YOU, Game
 from .players.alex import describe, own_gain
+from .players.base import Decision
 from .players.heuristics import paths_of
-from .players.sam import DEFAULT_SAMPLES, MIN_DEALS, WORK_PER_SAMPLE, HabitChain, SamPlayer
+from .players.sam import DEFAULT_SAMPLES, MIN_DEALS, WORK_PER_SAMPLE, HabitChain, SamPlayer, may_pass_at_will
+from .view import PlayerView
 
-__all__ = ["NOISE_SE", "SMALLEST_COST", "decisions", "estimate", "replay"]
+__all__ = ["NOISE_SE", "SMALLEST_COST", "advise", "decisions", "estimate", "replay"]
 
 
 def replay(game: Game, moves: int) -> Game:
@@ -77,12 +80,29 @@ def estimate(game: Game, index: int) -> dict[str, Any]:
     """
     if not 0 <= index < len(game.moves):
         raise ValueError(f"move {index} is outside this deal, which has {len(game.moves)} moves")
-    before = replay(game, index)
     move = game.moves[index]
-    view = before.view()
-    candidates = view.legal_moves()
-    if move.card is None or move.card not in candidates or len(candidates) < 2:
+    weighed = _weighed(game, index)
+    if move.card is None or weighed is None or move.card not in weighed[1]:
         raise ValueError(f"move {index + 1} was not a choice: fewer than two cards fitted")
+    view, candidates, outcomes = weighed
+    hand = view.hand
+    return judge(
+        index,
+        [(card.code, card.display) for card in candidates],
+        candidates.index(move.card),
+        outcomes,
+        strength=lambda i: describe(candidates[i], hand),
+        why=lambda best, played: _why(candidates[best], candidates[played], hand),
+    )
+
+
+def _weighed(game: Game, index: int) -> tuple[PlayerView, list[Card], list[list[int]]] | None:
+    """The view of the seat to move after the first *index* moves of *game*, the cards that fit, and each card's
+    result on the same imagined deals, seeded by the deal and *index*; ``None`` when fewer than two cards fit."""
+    view = replay(game, index).view()
+    candidates = view.legal_moves()
+    if len(candidates) < 2:
+        return None
     rng = random.Random((game.seed or 0) * 1000 + index)
     chain = HabitChain.burnt_in(view, rng)
     wins = [0] * len(candidates)
@@ -93,15 +113,30 @@ def estimate(game: Game, index: int) -> dict[str, Any]:
     SamPlayer(rng).evaluate(  # each card's result on each imagined deal, in *outcomes*
         view, chain, bits, everyone, per_card, wins, [0], WORK_PER_SAMPLE * DEFAULT_SAMPLES, outcomes
     )
+    return view, candidates, outcomes
+
+
+def advise(game: Game, seat: int) -> Decision | None:
+    """Suggest's advice for *seat*, on turn in *game* (a deal with a record): at a choice the review would weigh,
+    the card the review would call best there (:func:`engine.core.review.advise`); ``None`` elsewhere. Where the
+    rules let a player pass though a card fits, Sam first weighs passing too (the review weighs only the cards
+    played): its pass stands, and a card it would play gives way to the review's best."""
+    index = len(game.moves)
+    weighed = _weighed(game, index)
+    if weighed is None or weighed[0].seat != seat:
+        return None
+    view, candidates, outcomes = weighed
+    if may_pass_at_will(view):
+        own = SamPlayer(random.Random((game.seed or 0) * 1000 + index)).decide(view)
+        if own.card is None:
+            return own
+    names = [card.display for card in candidates]
+    heads = [f"Play {name}" for name in names]
     hand = view.hand
-    return judge(
-        index,
-        [(card.code, card.display) for card in candidates],
-        candidates.index(move.card),
-        outcomes,
-        strength=lambda i: describe(candidates[i], hand),
-        why=lambda best, played: _why(candidates[best], candidates[played], hand),
+    best, plain, reason = advise_among(
+        heads, names, outcomes, "of the cards that fit", lambda i: describe(candidates[i], hand)
     )
+    return Decision(candidates[best], reason, plain)
 
 
 def _why(best: Card, played: Card, hand: int) -> str:

@@ -9,6 +9,7 @@ you answer. (Found by playing the same way through engine.blackjack.session.Sess
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -98,6 +99,12 @@ def test_a_whole_deal_by_mouse_on_a_phone(phone: Page, site_url: str) -> None:
     page.locator("#game-hand .card.legal").first.click()
     after_lay(page, 0)
     expect(page.locator("#game-status")).to_contain_text("name the suit to follow for the A♣, and play")
+    # After a wild card Sam's advice names the suit: its button is marked, and Play (which asks for a suit) is not
+    # marked at all, neither as Sam's step nor as the step that ends the turn.
+    page.get_by_role("button", name="Suggest").click()
+    expect(page.locator("#game-message")).to_contain_text("Sam would stop here and name hearts")
+    expect(page.locator("#bj-suits button.suggested")).to_have_attribute("data-suit", "H")
+    expect(page.locator("#bj-play")).not_to_have_class(re.compile(r"\b(suggested|ready)\b"))
     page.get_by_role("button", name="Undo card").click()
     wait_until(page, "() => document.querySelectorAll('#bj-chain .face').length === 0")
     expect(page.locator("#game-hand .card")).to_have_count(7)

@@ -5,13 +5,17 @@ and replaying from any move, reshuffles included."""
 from __future__ import annotations
 
 import json
+import random
 import re
 from typing import Any
 
 import pytest
 
+from engine.blackjack.game import Game
 from engine.blackjack.players.base import chains_from
+from engine.blackjack.players.simple import RobinPlayer
 from engine.blackjack.review import OPTIONS, decisions, estimate, finished, replay
+from engine.blackjack.rules import Rules
 from engine.blackjack.session import Session
 from engine.blackjack.state import Draw, Pass, PickUp
 from engine.core.review import SMALLEST_COST
@@ -133,3 +137,12 @@ def test_the_page_asks_for_the_choices_then_each_estimate_and_can_play_on_from_o
     none = next(move for move in range(len(game.record()["moves"])) if move not in choices)
     assert "was not a choice" in call("review_move", record=record, move=none)["error"]["message"]
     assert "outside this deal" in call("replay", record=record, moves=999)["error"]["message"]
+
+
+def test_a_deal_whose_draws_go_on_is_reviewed_with_the_draw_weighed_uncalled() -> None:
+    """Under draw=until-play a draw does not end the turn, so it may not call "Last cards" (the turn's last step
+    does): the review weighs drawing as the rules allow it, rather than failing on a call they refuse."""
+    game = Game.new(Rules(players=4, draw="until-play"), 3, names=("You", "Robin", "Alex", "Sam"))
+    game.play_to_end([RobinPlayer(random.Random(3 + seat)) for seat in range(4)])
+    weighed = [estimate(game, index) for index in decisions(game)]
+    assert any("draw" in [card["code"] for card in found["cards"]] for found in weighed)

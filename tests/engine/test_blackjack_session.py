@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from engine.blackjack.game import Game
+from engine.blackjack.rules import PRESETS
 from engine.blackjack.session import Session
 from engine.blackjack.state import State
 from engine.core.cards import Card
@@ -356,3 +357,36 @@ def test_going_out_with_the_last_card_is_praised_for_going_out() -> None:
     assert state["over"] and state["result"]["winner"] == 0
     assert state["comment"] == "Good choice: Stop here and go out: your 6♠ was your last card."
     assert "help the next player" not in state["comment"]
+
+
+def uncalled(action: dict[str, Any]) -> dict[str, Any]:
+    """*action* without a call of "Last cards" (allowed with any step that ends a turn; listed where it is due)."""
+    return {key: value for key, value in action.items() if key != "last"}
+
+
+@pytest.mark.parametrize("preset", [name for name, rules in PRESETS.items() if rules.wild_rank is not None])
+@pytest.mark.slow
+def test_advice_after_a_wild_card_names_the_suit_in_its_action_and_its_words(preset: str) -> None:
+    """Where your turn ends on a wild card, Suggest's step names the suit (a legal, whole step) and says which: on a
+    deal played as Suggest says (the review's advice), and where you laid a wild card Suggest did not advise (Sam
+    plans the rest of the turn)."""
+    named = 0
+    for seed, departs in ((1, False), (2, True)):
+        session = Session()
+        state = call(session, "new_game", seed=seed, rules=preset)
+        while not state["over"]:
+            if not state["your_turn"]:
+                state = call(session, "computer_move")["state"]
+                continue
+            advice = call(session, "suggest")
+            action = advice["action"]
+            assert uncalled(action) in map(uncalled, state["actions"]), (advice, state["actions"])
+            if state["name_suit"] and action.get("stop"):
+                suit = next(each for each in state["suits"] if each["code"] == action.get("suit"))
+                assert f"name {suit['name']}" in advice["text"], advice
+                named += 1
+            wild = [card["code"] for card in state["hand"] if card["legal"] and card["wild"]]
+            if departs and wild and not state["chain"] and action.get("lay") not in wild:
+                action = {"seat": 0, "lay": wild[0]}
+            state = call(session, "act", action=action)["state"]
+    assert named >= 2, f"{preset}: too few turns ended on a wild card to check"

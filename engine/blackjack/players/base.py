@@ -27,8 +27,10 @@ __all__ = [
     "Player",
     "PlayerFactory",
     "cards_words",
+    "careful_call",
     "chains_from",
     "favourite_suit",
+    "naming",
 ]
 
 
@@ -62,6 +64,23 @@ class Plan:
 
 def cards_words(cards: Sequence[Card]) -> str:
     return " ".join(card.display for card in cards)
+
+
+def naming(reason: str, suit: Suit | None) -> str:
+    """*reason* with the suit to name said in its first words, where a turn's wild card names *suit* and the
+    reason does not say so yet: advice that lays a wild card or stops after one is complete only with its suit.
+
+    >>> naming("Stop here: laying more would only help the next player.", Suit.HEARTS)
+    'Stop here and name hearts: laying more would only help the next player.'
+    >>> naming("Lay 8♣.", Suit.SPADES), naming("Lay 8♣ and name clubs.", Suit.CLUBS)
+    ('Lay 8♣ and name spades.', 'Lay 8♣ and name clubs.')
+    """
+    if suit is None or f"name {suit.plural}" in reason:
+        return reason
+    head, colon, rest = reason.partition(":")
+    if not colon:
+        head, rest = reason.removesuffix("."), "."
+    return f"{head} and name {suit.plural}{colon}{rest}"
 
 
 def favourite_suit(rules: Rules, hand: Sequence[Card], rng: random.Random | None = None) -> Suit:
@@ -139,6 +158,21 @@ def might_need_call(view: PlayerView) -> bool:
     return any(needs_call(view.rules, [*hand, card]) for card in joining)
 
 
+def careful_call(view: PlayerView, state: State, action: Chain | Draw | PickUp | Pass) -> bool:
+    """Whether a careful player calls "Last cards" with *action*, the whole turn from where *view*'s turn stands:
+    whenever the rules ask, and before cards whose faces are unknown whenever the hand could need it."""
+    rules = view.rules
+    if not rules.last_cards:
+        return False
+    if isinstance(action, Chain):
+        return after(state, view.seat, action.cards).must_call(view.seat)
+    if isinstance(action, PickUp):  # the cards to come are unknown (and the stock may give fewer)
+        return len(view.hand) + view.pickup <= 4 or needs_call(rules, view.hand)
+    if isinstance(action, Draw):
+        return rules.draw == "one" and might_need_call(view)
+    return state.must_call(view.seat)
+
+
 class ComputerPlayer(SeededPlayer):
     """Draws, picks up or passes only when it lays nothing; a turn that lays cards is the player's own, in
     :meth:`plan`."""
@@ -165,17 +199,15 @@ class ComputerPlayer(SeededPlayer):
     def no_card(self, view: PlayerView, state: State) -> Decision:
         seat = view.seat
         if view.pickup:
-            # The cards to come are unknown (and the stock may give fewer): call whenever the hand could need it.
-            could = len(view.hand) + view.pickup <= 4 or needs_call(view.rules, view.hand)
-            last = self.call_wanted(view, view.rules.last_cards and could)
+            last = self.call_wanted(view, careful_call(view, state, PickUp()))
             return Decision(PickUp(last), f"Pick up {view.pickup}: you cannot answer the pick-up.")
         legal = state.legal_actions(seat)
         if any(isinstance(action, Draw) for action in legal):
-            last = view.rules.draw == "one" and self.call_wanted(view, might_need_call(view))
+            last = view.rules.draw == "one" and self.call_wanted(view, careful_call(view, state, Draw()))
             return Decision(
                 Draw(last), "Nothing fits, so you draw a card." if not state.first_cards(seat) else "Draw a card."
             )
-        last = self.call_wanted(view, state.must_call(seat))
+        last = self.call_wanted(view, careful_call(view, state, Pass()))
         return Decision(Pass(last), "Pass: nothing fits and you cannot draw.")
 
     def finish(self, view: PlayerView, state: State, cards: Sequence[Card], suit: Suit | None, reason: str) -> Decision:
@@ -187,6 +219,7 @@ class ComputerPlayer(SeededPlayer):
         named = None
         if state.rules.is_wild(twin.laid[-1]) and not twin.goes_out(seat):
             named = suit if suit is not None else favourite_suit(state.rules, twin.hands[seat])
+        reason = naming(reason, named)
         if last and " Last cards" not in reason:
             reason = reason.rstrip(".") + ", and call Last cards."
         if state.laid:

@@ -31,7 +31,7 @@ from ..rules import UP_TO, Rules
 from ..state import Action, Chain, Draw, Move, Pass, Penalty, PickUp, SeededChance, State
 from ..view import PlayerView
 from .alex import AlexPlayer, _reason, turn_score
-from .base import Decision, cards_words, chains_from, favourite_suit
+from .base import Decision, cards_words, chains_from, favourite_suit, naming
 
 __all__ = ["SamPlayer", "play_out"]
 
@@ -442,11 +442,15 @@ class SamPlayer(AlexPlayer):
         won, tried = wins[best]
         share = f"won {won} of {tried} imagined deals"
         decision = self.finish(view, state, chosen.cards, chosen.suit, "")
-        plain = _reason(view, state, chosen.cards, chosen.suit, 0.0)
+        named = getattr(decision.action, "suit", None)
+        plain = naming(_reason(view, state, chosen.cards, chosen.suit, 0.0), named)
         return Decision(
             decision.action,
-            f"Lay {cards_words(chosen.cards)}: playing the deal on in your head, it {share}, the best of "
-            f"{len(candidates)} turns tried{', and call Last cards' if decision.action.last else ''}.",  # type: ignore[union-attr]
+            naming(
+                f"Lay {cards_words(chosen.cards)}: playing the deal on in your head, it {share}, the best of "
+                f"{len(candidates)} turns tried{', and call Last cards' if decision.action.last else ''}.",  # type: ignore[union-attr]
+                named,
+            ),
             plain,
         )
 

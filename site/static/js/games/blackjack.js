@@ -73,7 +73,8 @@ export function createTable(parts, page) {
     if (!suits.hidden) {
       // A wild card last: the turn ends with a suit named.
       page.say(state().prompt);
-      suitButtons.querySelector("button")?.focus({ preventScroll: true });
+      const first = suitButtons.querySelector("button.suggested") ?? suitButtons.querySelector("button"); // Sam's
+      first?.focus({ preventScroll: true });
       return;
     }
     end({ stop: true });
@@ -158,7 +159,8 @@ export function createTable(parts, page) {
     if (!yours) calling = false;
     const advised = page.advice()?.action ?? {};
     playButton.disabled = !yours;
-    playButton.classList.toggle("ready", yours && Boolean(s.chain) && listed("stop"));
+    // After a wild card the suit buttons end the turn (Play only asks for a suit), so Play is not marked ready.
+    playButton.classList.toggle("ready", yours && Boolean(s.chain) && listed("stop") && !s.name_suit);
     undoButton.disabled = !(yours && s.chain);
     drawButton.disabled = !yours;
     const facing = Boolean(s.pickup) && s.pickup.seat === s.seat; // the person served faces it
@@ -171,7 +173,7 @@ export function createTable(parts, page) {
     callButton.setAttribute("aria-pressed", String(calling));
     callButton.classList.toggle("due", yours && hints && s.must_call && !calling);
     drawSuits(s, yours && s.name_suit);
-    playButton.classList.toggle("suggested", Boolean(advised.stop));
+    playButton.classList.toggle("suggested", Boolean(advised.stop) && !advised.suit); // a suit's button, as above
     drawButton.classList.toggle("suggested", Boolean(advised.draw));
     pickupButton.classList.toggle("suggested", Boolean(advised.pickup));
     passButton.classList.toggle("suggested", Boolean(advised.pass));
