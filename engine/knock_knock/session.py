@@ -310,13 +310,12 @@ class Session(DealSession[Game, Player]):
             return None
         advice = self.adviser.decide(self._game.view(self.seat))
         plain = sentence(advice.plain or advice.reason)
-        if advice.action == action or (
+        same = advice.action == action or (
             isinstance(advice.action, Play)
             and isinstance(action, Play)
             and (advice.action.card, advice.action.suit) == (action.card, action.suit)  # the suit named too
-        ):
-            return f"Good choice: {plain}"
-        return f"Sam would rather {plain[0].lower()}{plain[1:]}"
+        )
+        return self._verdict(same, plain)
 
     def _last_move(self) -> JSON | None:
         game = self._game
