@@ -14,6 +14,11 @@ def test_the_chain_lessons_guided_deal_is_won_with_the_six_card_chain(page: Page
     page.goto(f"{site_url}tutorials/chains/#bj-guided-chain")  # the lesson shows one puzzle at a time
     section = page.locator("#bj-guided-chain")
     page.wait_for_selector("#bj-guided-chain[data-state=your-turn]", timeout=START_MS)
+    # Play before any card is laid: refused, in words that name what the learner sees.
+    section.get_by_role("button", name="Play", exact=True).click()
+    expect(section.locator(".puzzle__feedback")).to_have_text(
+        "Not allowed. Nothing is laid yet: press a card that fits to lay it, then Play ends your turn."
+    )
     chain = (
         "five of spades",
         "six of spades",

@@ -54,7 +54,14 @@ class GuidedDeal {
   yourTurn() {
     this.status.textContent = this.refused
       ? "Not allowed: the reason is under your cards. Your turn again."
-      : this.table.guide(this.state, Boolean(this.state.marks));
+      : this.outOfReach() ?? this.table.guide(this.state, Boolean(this.state.marks));
+  }
+
+  // A move of yours put the goal out of reach (the engine's state.setback says why): said plainly, with the way
+  // to try again, for as long as the deal goes on.
+  outOfReach() {
+    const setback = this.state?.setback;
+    return setback ? `${setback} The goal is out of reach now: press Try again to play this deal again.` : null;
   }
 
   loading(detail) {
@@ -124,6 +131,7 @@ class GuidedDeal {
       return;
     }
     if (!this.players) this.build(createTable);
+    this.missed = false;
     this.table.reset();
     if (this.start) this.start.hidden = true;
     this.say("");
@@ -161,7 +169,14 @@ class GuidedDeal {
     } else if (state.your_turn) {
       this.yourTurn();
     } else {
-      this.status.textContent = thinking(state);
+      this.status.textContent = this.outOfReach() ?? thinking(state);
+    }
+    this.restart.textContent = state.setback && !state.over ? "Try again" : "Start again";
+    this.restart.classList.toggle("button", Boolean(state.setback) && !state.over);
+    if (state.setback && !this.missed) {
+      // A goal out of reach costs the stage's first-time star, as a lost deal does (lessons.js counts it).
+      this.missed = true;
+      this.section.dispatchEvent(new CustomEvent("sevens:missed", { bubbles: true, detail: { id: this.section.id } }));
     }
   }
 
@@ -169,6 +184,7 @@ class GuidedDeal {
   async move(action) {
     if (!this.state?.your_turn || this.busy) return;
     this.busy = true;
+    const before = this.state.setback;
     let reply;
     try {
       reply = await this.runtime.call("act", { action }, this.session);
@@ -185,7 +201,8 @@ class GuidedDeal {
       this.feedback?.scrollIntoView({ block: "nearest" });
       return;
     }
-    this.judgement = [reply.move && `${reply.move.text}.`, this.state.comment].filter(Boolean).join(" ");
+    const setback = this.state.setback && this.state.setback !== before ? this.state.setback : null;
+    this.judgement = [reply.move && `${reply.move.text}.`, this.state.comment, setback].filter(Boolean).join(" ");
     this.say(this.judgement);
     this.draw();
     this.computers();

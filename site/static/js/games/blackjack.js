@@ -70,6 +70,15 @@ export function createTable(parts, page) {
 
   function stop() {
     if (playButton.disabled) return;
+    const advised = page.advice()?.action;
+    if (advised?.chain && !state().chain) {
+      // After Suggest, with nothing laid yet: Play takes the whole turn Sam suggested (its suit too; the call as
+      // Last cards! now stands).
+      const turn = { ...advised };
+      delete turn.last;
+      end(turn);
+      return;
+    }
     if (!suits.hidden) {
       // A wild card last: the turn ends with a suit named.
       page.say(state().prompt);
@@ -169,7 +178,7 @@ export function createTable(parts, page) {
     callButton.setAttribute("aria-pressed", String(calling));
     callButton.classList.toggle("due", yours && hints && s.must_call && !calling);
     drawSuits(s, yours && s.name_suit);
-    playButton.classList.toggle("suggested", Boolean(advised.stop));
+    playButton.classList.toggle("suggested", Boolean(advised.stop || advised.chain));
     drawButton.classList.toggle("suggested", Boolean(advised.draw));
     pickupButton.classList.toggle("suggested", Boolean(advised.pickup));
     passButton.classList.toggle("suggested", Boolean(advised.pass));
@@ -178,11 +187,12 @@ export function createTable(parts, page) {
     }
   }
 
-  // Sam's next card is selected; its call is pressed; its other steps are marked on their buttons.
+  // Sam's next card (the first of the turn it suggests) is selected; its call is pressed; Play takes the turn;
+  // its other steps are marked on their buttons.
   function suggested(advice) {
     const action = advice.action;
     calling = Boolean(action.last);
-    return action.lay ?? null;
+    return action.lay ?? action.chain?.[0] ?? null;
   }
 
   function key(event) {
