@@ -51,7 +51,9 @@ export function setUpFlow(lesson, slot) {
   function labelNext() {
     const to = onward();
     next.hidden = to < 0;
-    next.textContent = to < current ? "Unsolved ›" : isSolved(current) ? "Next ›" : "Skip ›";
+    // Back to a puzzle left undone (a guided deal is won or lost, not "solved"): it says which one.
+    const [s, p] = to >= 0 ? steps[to].where : [];
+    next.textContent = to < current ? `Back to stage ${s}, puzzle ${p} ›` : isSolved(current) ? "Next ›" : "Skip ›";
   }
 
   function show(index, { focus = null, carry = null } = {}) {
