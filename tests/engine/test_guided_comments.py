@@ -44,7 +44,7 @@ def agrees(advice: dict[str, Any], action: dict[str, Any]) -> bool:
 def start(game: GameType, deal: Any, moves: list[dict[str, Any] | None]) -> Any:
     """A fresh session of *deal* with *moves* replayed: your actions, and ``None`` for a computer step."""
     session = game.session()
-    session.guided(deal.position, deal.script, deal.goal, marks=deal.marks)
+    session.guided(deal.position, deal.script, deal.goal, rules=deal.rules or None, marks=deal.marks)
     for move in moves:
         reply = session.computer_move() if move is None else session.act(move)
         assert reply["ok"], (move, reply)

@@ -129,10 +129,12 @@ def _reason(view: PlayerView, state: State, cards: Sequence[Card], suit: Suit | 
     rules = view.rules
     if not cards:
         if score >= 10_000:  # the last card is down: stopping ends the deal, whatever the next player could do
-            return f"Stop here and go out: your {state.laid[-1].display} was your last card."
+            return f"End the turn here and go out: your {state.laid[-1].display} was your last card."
         if not state.hands[view.seat]:
-            return "Stop here: you have no card left to lay."
-        return "Stop here: laying more would only help the next player."
+            return "End the turn here: you have no card left to lay."
+        if not state.next_cards(view.seat):
+            return "End the turn here: no card you hold may follow it."
+        return "End the turn here: laying more would only help the next player."
     laid = f"Lay {cards_words(cards)}"
     if score >= 10_000:
         return f"{laid} and go out."
@@ -146,4 +148,10 @@ def _reason(view: PlayerView, state: State, cards: Sequence[Card], suit: Suit | 
         return f"{laid}: nothing better fits, so spend the {cards_words(keepers)}."
     if suit is not None:
         return f"{laid} and name {suit.plural}, the suit you hold most."
-    return f"{laid}: the most cards you can lay while keeping your twos, black jacks and wild cards."
+    # The cards kept for later are named as they are, not by kind: a learner who holds no wild card has not
+    # necessarily met one yet.
+    rest = Counter(state.hands[view.seat]) - Counter(cards)
+    kept = [card for card in rest.elements() if is_keeper(rules, card)]
+    if kept:
+        return f"{laid}: the most cards you can lay while keeping your {cards_words(kept)} for later."
+    return f"{laid}: the most cards you can lay."

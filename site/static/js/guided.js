@@ -121,10 +121,11 @@ class GuidedDeal {
 
   async begin() {
     this.generation += 1;
-    const { position, script, tableModule, marks } = this.section.dataset;
+    const { position, script, tableModule, marks, rules } = this.section.dataset;
     let createTable;
     try {
       const params = { position, script: script ?? "", goal: goalOf(this.section), game: this.game, marks: marks === "true" };
+      if (rules) params.rules = rules; // an early lesson's deal, under fewer rules than the defaults
       [this.state, createTable] = await Promise.all([this.runtime.call("guided", params, this.session), loadTable(tableModule)]);
     } catch (error) {
       this.status.textContent = `This deal could not be set up: ${error.message}`;
