@@ -672,8 +672,8 @@ class State(DiscardPile):
         before = self.laid[-1]
         if not self.rules.chains:
             if len(self.laid) >= 2 and self.rules.is_queen(self.laid[-2]):
-                return "nothing may follow the card that covered the queen under chains=false"
-            return "one card a turn under chains=false: stop now"
+                return "nothing may follow the card that covered the queen: one card a turn in this game"
+            return "one card a turn in this game: end your turn now"
         return (
             f"{card.display} cannot follow {before.display} in a chain: it must be {_a(before.rank)} "
             f"or a {_suit_word(before.suit)} next to it"

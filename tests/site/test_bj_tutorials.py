@@ -54,11 +54,11 @@ def test_the_first_lesson_states_the_aim_first() -> None:
 # a suit letter names the suit after an ace).
 LINES = {
     "bj-guided-follow": "6H; 9H",  # under the rules lesson 1 has taught: no Last cards yet
-    "bj-guided-chain": "5S 6S 6C 7C 7D 6D last; 9H",
-    "bj-guided-ace": "AC D last; 4D 5D",
-    "bj-guided-skip": "8H 8C last; 3C",
-    "bj-guided-pickup": "2H last; 5H 6H",
-    "bj-guided-queen": "QH 9C last; 4H",
+    "bj-guided-chain": "5S 6S 6C 7C 7D 6D; 9H",  # lessons 1 to 6 play under the rules taught so far: no call
+    "bj-guided-ace": "AC D; 4D 5D",
+    "bj-guided-skip": "8H 8C; 3C",
+    "bj-guided-pickup": "2H; 5H 6H",
+    "bj-guided-queen": "QH 9C; 4H",
     "bj-guided-last": "9C last; 3D 4D",
     "bj-guided-strategy": "2C last; 5C",
 }
