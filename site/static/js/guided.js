@@ -145,6 +145,7 @@ class GuidedDeal {
     const marks = Boolean(state.marks); // the stage says whether the cards that fit are marked
     drawPlayers(this.players, state);
     this.table.draw(state, { yours: state.your_turn && !this.busy, marks, hints: marks });
+    this.hideLater();
     drawLog(this.log, state);
     const focused = [...this.hand.children].indexOf(document.activeElement);
     this.hand.replaceChildren(
@@ -178,6 +179,16 @@ class GuidedDeal {
       // A goal out of reach costs the stage's first-time star, as a lost deal does (lessons.js counts it).
       this.missed = true;
       this.section.dispatchEvent(new CustomEvent("sevens:missed", { bubbles: true, detail: { id: this.section.id } }));
+    }
+  }
+
+  // A control named with a word a later lesson introduces (the page's data-later-words, from the lessons' front
+  // matter) is not shown: lesson 1 of a game does not offer a call it has not taught.
+  hideLater() {
+    const words = this.section.closest("[data-later-words]")?.dataset.laterWords.split(",").filter(Boolean) ?? [];
+    const later = words.map((word) => new RegExp(`(?<![\\w-])${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+")}`, "i"));
+    for (const control of this.board.querySelectorAll(".actions button")) {
+      if (control !== this.restart && later.some((word) => word.test(control.textContent))) control.hidden = true;
     }
   }
 
