@@ -43,3 +43,23 @@ def test_the_chain_lessons_guided_deal_is_won_with_the_six_card_chain(page: Page
     section.get_by_role("button", name="Play", exact=True).click()
     expect(section.locator("[data-guided-status]")).to_have_text("You win, going out with the 9♥. Goal reached.")
     expect(section).to_have_class(re.compile(r"\bis-solved\b"))
+
+
+def test_a_turn_ended_without_the_call_says_the_goal_is_out_of_reach_and_offers_a_retry(
+    page: Page, site_url: str
+) -> None:
+    # Issue 44 item 2: the deal went on with its goal out of reach, shown only by the lesson's "Unsolved ›".
+    page.add_init_script(INSTANT)
+    page.goto(f"{site_url}tutorials/last-cards/#bj-guided-last")
+    section = page.locator("#bj-guided-last")
+    page.wait_for_selector("#bj-guided-last[data-state=your-turn]", timeout=START_MS)
+    section.get_by_role("button", name="nine of clubs").click()
+    expect(section.get_by_role("button", name="nine of clubs")).to_have_count(0)
+    section.get_by_role("button", name="Play", exact=True).click()  # without Last cards!
+    expect(section.locator(".puzzle__feedback")).to_contain_text("Sam would have called Last cards as the turn ended.")
+    status = section.locator("[data-guided-status]")
+    expect(status).to_contain_text("you cannot go out on your next turn. The goal is out of reach now")
+    section.get_by_role("button", name="Try again").click()
+    page.wait_for_selector("#bj-guided-last[data-state=your-turn]", timeout=START_MS)
+    expect(status).not_to_contain_text("out of reach")
+    expect(section.get_by_role("button", name="Start again")).to_be_visible()
