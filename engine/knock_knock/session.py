@@ -317,6 +317,13 @@ class Session(DealSession[Game, Player]):
         )
         return self._verdict(same, plain)
 
+    def _setback(self, action: Action) -> str | None:
+        """A discard of your third-to-last card without the knock: the lessons' goals ask you to knock when you
+        must, and anyone may now call it and make you pick up."""
+        if not self._game.state.missed_knock(self.seat, action):
+            return None
+        return "Without the knock, anyone may call “Knock! Knock!” and make you pick up cards."
+
     def _last_move(self) -> JSON | None:
         game = self._game
         for event in reversed(game.view(self.seat).history):

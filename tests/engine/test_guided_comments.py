@@ -106,3 +106,17 @@ def test_a_turn_ended_without_the_call_the_rules_ask_for_says_the_goal_is_out_of
         state = session.computer_move()["state"]
     assert state["setback"]  # it stays said until the deal starts again
     assert session.guided(CALLED)["setback"] is None
+
+
+def test_a_missed_knock_says_the_goal_is_out_of_reach() -> None:
+    game = next(game for game in GAMES if game.name == "knock-knock")
+    position = (
+        "hands 6H 9H KH / 8S QS 4S 4C JC / JS 3S 10D 3C KC / 7C 10C JD 8D QC | pile 6C | stock 9C 3D 2D 4H | turn 0"
+    )
+    knocked, missed = game.session(), game.session()
+    for session in (knocked, missed):
+        session.guided(position)
+    assert knocked.act({"play": "6H", "knock": True})["state"]["setback"] is None
+    state = missed.act({"play": "6H"})["state"]
+    assert state["comment"] == "You must knock when you put down your third-to-last card."
+    assert state["setback"] == "Without the knock, anyone may call “Knock! Knock!” and make you pick up cards."
