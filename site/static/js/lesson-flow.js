@@ -51,9 +51,12 @@ export function setUpFlow(lesson, slot) {
   function labelNext() {
     const to = onward();
     next.hidden = to < 0;
-    // Back to a puzzle left undone (a guided deal is won or lost, not "solved"): it says which one.
-    const [s, p] = to >= 0 ? steps[to].where : [];
-    next.textContent = to < current ? `Back to stage ${s}, puzzle ${p} ›` : isSolved(current) ? "Next ›" : "Skip ›";
+    next.textContent = to < current ? "To do ›" : isSolved(current) ? "Next ›" : "Skip ›";
+    // Back to a puzzle left undone (a guided deal is won or lost, not "solved"): its name says which one.
+    const back = to >= 0 && to < current ? `To do: stage ${steps[to].where[0]}, puzzle ${steps[to].where[1]}` : "";
+    next.title = back;
+    if (back) next.setAttribute("aria-label", back);
+    else next.removeAttribute("aria-label");
   }
 
   function show(index, { focus = null, carry = null } = {}) {
