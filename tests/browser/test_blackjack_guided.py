@@ -30,8 +30,10 @@ def test_the_chain_lessons_guided_deal_is_won_with_the_six_card_chain(page: Page
     for name in chain:
         section.get_by_role("button", name=name).click()
         expect(section.get_by_role("button", name=name)).to_have_count(0)  # laid: it has left your hand
-    # Lesson 2 has not taught "Last cards": its deal is played without the call, and shows no such button.
+    # Lesson 2 has not taught "Last cards" or pick-ups: its deal is played without them, and shows neither.
     expect(section.get_by_role("button", name="Last cards!")).to_be_hidden()
+    expect(section.locator("[data-label='Pick-up']")).to_be_hidden()
+    expect(section.locator("[data-label='Stock']")).to_be_visible()
     section.get_by_role("button", name="Play", exact=True).click()
     moves = section.locator(".log-scroll li")
     expect(moves).to_have_count(4, timeout=START_MS)  # your chain, then the script's three turns

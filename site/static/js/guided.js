@@ -182,13 +182,14 @@ class GuidedDeal {
     }
   }
 
-  // A control named with a word a later lesson introduces (the page's data-later-words, from the lessons' front
-  // matter) is not shown: lesson 1 of a game does not offer a call it has not taught.
+  // A control, or a part of the board with a data-label, named with a word a later lesson introduces (the page's
+  // data-later-words, from the lessons' front matter) is not shown: lesson 1 does not offer a call it has not taught.
   hideLater() {
     const words = this.section.closest("[data-later-words]")?.dataset.laterWords.split(",").filter(Boolean) ?? [];
     const later = words.map((word) => new RegExp(`(?<![\\w-])${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+")}`, "i"));
-    for (const control of this.board.querySelectorAll(".actions button")) {
-      if (control !== this.restart && later.some((word) => word.test(control.textContent))) control.hidden = true;
+    for (const control of this.board.querySelectorAll(".actions button, [data-label]")) {
+      const name = control.dataset.label ?? control.textContent;
+      if (control !== this.restart && later.some((word) => word.test(name))) control.hidden = true;
     }
   }
 

@@ -14,7 +14,7 @@ export function createTable(parts, page) {
 
   // -- the board --
   const spot = (name, label, ...children) =>
-    el("div", { class: `bj-spot bj-${name}` }, el("span", { class: "bj-label" }, label), ...children);
+    el("div", { class: `bj-spot bj-${name}`, dataset: { label } }, el("span", { class: "bj-label" }, label), ...children);
   const top = el("span", { class: "bj-card", role: "img", id: parts.id("bj-top") });
   const suitMark = el("span", { class: "bj-mark", id: parts.id("bj-suit"), "aria-hidden": "true" });
   const suitName = el("span", { class: "bj-value", id: parts.id("bj-suit-name") });
