@@ -34,6 +34,7 @@ from sitebuild.lessons import find_pages
 from sitebuild.links import check_links
 from sitebuild.practice import bank_files, kept_file, practice_pages
 from sitebuild.render import MarkdownRenderer, render_pages
+from sitebuild.terms import terms_of
 from sitebuild.verdicts import FILE as VERDICTS_FILE
 from sitebuild.verdicts import VerdictCache
 
@@ -81,7 +82,7 @@ def build(
     for practice in (page for page in pages if page.layout == "practice"):  # 4. each practice page's bank
         problems: list[tuple[int, str]] = []
         game = find_game(practice.game or DEFAULT_GAME)
-        made = bank_files(renderer.puzzles.verdicts, problems, game)
+        made = bank_files(renderer.puzzles.verdicts, problems, game, terms_of(pages, game.name))
         errors += [BuildError(kept_file(game) or practice.source, line, message) for line, message in problems]
         bank |= made
         files[game.name] = len(made)

@@ -23,7 +23,7 @@ from .stages import Stage
 TUTORIAL_NAME = re.compile(r"^(\d\d)-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$")
 PAGE_NAME = re.compile(r"^([a-z0-9]+(?:-[a-z0-9]+)*)\.md$")
 FRONT_MATTER_LINE = re.compile(r"^([a-z][a-z0-9_-]*)\s*:\s*(.*)$")
-KEYS = ("title", "summary", "order", "layout", "game")
+KEYS = ("title", "summary", "order", "layout", "game", "introduces")  # introduces: see sitebuild.terms
 REQUIRED = {"tutorial": ("title", "summary", "order"), "page": ("title", "summary")}
 LAYOUTS = ("lesson", "page", "home", "sheet", "game", "progress", "practice")
 IGNORED = {"README.md"}

@@ -19,7 +19,7 @@ import importlib
 import inspect
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from html import escape
 from pathlib import Path
@@ -31,6 +31,7 @@ from engine.games import GAMES
 from .lessons import Page
 from .puzzle_ext import kinds_of, with_verdict
 from .puzzle_html import puzzle_html
+from .terms import Term, lessons_needed, visible_text
 from .verdicts import VerdictCache
 
 SEED = 20261201
@@ -115,10 +116,15 @@ def kept_bank(game: GameType, verdicts: VerdictCache | None, problems: list[tupl
 
 
 def bank_files(
-    verdicts: VerdictCache | None = None, problems: list[tuple[int, str]] | None = None, game: GameType | None = None
+    verdicts: VerdictCache | None = None,
+    problems: list[tuple[int, str]] | None = None,
+    game: GameType | None = None,
+    terms: Sequence[Term] = (),
 ) -> dict[str, str]:
     """The bank of *game* (the default game) as files to write into the site: ``bank-N.json`` in its
-    :func:`folder`, puzzles shuffled across them (the page serves them in an order of its own each visit). Problems with its :func:`kept_file` go to *problems* as ``(line, message)``."""
+    :func:`folder`, puzzles shuffled across them (the page serves them in an order of its own each visit). Problems with its :func:`kept_file` go to *problems* as ``(line, message)``.
+    Each puzzle lists the ``lessons`` whose words (*terms*, see :mod:`.terms`) it uses: the page serves it only
+    to a learner who has met them."""
     game = game or find_game(DEFAULT_GAME)
     verdicts = verdicts or VerdictCache()
     puzzles = list(bank(game)) + kept_bank(game, verdicts, [] if problems is None else problems)
@@ -126,24 +132,15 @@ def bank_files(
     random.Random(SEED).shuffle(puzzles)
     files = {}
     for start in range(0, len(puzzles), CHUNK):
-        chunk = [
-            {"id": puzzle.id, "kind": puzzle.kind, "html": puzzle_html(puzzle, escape)}
-            for puzzle in puzzles[start : start + CHUNK]
-        ]
+        chunk = []
+        for puzzle in puzzles[start : start + CHUNK]:
+            shown = puzzle_html(puzzle, escape)
+            lessons = lessons_needed(visible_text(shown), terms, game.name)
+            chunk.append({"id": puzzle.id, "kind": puzzle.kind, "lessons": lessons, "html": shown})
         files[f"{folder(game)}bank-{start // CHUNK + 1}.json"] = json.dumps(
             chunk, ensure_ascii=False, separators=(",", ":")
         )
     return files
-
-
-def sample(count: int = 1, game: GameType | None = None) -> list[Puzzle]:
-    """The first *count* puzzles of the bank: what the page shows before (or without) JavaScript."""
-    found = []
-    for puzzle in bank(game):
-        found.append(puzzle)
-        if len(found) == count:
-            break
-    return found
 
 
 def practice_pages(pages: list[Page]) -> list[Page]:

@@ -19,10 +19,11 @@ from . import BuildError
 from .authored import AuthoredHtml, check_source
 from .lessons import DEFAULT_GAME, Page, not_found_page
 from .links import collect_ids
-from .practice import sample
+from .practice import bank
 from .puzzle_ext import PuzzleExtension, kinds_of
 from .puzzle_html import puzzle_html
 from .stages import Stage, split_stages
+from .terms import lessons_needed, terms_of, visible_text
 
 # Every game of the registry is one that families call Sevens (Fan Tan, Knock! Knock!, Blackjack...): the site
 # is named for what they share, and each page names its own game beside it ("Learn Sevens › Knock! Knock!").
@@ -173,6 +174,10 @@ def context(
             "puzzles": page.puzzles,
             "has_guided": page.has_guided,
             "game": page.game or "",
+            # The words the game's later lessons introduce (see .terms): a guided deal shows no control named so.
+            "later_words": [t.word for t in terms_of(pages, page.game or "") if t.order > page.order]
+            if page.kind == "tutorial"
+            else [],
         },
         "game": current,
         "courses": courses,
@@ -189,7 +194,7 @@ def context(
         "progress": progress,
         "glossary": glossary,
         "practice": shown["practice"],
-        "practice_sample": Markup(practice_sample(page.game)) if page.layout == "practice" else "",
+        "practice_sample": Markup(practice_sample(page.game, pages)) if page.layout == "practice" else "",
         "practice_files": practice_files,
         # The game page's chooser: every option and preset as the engine offers them (no rule is written in JS).
         "rules_menu": _rules_menu(page.game) if page.layout == "game" else None,
@@ -263,10 +268,16 @@ def practice_kinds(game: GameType) -> list[tuple[str, str]]:
     return [(kind.name, kind.label or kind.name) for kind in kinds_of(game).kinds if kind.make or kind.kept]
 
 
-def practice_sample(game: str | None) -> str:
-    """The first puzzle of the bank of *game* (the default game), drawn by the build: what the practice page shows
-    without JavaScript."""
-    return "".join(puzzle_html(puzzle, escape) for puzzle in sample(game=find_game(game or DEFAULT_GAME)))
+def practice_sample(game: str | None, pages: list[Page]) -> str:
+    """The first puzzle of the bank of *game* (the default game) that uses no word a later lesson teaches (see
+    :mod:`.terms`), drawn by the build: what the practice page shows without JavaScript, to anyone."""
+    found = find_game(game or DEFAULT_GAME)
+    terms = terms_of(pages, found.name)
+    for puzzle in bank(found):
+        shown = puzzle_html(puzzle, escape)
+        if not lessons_needed(visible_text(shown), terms, found.name):
+            return shown
+    return ""
 
 
 def course_entry(tutorial: Page) -> dict[str, Any]:

@@ -17,7 +17,7 @@ author wrote; the reasons are the engine's, said for the learner.
 ... answer: no
 ... hint: Suit or rank?''')
 >>> puzzle.judge().explanation
-'9♣ does not fit on 5♥: play a heart or a five, or a wild ace'
+'9♣ does not fit on 5♥: play a heart or a five'
 >>> parse_bj("id: x\\nkind: longest\\npile: 5H\\nhand: 5S 6S 6C 6D 7D 7C\\nanswer: 5\\nquestion: ?\\nhint: ?")
 Traceback (most recent call last):
 ...
@@ -712,8 +712,14 @@ class GuidedPuzzle(BlackjackPuzzle):
         hands = (Hand(name, mask_of(hand)) for name, hand in zip(SEAT_NAMES, self.state.hands, strict=True))
         return (*self.table_parts(), *hands)
 
+    def parts(self) -> tuple[Part, ...]:
+        # The deal's rules are drawn by the table itself; an early lesson's deal plays under fewer rules than the
+        # defaults, and a list of what is switched off would name what its learner has not met yet.
+        return self.drawing()
+
     def guided(self) -> GuidedDeal:
-        return GuidedDeal(GAME, self.state.text(), self.script, self.goal)
+        rules = self.variant.text if self.variant is not None else ""
+        return GuidedDeal(GAME, self.state.text(), self.script, self.goal, rules=rules)
 
 
 # -- reading the fields ------------------------------------------------------------------------------------------
@@ -986,7 +992,10 @@ def _read_best(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
 
 
 def _read_guided(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
-    state = reader.convert("position", lambda text: State.parse(text, RULES))
+    rules = _rules(reader, common)
+    if rules is None:
+        return None
+    state = reader.convert("position", lambda text: State.parse(text, rules))
     # The script is read by the session's own reader: what the build accepts, the browser's session plays.
     steps = reader.convert("script", lambda text: parse_script(text, SEAT_NAMES)) or ()
     if state is None:
@@ -1065,7 +1074,7 @@ KINDS = PuzzleKinds(
         ),
         Kind("pickup-size", ("question", "state", "moves", "answer"), ("choices",), _read_pickup_size),
         Kind("best", ("question", "pile", "hand", "counts", "answer"), ("suit", "called"), _read_best),
-        Kind("guided", ("position", "goal"), ("script",), _read_guided),
+        Kind("guided", ("position", "goal"), ("script",), _read_guided, ruled=True),
         Kind("points", ("question", "hand", "choices", "answer"), (), _read_points, label="Points", ruled=True),
     ),
     options=OPTIONS,

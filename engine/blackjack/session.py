@@ -26,9 +26,11 @@ without it (forgetting is allowed, and costs the chance to go out next turn).
 
 ``computer_move {}`` plays the whole turn of the computer seat on turn (its draws under the drawing rules that
 go on drawing, then its chain, pick-up or pass); *move* is the log's entry for the step that ended the turn.
-``suggest {}`` gives Sam's next step with its reason: the next card of the turn the review would call best from
-where your turn began (see :func:`engine.blackjack.review.advise`), or the stop that names its wild card's suit and
-calls; once your cards laid leave that turn, the next step of the turn Sam plans from there.
+``suggest {}`` gives Sam's advice with its reason: the turn the review would call best from where your turn began
+(see :func:`engine.blackjack.review.advise`). At the start of a turn it is the whole turn, as the record writes it
+(``{"chain": ["6H"], "last": true}``, or a draw, a pick-up, a pass), so that taking it is one press; inside a turn,
+its next card or the stop that names its wild card's suit and calls; once your cards laid leave that turn, the next
+step of the turn Sam plans from there.
 
 ``guided {position, script?, goal?, rules?}`` takes *position* in :meth:`State.text()
 <engine.blackjack.state.State.text>`'s form: ``hands H0 / H1 / … | pile CARDS (top last) | stock CARDS
@@ -268,20 +270,19 @@ class Session(DealSession[Game, Player]):
         return len(self._game.state.next_cards(seat))
 
     def _decide(self, player: Player, seat: int) -> Decision:
-        """*player*'s decision for *seat*; for you (advice), the next step of the turn it plans, with its reason."""
+        """*player*'s decision for *seat*: at the start of a turn the whole turn it plans (so that Play, after
+        Suggest, takes the turn Sam said, its call and suit too), in the middle of one its next step."""
         decision: Decision = player.decide(self._game.view(seat))
-        action = decision.action
-        if seat == self.seat and seat not in self.bots and isinstance(action, Chain):
-            return Decision(Lay(action.cards[0]), decision.reason, decision.plain)
         return decision
 
     def _advice_step(self, decision: Decision) -> Decision | None:
-        """The review's advice, a whole turn, as the next step from where your turn stands: its next card, or the
-        stop that names its suit and calls; ``None`` when the cards laid so far are not the start of its chain."""
+        """The review's advice, a whole turn, as what the page sends from where your turn stands: the whole turn
+        before any card is laid, then its next card, or the stop that names its suit and calls; ``None`` when the
+        cards laid so far are not the start of its chain."""
         action = decision.action
         laid = tuple(self._game.state.laid)
-        if not isinstance(action, Chain):
-            return decision if not laid else None
+        if not isinstance(action, Chain) or not laid:
+            return decision if not laid else None  # at the start of a turn the whole turn: Play takes it at one press
         if action.cards[: len(laid)] != laid:
             return None
         step: Action = Lay(action.cards[len(laid)]) if len(laid) < len(action.cards) else Stop(action.suit, action.last)
@@ -294,18 +295,65 @@ class Session(DealSession[Game, Player]):
         """Whether you have only one thing to do (nothing to lay, and one of draw, pick up or pass)."""
         return len({type(action) for action in self._legal()}) < 2
 
+    def _call_needed(self, action: Action) -> bool:
+        """Whether the rules ask for "Last cards" with *action*, a step that ends your turn (the state lists it
+        with the call; a call made when none is needed costs nothing)."""
+        ends = type(action)
+        return any(type(each) is ends and not isinstance(each, Lay | Undo) and each.last for each in self._legal())
+
+    def _same(self, advised: Action, action: Action) -> bool:
+        """Whether your step *action* is the adviser's *advised* action, or its first step: the same card, or the
+        same end of the turn with the same suit and the call where the rules ask for it."""
+        if isinstance(advised, Chain):
+            return isinstance(action, Lay) and action.card == advised.cards[0]
+        if isinstance(action, Lay | Undo) or type(advised) is not type(action):
+            return advised == action
+        called = dataclasses.replace(action, last=advised.last)  # a call not needed neither helps nor harms
+        return called == advised and (action.last or not self._call_needed(action))
+
     def _judge(self, action: Action) -> str | None:
         """In a guided deal: what Sam thinks of your step (nothing to say where there was one thing to do)."""
-        if self._forced() and not self._game.state.next_cards(self.seat):
+        if self._forced() and not self._game.state.next_cards(self.seat) and not self._setback(action):
             return None
         advice = self._decide(self.adviser, self.seat)
-        plain = sentence(advice.plain or advice.reason)
-        same = advice.action == action or (
-            isinstance(advice.action, Stop) and isinstance(action, Stop) and advice.action.suit == action.suit
-        )
-        if same:
-            return f"Good choice: {plain}"
-        return f"Sam would rather {plain[0].lower()}{plain[1:]}"
+        if (
+            not isinstance(action, Lay | Undo)
+            and self._setback(action)
+            and self._same(advice.action, dataclasses.replace(action, last=True))
+        ):
+            return "Sam would have called Last cards as the turn ended."
+        return self._verdict(self._same(advice.action, action), sentence(advice.plain or advice.reason))
+
+    def _setback(self, action: Action) -> str | None:
+        """A turn ended without the "Last cards" call the rules ask for: you cannot go out next turn."""
+        if isinstance(action, Lay | Undo) or action.last or not self._call_needed(action):
+            return None
+        return "You ended your turn without calling Last cards, so you cannot go out on your next turn."
+
+    def _refusal(self, action: Action) -> str | None:
+        """The rules' reason, in the words of the table's controls where a step is refused for the order of the
+        steps: Play ends a turn that laid cards, Undo card takes one back."""
+        reason = super()._refusal(action)
+        state = self._game.state
+        if reason is None or not self._your_turn():
+            return reason
+        if isinstance(action, Stop) and not state.laid:
+            if state.next_cards(self.seat):
+                return "Nothing is laid yet: press a card that fits to lay it, then Play ends your turn"
+            return f"Nothing is laid yet, and Play ends a turn that laid cards: {self._instead()}"
+        if isinstance(action, Draw | PickUp | Pass) and state.laid:
+            word = {Draw: "draw", PickUp: "pick up", Pass: "pass"}[type(action)]
+            return f"You have laid cards this turn: press Play to end your turn, or Undo card to take them back before you {word}"
+        return reason
+
+    def _instead(self) -> str:
+        """What to press when nothing fits: the control of the one step open to you."""
+        steps = self._legal()
+        if any(isinstance(step, PickUp) for step in steps):
+            return f"press Pick up {self._game.state.pickup}"
+        if any(isinstance(step, Draw) for step in steps):
+            return "nothing fits, so press Draw"
+        return "nothing fits, so press Pass"
 
     # -- state --------------------------------------------------------------------------
 

@@ -665,7 +665,10 @@ class State(DiscardPile):
         top = self.top
         if self.suit != top.suit:
             return f"{card.display} does not fit: {top.display} asked for {self.suit.plural}, so play a {_suit_word(self.suit)}"
-        wild = f", or a wild {self.rules.wild_rank.word}" if self.rules.wild_rank is not None else ""
+        # The wild card is named only to a hand that holds one: a learner who has not met wild cards yet, and holds
+        # none, is told only what the top card asks for.
+        held = any(self.rules.is_wild(each) for each in hand)
+        wild = f", or a wild {self.rules.wild_rank.word}" if self.rules.wild_rank is not None and held else ""
         return f"{card.display} does not fit on {top.display}: play a {_suit_word(top.suit)} or {_a(top.rank)}{wild}"
 
     def _why_not_next(self, card: Card) -> str | None:

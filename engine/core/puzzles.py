@@ -397,13 +397,16 @@ Part = Rows | Hand | Shown | Pile | Note | Steps | Variant
 class GuidedDeal:
     """A short deal the learner plays in the browser: the *game*, its *position* and *script* in the game's text;
     *marks*: the cards that fit are marked, for a stage that teaches by showing (the block's ``marks: yes``); a
-    stage that asks the learner to find the card marks none (the default)."""
+    stage that asks the learner to find the card marks none (the default); *rules*: the options text the deal is
+    played under when not the game's defaults (the block's ``rules``: an early lesson's deal switches off what its
+    learner has not met yet), else ""."""
 
     game: str
     position: str
     script: str
     goal: str
     marks: bool = False
+    rules: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ JSON and written back (:meth:`~DealSession._action_from_json`,
 :meth:`~DealSession._action_json`) and from a lesson's script text
 (:meth:`~DealSession._parse_script`), why an action of yours is refused now,
 whether the table waits for you, the comment on a learner's action in a guided
-deal, and its review. Nothing here knows any game.
+deal (and the setback that puts its goal out of reach), and its review. Nothing here knows any game.
 """
 
 from __future__ import annotations
@@ -137,6 +137,8 @@ class DealSession(Generic[G, P]):
         self.marks = True
         self.notice: str | None = None
         self.comment: str | None = None
+        # In a guided deal: why the goal is out of reach since a move of yours (a sentence), until the deal starts again.
+        self.setback: str | None = None
         self.day: str | None = None  # the date of the daily deal being played (see daily), else None
         self.sam_wins: list[bool] = []  # the daily deal's play-outs of Sam from your seat, so far
         # Pass-and-play: the people's seats and names when two or more share the device (empty: you alone in
@@ -220,7 +222,23 @@ class DealSession(Generic[G, P]):
         raise NotImplementedError
 
     def _judge(self, action: Any) -> str | None:
-        """In a guided deal, the comment on your *action* (before it is taken): what the adviser thinks of it."""
+        """In a guided deal, the comment on your *action* (before it is taken): what the adviser thinks of it,
+        comparing the whole action (a call or a suit named with it too); see :meth:`_verdict`."""
+        return None
+
+    def _verdict(self, same: bool, plain: str) -> str:
+        """The comment on your action from the adviser's *plain* reason for its own choice ("Play 6♥: it fits"):
+        when you took that very action (*same*), praise with the reason alone, since the log says what you did;
+        else what the adviser would rather have done."""
+        name = self.adviser_name.title()
+        if same:
+            _, colon, why = plain.partition(": ")
+            return f"Good choice: {why}" if colon and why else f"Good choice: {name} would have done the same."
+        return f"{name} would rather {plain[0].lower()}{plain[1:]}"
+
+    def _setback(self, action: Any) -> str | None:
+        """In a guided deal, why your *action* (before it is taken) puts the deal's goal out of reach, in a
+        sentence; ``None`` when it does not (by default: a lost deal says so when it ends)."""
         return None
 
     def _progress(self) -> int:
@@ -444,6 +462,7 @@ class DealSession(Generic[G, P]):
         self.marks = True
         self.notice = None
         self.comment = None
+        self.setback = None
         self.day = None
         self.sam_wins = []
         self._sat_down(game, base)
@@ -472,6 +491,7 @@ class DealSession(Generic[G, P]):
         ``seat``: the seat whose view the state serves, the person's ("you" in every word of the state): seat 0 for
         one person alone, the served person's at a table of people, the reviewed person's in a review. The page
         asks it whose seat is the person's, and never assumes seat 0.
+        ``setback``: in a guided deal, why a move of yours put its goal out of reach (null while it is in reach).
 
         With people sharing the device it has ``table``: ``seat`` (whose view it serves), ``people`` (a list of
         ``{seat, name}``), ``screen`` (null, or ``{seat, name, text}`` while a screen hides every hand: the
@@ -492,6 +512,7 @@ class DealSession(Generic[G, P]):
             "actions": actions,
             "reviews": self.reviews,
             "marks": self.marks,
+            "setback": self.setback,
             "table": self._table_json(calls),
             "daily": self.day,
             "seat": self.seat,
@@ -624,7 +645,9 @@ class DealSession(Generic[G, P]):
             reason = self._refusal(parsed)
             if reason:
                 return {"ok": False, "reason": sentence(reason), **self._wrap()}
-            self.comment = self._judge(parsed) if not game.has_record else None
+            if not game.has_record:  # a guided deal: the comment on your action, and any setback it brings
+                self.comment = self._judge(parsed)
+                self.setback = self.setback or self._setback(parsed)
             self._apply(seat, parsed)
             move = self._moved(parsed)
         self.notice = None

@@ -28,6 +28,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -250,9 +251,14 @@ class PickPuzzle(KnockKnockPuzzle):
 # Drawing is never against the rules, so a draw here is not called wrong for that: it is a card more to get rid of.
 DRAW_NUDGE = (
     "Drawing is always allowed, but it gives you one more card to get rid of, and the first to put down their "
-    "last card wins: is there a card of yours that fits (the playing suit, the top card's rank, or a card that "
-    "fits on anything)?"
+    "last card wins: is there a card of yours that fits (the playing suit, the top card's rank{anything})?"
 )
+
+
+def draw_nudge(hand: Sequence[Card]) -> str:
+    """The nudge for a draw where a card fits; a card that fits on anything is named only to a hand that holds one
+    (a learner in lesson 1 has not met pick-up cards yet)."""
+    return DRAW_NUDGE.format(anything=", or a card that fits on anything" if any(map(is_pickup, hand)) else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,7 +282,12 @@ class PlayOrDrawPuzzle(KnockKnockPuzzle):
             items = tuple(reasons[card.code] for card in legal)
             codes = tuple(card.code for card in legal)
             return Judgement(
-                ("play",), "you can discard", reasons | {"draw": must}, nudges | {"draw": DRAW_NUDGE}, items, codes
+                ("play",),
+                "you can discard",
+                reasons | {"draw": must},
+                nudges | {"draw": draw_nudge(self.state.hands[0])},
+                items,
+                codes,
             )
         nothing = "nothing fits, so you must draw"
         return Judgement(("draw",), nothing, reasons | {"draw": nothing}, nudges, tuple(reasons.values()))

@@ -310,13 +310,19 @@ class Session(DealSession[Game, Player]):
             return None
         advice = self.adviser.decide(self._game.view(self.seat))
         plain = sentence(advice.plain or advice.reason)
-        if advice.action == action or (
+        same = advice.action == action or (
             isinstance(advice.action, Play)
             and isinstance(action, Play)
             and (advice.action.card, advice.action.suit) == (action.card, action.suit)  # the suit named too
-        ):
-            return f"Good choice: {plain}"
-        return f"Sam would rather {plain[0].lower()}{plain[1:]}"
+        )
+        return self._verdict(same, plain)
+
+    def _setback(self, action: Action) -> str | None:
+        """A discard of your third-to-last card without the knock: the lessons' goals ask you to knock when you
+        must, and anyone may now call it and make you pick up."""
+        if not self._game.state.missed_knock(self.seat, action):
+            return None
+        return "Without the knock, anyone may call “Knock! Knock!” and make you pick up cards."
 
     def _last_move(self) -> JSON | None:
         game = self._game

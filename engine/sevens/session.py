@@ -201,7 +201,7 @@ class Session(DealSession[Game, Player]):
             return None
         advice = self._decide(self.adviser, self.seat)
         if advice.card == action:
-            return f"Good choice: {sentence(advice.reason)}"
+            return self._verdict(True, sentence(advice.reason))
         if advice.card is None:
             return None
         return f"{advice.card.display} was worth a thought: {sentence(advice.reason)}"

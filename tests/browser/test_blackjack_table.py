@@ -86,9 +86,11 @@ def test_a_whole_deal_by_mouse_on_a_phone(phone: Page, site_url: str) -> None:
     # The cards that may come next look marked, the others greyed out: not only their classes say so.
     marked, unmarked = face_style(page, "#game-hand .card.legal"), face_style(page, "#game-hand .card:not(.legal)")
     assert marked["shadow"] != "none" and unmarked["shadow"] == "none" and marked["back"] != unmarked["back"]
-    # Refused steps say why, in the engine's words, and change nothing.
+    # Refused steps say why, in the engine's words naming the buttons you see, and change nothing.
     page.get_by_role("button", name="Play", exact=True).click()
-    expect(page.locator("#game-message")).to_have_text("Lay a card first: stop ends a turn that laid cards.")
+    expect(page.locator("#game-message")).to_have_text(
+        "Nothing is laid yet: press a card that fits to lay it, then Play ends your turn."
+    )
     page.get_by_role("button", name="nine of diamonds").click(force=True)  # aria-disabled: it says why
     expect(page.locator("#game-message")).to_have_text("9♦ does not fit on 7♣: play a club or a seven, or a wild ace.")
     # Sam's advice marks the card it would lay.
@@ -147,6 +149,15 @@ def test_a_whole_deal_by_mouse_on_a_phone(phone: Page, site_url: str) -> None:
     expect(page.locator("#game-result")).to_be_visible()
     expect(page.locator("#game-status")).to_contain_text("You win")
     assert out_of_view(page, ["#bj-top", "#game-status", "#game-result-score", "#game-next", "#game-again"]) == []
+    # Suggest, then Play, on match 3: the whole turn Sam suggested is taken, as at the other games' tables.
+    open_table(page, site_url, 3)
+    page.get_by_role("button", name="Suggest").click()
+    expect(page.locator("#game-message")).to_contain_text("Sam would lay 6♠ 6♦ 7♦ 7♣")
+    expect(page.locator("#bj-play")).to_have_class(re.compile(r"\bsuggested\b"))
+    before = log_length(page)
+    page.get_by_role("button", name="Play", exact=True).click()
+    after_turn(page, before)
+    expect(page.locator("#game-log li").nth(before)).to_have_text(re.compile(r"^You lay 6♠ 6♦ 7♦ 7♣"))
 
 
 def test_a_whole_deal_by_keyboard_at_a_desk(desk: Page, pyodide_site_url: str) -> None:

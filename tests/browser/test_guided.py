@@ -167,3 +167,7 @@ def test_a_stage_that_teaches_by_showing_marks_the_cards_that_fit(page: Page, si
     page.goto(f"{site_url}tutorials/changing-the-suit/#kk-guided-name")  # the lesson shows one puzzle at a time
     wait_for(page, "#kk-guided-name")
     assert page.evaluate(MARKED, ["#kk-guided-name", LEGAL]) == ["2C"]  # the 2♣ fits on anything; the K♦ does not
+    # Knocking is taught in lesson 4: before it, a guided deal shows no Knock control (issue 44 item 5).
+    section = page.locator("#kk-guided-name")
+    expect(section.get_by_role("button", name="Draw", exact=True)).to_be_visible()
+    expect(section.get_by_role("button", name=re.compile("Knock"))).to_have_count(0)

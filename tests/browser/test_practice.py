@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -126,3 +127,15 @@ def test_knock_knock_has_its_own_practice(page: Page, site_url: str) -> None:
     games = json.loads(page.evaluate("localStorage.getItem('sevens.v4')"))["games"]
     assert sum(kind["first"] for kind in games["knock-knock"]["practice"].values()) == 3
     assert not games["sevens"]["practice"]
+
+
+# Words of Blackjack's lessons after the first (their front matter's ``introduces``, sitebuild.terms).
+LATER_WORDS = re.compile(r"\b(wild|chain|skip|revers|pick-up|pick up|black jack|red jack|cover|last cards)", re.I)
+
+
+def test_a_new_visitor_is_served_only_puzzles_of_the_first_lesson(page: Page, site_url: str) -> None:
+    # Issue 44 item 5: a new visitor's first Blackjack practice puzzle asked about wild aces.
+    for seed in range(1, 7):
+        serve_first(page, f"{site_url}blackjack-practice/?seed={seed}")
+        said = page.locator(PUZZLE).inner_text() + (page.locator(f"{PUZZLE} script").text_content() or "")
+        assert not LATER_WORDS.search(said), (seed, LATER_WORDS.search(said))

@@ -98,5 +98,7 @@ def test_play_or_pass_asks_which_card_and_a_wrong_card_gets_a_nudge(page: Page, 
     # Nothing fits: a pass is right, and the reason lists each card.
     show_puzzle(page, "pass-or-play-3")
     other = page.locator("#pass-or-play-3")
+    other.locator("[data-choice=play]").click()  # a mistake already: no card may be played here
     other.locator("[data-choice=pass]").click()
     expect(other.locator(".puzzle__feedback li")).to_have_count(4)
+    expect(other.locator(".puzzle__feedback")).to_have_text(re.compile(r"^Right\. "))  # not "Right first time!"

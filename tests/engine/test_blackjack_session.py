@@ -197,15 +197,19 @@ def test_a_refused_step_gives_the_engines_reason_and_changes_nothing() -> None:
     record_of_state = json.dumps(before, sort_keys=True)
     refused = call(session, "act", action={"lay": "9C"})
     assert refused["ok"] is False
-    assert refused["reason"] == "9♣ does not fit on 5♥: play a heart or a five, or a wild ace."
+    assert refused["reason"] == "9♣ does not fit on 5♥: play a heart or a five."  # no ace in hand: none named
     assert json.dumps(refused["state"], sort_keys=True) == record_of_state
+    # A step refused for the order of the steps names the table's controls (Play, Undo card), not the engine's steps.
     assert (
-        call(session, "act", action={"stop": True})["reason"] == "Lay a card first: stop ends a turn that laid cards."
+        call(session, "act", action={"stop": True})["reason"]
+        == "Nothing is laid yet: press a card that fits to lay it, then Play ends your turn."
     )
     call(session, "act", action={"lay": "5S"})
     chained = call(session, "act", action={"lay": "9D"})
     assert chained["reason"] == "9♦ cannot follow 5♠ in a chain: it must be a five or a spade next to it."
-    assert call(session, "act", action={"draw": True})["reason"].startswith("You have laid cards this turn")
+    assert call(session, "act", action={"draw": True})["reason"] == (
+        "You have laid cards this turn: press Play to end your turn, or Undo card to take them back before you draw."
+    )
     assert [card["code"] for card in call(session, "state")["chain"]["cards"]] == ["5S"]
 
 
@@ -281,14 +285,20 @@ def test_a_computer_seat_plays_its_whole_turn_in_one_step() -> None:
     assert longest >= 2
 
 
-def test_sam_suggests_the_next_step_with_a_reason() -> None:
+def test_sam_suggests_the_whole_turn_at_its_start_and_the_next_step_inside_it() -> None:
     session, state = guided(CHAIN)
     advice = call(session, "suggest")
-    assert advice["action"] in state["actions"] and advice["text"].startswith("Sam would")
-    assert advice["reason"].endswith(".") and "lay" in advice["action"]
-    state = call(session, "act", action=advice["action"])["state"]
+    assert advice["text"].startswith("Sam would") and advice["reason"].endswith(".")
+    # At the start of a turn, the whole turn (so that Play after Suggest takes it, call and suit too); its first
+    # card is one of the steps listed.
+    assert {"seat": 0, "lay": advice["action"]["chain"][0]} in state["actions"]
+    state = call(session, "act", action={"seat": 0, "lay": advice["action"]["chain"][0]})["state"]
     if state["chain"]:
         assert call(session, "suggest")["action"] in state["actions"]
+    played = guided(CHAIN)[0]
+    taken = call(played, "act", action=call(played, "suggest")["action"])
+    assert taken["ok"] and [card["code"] for card in taken["move"]["cards"]] == advice["action"]["chain"]
+    assert taken["move"]["last"] is advice["action"].get("last", False)
 
 
 def test_a_match_goes_on_to_its_next_deal() -> None:
@@ -355,13 +365,22 @@ def test_going_out_with_the_last_card_is_praised_for_going_out() -> None:
     call(session, "act", action={"seat": 0, "lay": "6S"})
     state = call(session, "act", action={"seat": 0, "stop": True})["state"]
     assert state["over"] and state["result"]["winner"] == 0
-    assert state["comment"] == "Good choice: Stop here and go out: your 6♠ was your last card."
+    assert state["comment"] == "Good choice: your 6♠ was your last card."
     assert "help the next player" not in state["comment"]
 
 
 def uncalled(action: dict[str, Any]) -> dict[str, Any]:
     """*action* without a call of "Last cards" (allowed with any step that ends a turn; listed where it is due)."""
     return {key: value for key, value in action.items() if key != "last"}
+
+
+def takeable(action: dict[str, Any], state: dict[str, Any]) -> bool:
+    """Whether Suggest's *action* is one the table takes now: a listed step (a call aside), or, at the start of a
+    turn, a whole turn (``chain``) whose first card is a listed one, which Play sends at one press."""
+    listed = [uncalled(each) for each in state["actions"]]
+    if "chain" in action and not state["chain"]:
+        return {"seat": action["seat"], "lay": action["chain"][0]} in listed
+    return uncalled(action) in listed
 
 
 @pytest.mark.parametrize("preset", [name for name, rules in PRESETS.items() if rules.wild_rank is not None])
@@ -380,10 +399,14 @@ def test_advice_after_a_wild_card_names_the_suit_in_its_action_and_its_words(pre
                 continue
             advice = call(session, "suggest")
             action = advice["action"]
-            assert uncalled(action) in map(uncalled, state["actions"]), (advice, state["actions"])
-            if state["name_suit"] and action.get("stop"):
-                suit = next(each for each in state["suits"] if each["code"] == action.get("suit"))
-                assert f"name {suit['name']}" in advice["text"], advice
+            assert takeable(action, state), (advice, state["actions"])
+            wild_codes = {card["code"] for card in state["hand"] if card["wild"]}
+            ends_wild = bool(action.get("chain")) and action["chain"][-1] in wild_codes
+            goes_out = ends_wild and len(action["chain"]) == len(state["hand"])
+            if (state["name_suit"] and action.get("stop")) or (ends_wild and not goes_out):
+                names = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+                assert action.get("suit") in names, advice
+                assert f"name {names[action['suit']]}" in advice["text"], advice
                 named += 1
             wild = [card["code"] for card in state["hand"] if card["legal"] and card["wild"]]
             if departs and wild and not state["chain"] and action.get("lay") not in wild:

@@ -33,6 +33,16 @@ def uncalled(action: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in action.items() if key != "last"}
 
 
+def takeable(action: dict[str, Any], state: dict[str, Any]) -> bool:
+    """Whether Suggest's *action* is one the table takes now: a listed step (a call aside), or, at the start of a
+    turn, a whole turn (``chain``, the game's record encoding of one) whose first card is listed, which the page
+    sends at one press."""
+    listed = [uncalled(each) for each in state["actions"]]
+    if "chain" in action and not state.get("chain"):
+        return {"seat": action["seat"], "lay": action["chain"][0]} in listed
+    return uncalled(action) in listed
+
+
 def played_as_suggested(game: str, preset: str | None, seed: int) -> tuple[Any, list[dict[str, Any]]]:
     """A whole deal in which your seat does what Suggest says at every step, the computer players between: the
     session and every piece of advice given."""
@@ -42,7 +52,7 @@ def played_as_suggested(game: str, preset: str | None, seed: int) -> tuple[Any, 
     while not state["over"]:
         if state["your_turn"]:
             advised = call(session, "suggest")
-            assert uncalled(advised["action"]) in map(uncalled, state["actions"]), (advised, state["actions"])
+            assert takeable(advised["action"], state), (advised, state["actions"])
             advice.append(advised)
             reply = call(session, "act", action=advised["action"])
             assert reply["ok"], reply

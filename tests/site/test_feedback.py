@@ -139,8 +139,9 @@ def test_a_guided_deal_praises_a_pick_up_card_only_with_the_suit_sam_would_name(
         comments[suit] = reply["result"]["state"]["comment"]
     praised = [suit for suit, comment in comments.items() if comment.startswith("Good choice")]
     assert len(praised) == 1, comments  # the suit Sam names, and no other
-    advised = re.search(r"name (\w+)", comments[praised[0]])
-    assert advised is not None and advised.group(1)[0].upper() == praised[0]
+    advised = Session()
+    advised.guided(position)
+    assert advised.suggest()["action"] == {"seat": 0, "play": "2D", "suit": praised[0]}
     assert all(comments[suit].startswith("Sam would rather play 2♦ and name") for suit in "CDHS" if suit not in praised)
 
 

@@ -34,7 +34,7 @@ def test_bad_unknown_and_repeated_keys_are_reported_with_their_lines() -> None:
     _, problems = parse_front_matter("---\ntitle: A\ntitle: B\ncolour: red\njust words\n---\n")
     assert problems == [
         (3, "front matter: 'title' is given twice"),
-        (4, "front matter: unknown key 'colour': use title, summary, order, layout, game"),
+        (4, "front matter: unknown key 'colour': use title, summary, order, layout, game, introduces"),
         (5, "front matter: expected 'key: value', got 'just words'"),
     ]
 

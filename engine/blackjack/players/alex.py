@@ -18,7 +18,6 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ...core.cards import Card, Suit
-from ...core.text import join_words
 from ..rules import Rules, follows
 from ..state import State
 from ..view import PlayerView
@@ -130,12 +129,14 @@ def _reason(view: PlayerView, state: State, cards: Sequence[Card], suit: Suit | 
     rules = view.rules
     if not cards:
         if score >= 10_000:  # the last card is down: stopping ends the deal, whatever the next player could do
-            return f"Stop here and go out: your {state.laid[-1].display} was your last card."
+            return f"End the turn here and go out: your {state.laid[-1].display} was your last card."
         if not state.hands[view.seat]:
-            return "Stop here: you have no card left to lay."
+            return "End the turn here: you have no card left to lay."
         if not rules.chains:
-            return "Stop here: one card a turn."
-        return "Stop here: laying more would only help the next player."
+            return "End the turn here: one card a turn."
+        if not state.next_cards(view.seat):
+            return "End the turn here: no card you hold may follow it."
+        return "End the turn here: laying more would only help the next player."
     laid = f"Lay {cards_words(cards)}"
     if score >= 10_000:
         return f"{laid} and go out."
@@ -149,15 +150,12 @@ def _reason(view: PlayerView, state: State, cards: Sequence[Card], suit: Suit | 
         return f"{laid}: nothing better fits, so spend the {cards_words(keepers)}."
     if suit is not None:
         return f"{laid} and name {suit.plural}, the suit you hold most."
-    kept = _keeper_words(rules)
+    # The cards kept for later are named as they are, not by kind: a learner who holds no wild card has not
+    # necessarily met one yet.
+    rest = Counter(state.hands[view.seat]) - Counter(cards)
+    kept = cards_words([card for card in rest.elements() if is_keeper(rules, card)])
     if not rules.chains:
         return f"{laid}, and keep your {kept} for later." if kept else f"{laid}: it fits."
-    return (
-        f"{laid}: the most cards you can lay while keeping your {kept}." if kept else f"{laid}: the most you can lay."
-    )
-
-
-def _keeper_words(rules: Rules) -> str:
-    """The cards Alex keeps (:func:`is_keeper`) as these rules have them: ``twos, black jacks and wild cards``."""
-    kinds = [("twos", rules.twos), ("black jacks", rules.jack_value > 0), ("wild cards", rules.wild_rank is not None)]
-    return join_words([words for words, kept in kinds if kept])
+    if kept:
+        return f"{laid}: the most cards you can lay while keeping your {kept} for later."
+    return f"{laid}: the most cards you can lay."

@@ -70,8 +70,8 @@ def naming(reason: str, suit: Suit | None) -> str:
     """*reason* with the suit to name said in its first words, where a turn's wild card names *suit* and the
     reason does not say so yet: advice that lays a wild card or stops after one is complete only with its suit.
 
-    >>> naming("Stop here: laying more would only help the next player.", Suit.HEARTS)
-    'Stop here and name hearts: laying more would only help the next player.'
+    >>> naming("End the turn here: laying more would only help the next player.", Suit.HEARTS)
+    'End the turn here and name hearts: laying more would only help the next player.'
     >>> naming("Lay 8♣.", Suit.SPADES), naming("Lay 8♣ and name clubs.", Suit.CLUBS)
     ('Lay 8♣ and name spades.', 'Lay 8♣ and name clubs.')
     """

@@ -37,7 +37,7 @@ class RandomPlayer(ComputerPlayer):
             cards.append(options[choice])
             twin = after(twin, seat, [options[choice]])
         suit = self.rng.choice(list(Suit))
-        laid = f"Lay {cards_words(cards)}" if cards else "Stop here"
+        laid = f"Lay {cards_words(cards)}" if cards else "End the turn here"
         return self.finish(view, state, cards, suit, f"{laid}: picked at random from the turns you may play.")
 
 
@@ -60,7 +60,7 @@ class RobinPlayer(ComputerPlayer):
         for card in best:
             rest.remove(card)
         suit = favourite_suit(view.rules, rest)
-        words = f"Lay {cards_words(best)}" if best else "Stop here"
+        words = f"Lay {cards_words(best)}" if best else "End the turn here"
         why = "the longest chain you can see" if view.rules.chains else "the first card you see that fits"
         return self.finish(view, state, best, suit, f"{words}: {why}.")
 

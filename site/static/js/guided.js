@@ -54,7 +54,14 @@ class GuidedDeal {
   yourTurn() {
     this.status.textContent = this.refused
       ? "Not allowed: the reason is under your cards. Your turn again."
-      : this.table.guide(this.state, Boolean(this.state.marks));
+      : this.outOfReach() ?? this.table.guide(this.state, Boolean(this.state.marks));
+  }
+
+  // A move of yours put the goal out of reach (the engine's state.setback says why): said plainly, with the way
+  // to try again, for as long as the deal goes on.
+  outOfReach() {
+    const setback = this.state?.setback;
+    return setback ? `${setback} The goal is out of reach now: press Try again to play this deal again.` : null;
   }
 
   loading(detail) {
@@ -114,16 +121,18 @@ class GuidedDeal {
 
   async begin() {
     this.generation += 1;
-    const { position, script, tableModule, marks } = this.section.dataset;
+    const { position, script, tableModule, marks, rules } = this.section.dataset;
     let createTable;
     try {
       const params = { position, script: script ?? "", goal: goalOf(this.section), game: this.game, marks: marks === "true" };
+      if (rules) params.rules = rules; // an early lesson's deal, under fewer rules than the defaults
       [this.state, createTable] = await Promise.all([this.runtime.call("guided", params, this.session), loadTable(tableModule)]);
     } catch (error) {
       this.status.textContent = `This deal could not be set up: ${error.message}`;
       return;
     }
     if (!this.players) this.build(createTable);
+    this.missed = false;
     this.table.reset();
     if (this.start) this.start.hidden = true;
     this.say("");
@@ -136,6 +145,7 @@ class GuidedDeal {
     const marks = Boolean(state.marks); // the stage says whether the cards that fit are marked
     drawPlayers(this.players, state);
     this.table.draw(state, { yours: state.your_turn && !this.busy, marks, hints: marks });
+    this.hideLater();
     drawLog(this.log, state);
     const focused = [...this.hand.children].indexOf(document.activeElement);
     this.hand.replaceChildren(
@@ -161,7 +171,25 @@ class GuidedDeal {
     } else if (state.your_turn) {
       this.yourTurn();
     } else {
-      this.status.textContent = thinking(state);
+      this.status.textContent = this.outOfReach() ?? thinking(state);
+    }
+    this.restart.textContent = state.setback && !state.over ? "Try again" : "Start again";
+    this.restart.classList.toggle("button", Boolean(state.setback) && !state.over);
+    if (state.setback && !this.missed) {
+      // A goal out of reach costs the stage's first-time star, as a lost deal does (lessons.js counts it).
+      this.missed = true;
+      this.section.dispatchEvent(new CustomEvent("sevens:missed", { bubbles: true, detail: { id: this.section.id } }));
+    }
+  }
+
+  // A control, or a part of the board with a data-label, named with a word a later lesson introduces (the page's
+  // data-later-words, from the lessons' front matter) is not shown: lesson 1 does not offer a call it has not taught.
+  hideLater() {
+    const words = this.section.closest("[data-later-words]")?.dataset.laterWords.split(",").filter(Boolean) ?? [];
+    const later = words.map((word) => new RegExp(`(?<![\\w-])${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+")}`, "i"));
+    for (const control of this.board.querySelectorAll(".actions button, [data-label]")) {
+      const name = control.dataset.label ?? control.textContent;
+      if (control !== this.restart && later.some((word) => word.test(name))) control.hidden = true;
     }
   }
 
@@ -169,6 +197,7 @@ class GuidedDeal {
   async move(action) {
     if (!this.state?.your_turn || this.busy) return;
     this.busy = true;
+    const before = this.state.setback;
     let reply;
     try {
       reply = await this.runtime.call("act", { action }, this.session);
@@ -185,7 +214,8 @@ class GuidedDeal {
       this.feedback?.scrollIntoView({ block: "nearest" });
       return;
     }
-    this.judgement = [reply.move && `${reply.move.text}.`, this.state.comment].filter(Boolean).join(" ");
+    const setback = this.state.setback && this.state.setback !== before ? this.state.setback : null;
+    this.judgement = [reply.move && `${reply.move.text}.`, this.state.comment, setback].filter(Boolean).join(" ");
     this.say(this.judgement);
     this.draw();
     this.computers();

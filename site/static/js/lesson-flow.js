@@ -51,7 +51,12 @@ export function setUpFlow(lesson, slot) {
   function labelNext() {
     const to = onward();
     next.hidden = to < 0;
-    next.textContent = to < current ? "Unsolved ›" : isSolved(current) ? "Next ›" : "Skip ›";
+    next.textContent = to < current ? "To do ›" : isSolved(current) ? "Next ›" : "Skip ›";
+    // Back to a puzzle left undone (a guided deal is won or lost, not "solved"): its name says which one.
+    const back = to >= 0 && to < current ? `To do: stage ${steps[to].where[0]}, puzzle ${steps[to].where[1]}` : "";
+    next.title = back;
+    if (back) next.setAttribute("aria-label", back);
+    else next.removeAttribute("aria-label");
   }
 
   function show(index, { focus = null, carry = null } = {}) {

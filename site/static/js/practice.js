@@ -80,23 +80,33 @@ function setUp(section) {
   page.dataset.practiceReady = ""; // answers are counted from now on (tests wait for it)
 }
 
+// A puzzle lists the lessons whose words it uses (the build tags it): it is served once the learner has met each
+// of them (answered a puzzle there), so a new visitor's first puzzles use only what the first lesson teaches.
+const met = (entry, lessons) => (entry.lessons ?? []).every((slug) => Boolean(lessons[slug]));
+
 // The next puzzle: one of a kind still missed when there is one (looking through the bank's files in this visit's
-// order until one has it), else any not yet seen, from a file drawn at random.
+// order until one has it), else any not yet seen, from the files in this visit's order; only puzzles of lessons
+// the learner has met.
 async function choose() {
   const due = new Set(missedKinds());
+  const lessons = read().lessons;
   const order = [];
   const left = Array.from({ length: files }, (_, i) => i + 1);
   while (left.length) order.push(...left.splice(Math.floor(random() * left.length), 1));
-  const unseen = (puzzles) => puzzles.filter((entry) => !seen.has(entry.id));
+  const known = (puzzles) => puzzles.filter((entry) => met(entry, lessons));
+  const unseen = (puzzles) => known(puzzles).filter((entry) => !seen.has(entry.id));
   if (due.size) {
     for (const file of order) {
       const fresh = unseen(await puzzlesOf(file)).filter((entry) => due.has(entry.kind));
       if (fresh.length) return pick(fresh);
     }
   }
-  const puzzles = await puzzlesOf(order[0]);
-  const fresh = unseen(puzzles);
-  return pick(fresh.length ? fresh : puzzles);
+  for (const file of order) {
+    const fresh = unseen(await puzzlesOf(file));
+    if (fresh.length) return pick(fresh);
+  }
+  const puzzles = await puzzlesOf(order[0]); // every puzzle met has been seen in this visit: again, then
+  return pick(known(puzzles).length ? known(puzzles) : puzzles);
 }
 
 async function serve() {

@@ -73,6 +73,12 @@ export function setUpPuzzle(puzzle, hooks = {}) {
     if (PLAY_OR.includes(puzzle.dataset.kind)) {
       if (choice === "play") {
         pressOnly(puzzle, "[data-choice]", (b) => b === target);
+        // Choosing to play where no card may be played is already a mistake: the card asked next cannot mend it,
+        // so a right answer after it is not "right first time".
+        if (!data.answer.includes("play") && !missed) {
+          hooks.answered?.(false, "play");
+          missed = true;
+        }
         which.hidden = false;
         setFeedback(puzzle, true, "");
         puzzle.querySelector("button[data-card]")?.focus();

@@ -14,7 +14,7 @@ export function createTable(parts, page) {
 
   // -- the board --
   const spot = (name, label, ...children) =>
-    el("div", { class: `bj-spot bj-${name}`, dataset: { place: name } }, el("span", { class: "bj-label" }, label), ...children);
+    el("div", { class: `bj-spot bj-${name}`, dataset: { place: name, label } }, el("span", { class: "bj-label" }, label), ...children);
   const top = el("span", { class: "bj-card", role: "img", id: parts.id("bj-top") });
   const suitMark = el("span", { class: "bj-mark", id: parts.id("bj-suit"), "aria-hidden": "true" });
   const suitName = el("span", { class: "bj-value", id: parts.id("bj-suit-name") });
@@ -70,6 +70,15 @@ export function createTable(parts, page) {
 
   function stop() {
     if (playButton.disabled) return;
+    const advised = page.advice()?.action;
+    if (advised?.chain && !state().chain) {
+      // After Suggest, with nothing laid yet: Play takes the whole turn Sam suggested (its suit too; the call as
+      // Last cards! now stands).
+      const turn = { ...advised };
+      delete turn.last;
+      end(turn);
+      return;
+    }
     if (!suits.hidden) {
       // A wild card last: the turn ends with a suit named.
       page.say(state().prompt);
@@ -173,7 +182,8 @@ export function createTable(parts, page) {
     callButton.setAttribute("aria-pressed", String(calling));
     callButton.classList.toggle("due", yours && hints && s.must_call && !calling);
     drawSuits(s, yours && s.name_suit);
-    playButton.classList.toggle("suggested", Boolean(advised.stop) && !advised.suit); // a suit's button, as above
+    // Play takes a whole suggested turn; a suggested stop after a wild card is its suit's button, as above.
+    playButton.classList.toggle("suggested", Boolean(advised.chain) || (Boolean(advised.stop) && !advised.suit));
     drawButton.classList.toggle("suggested", Boolean(advised.draw));
     pickupButton.classList.toggle("suggested", Boolean(advised.pickup));
     passButton.classList.toggle("suggested", Boolean(advised.pass));
@@ -182,11 +192,12 @@ export function createTable(parts, page) {
     }
   }
 
-  // Sam's next card is selected; its call is pressed; its other steps are marked on their buttons.
+  // Sam's next card (the first of the turn it suggests) is selected; its call is pressed; Play takes the turn;
+  // its other steps are marked on their buttons.
   function suggested(advice) {
     const action = advice.action;
     calling = Boolean(action.last);
-    return action.lay ?? null;
+    return action.lay ?? action.chain?.[0] ?? null;
   }
 
   function key(event) {
