@@ -307,7 +307,7 @@ function choose(code) {
   const card = state?.hand.find((c) => c.code === code);
   if (!card) return;
   if (!state.your_turn || busy || recovering) {
-    say(state.over ? "The deal is over." : `Wait for your turn: ${thinking()} thinking.`);
+    say(state.over ? "The deal is over." : `Wait for your turn: ${thinking(state)}`);
     return;
   }
   if (!card.legal) {
