@@ -67,14 +67,38 @@ def phone(warm_contexts: dict[str, BrowserContext], site_url: str) -> Iterator[P
 
 # What the knock or call bubble covers on the board (nothing while nobody shouts): labels, cards, counts.
 SHOUT_COVERS = """() => {
-    const shout = document.querySelector('#kk-shout');
-    if (!shout.textContent) return [];
+    const shout = document.querySelector('.kk-bubble');
+    if (!shout) return [];
     const a = shout.getBoundingClientRect();
     return [...document.querySelectorAll('.kk-board .kk-spot > *')].filter((part) => {
         const b = part.getBoundingClientRect();
         return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
     }).map((part) => part.textContent || part.id);
 }"""
+
+
+# The knock or call bubble drawn: its words, the name on the seat it hangs from (null over the board) and the gap
+# between them in pixels.
+BUBBLE = """() => {
+    const bubble = document.querySelector('.kk-bubble');
+    if (!bubble) return null;
+    const seat = bubble.closest('.player');
+    if (!seat) return {text: bubble.textContent, seat: null, gap: 0};
+    const a = bubble.getBoundingClientRect();
+    const b = seat.getBoundingClientRect();
+    const gap = Math.max(a.top - b.bottom, b.top - a.bottom, a.left - b.right, b.left - a.right, 0);
+    return {text: bubble.textContent, seat: seat.querySelector('.player-name').firstChild.textContent, gap};
+}"""
+
+
+def bubble_by_its_speaker(bubble: dict[str, Any] | None) -> list[str]:
+    """What is wrong with where the BUBBLE is: it hangs from the seat of the player who knocked or called (on a
+    phone your own seat is not drawn, and yours is over the board), close by."""
+    if bubble is None:
+        return []
+    speaker = bubble["seat"] or "You"
+    wrong = [] if bubble["text"].startswith(speaker) else [f"{bubble['text']!r} by {speaker}'s seat"]
+    return wrong + ([f"{bubble['gap']:.0f} px from {speaker}'s seat"] if bubble["gap"] > 12 else [])
 
 
 # The table at one moment of play_deal, in one round trip: where what must be in view is (BOXES, for the selectors
@@ -85,6 +109,7 @@ MOMENT = f"""(selectors) => ({{
     seats: ({SEAT_BOXES})(),
     covered: ({SHOUT_COVERS})(),
     shout: document.getElementById('kk-shout').innerText,
+    bubble: ({BUBBLE})(),
     log: document.querySelectorAll('#game-log li').length,
     asked: document.querySelector('#kk-let-pass:not([hidden])') !== null,
     legal: document.querySelectorAll('#game-hand .card.legal').length,
@@ -121,6 +146,7 @@ def play_deal(
         assert outside(page, in_view, moment["boxes"]) == []
         assert overlapping(moment["seats"]) == []
         assert moment["covered"] == []
+        assert bubble_by_its_speaker(moment["bubble"]) == []
         if moment["shout"]:
             seen["shouts"] = seen.get("shouts", 0) + 1
         before = moment["log"]
@@ -149,6 +175,7 @@ def play_deal(
             seen["suits"] += 1
         wait_after_move(page, before, timeout=START_MS)
     expect(page.locator("#game-result")).to_be_visible()
+    expect(page.locator(".kk-bubble")).to_have_count(0)  # a knock's moment is over with the deal
     # The end of a deal of a match: the result (in the status line), the deal's score and the totals (beside the
     # table on a desk, under the result on a phone) and the buttons on the same screen as the table.
     score = "#game-result-score" if page.evaluate("matchMedia('(max-width: 40rem)').matches") else "#game-score"

@@ -63,7 +63,13 @@ const GAME = game.dataset.game;
 let gameTable = null; // the game's table (its board and controls), once its module has loaded
 const tableReady = loadTable(game.dataset.tableModule).then((createTable) => {
   gameTable = createTable(
-    { board: $("game-board"), actions: $("game-actions"), before: $("game-suggest"), id: (name) => name },
+    {
+      board: $("game-board"),
+      players: $("game-players"),
+      actions: $("game-actions"),
+      before: $("game-suggest"),
+      id: (name) => name,
+    },
     {
       state: () => state,
       act,

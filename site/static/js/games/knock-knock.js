@@ -16,6 +16,7 @@ export function createTable(parts, page) {
   let knock = false; // the Knock control is pressed: your next discard knocks
   let shouted = 0; // log entries already looked at for knocks and calls
   let shoutedAt = 0; // the log's length when the last knock or call was shown
+  let speaker = null; // the seat whose knock or call the bubble shows
   let pickup = null; // the pick-up card waiting for its suit
 
   // -- the board --
@@ -24,7 +25,9 @@ export function createTable(parts, page) {
   const suitName = el("span", { class: "kk-suit-name", id: parts.id("kk-suit-name") });
   const stock = el("span", { class: "kk-count", id: parts.id("kk-stock") });
   const tableText = el("p", { class: "visually-hidden", id: parts.id("kk-table-text") });
-  const shoutLine = el("p", { class: "kk-shout", id: parts.id("kk-shout"), "aria-live": "assertive" });
+  // A knock or a call is read out from the board's live line, and drawn as a speech bubble by the seat that said it.
+  const shoutLine = el("p", { class: "kk-shout visually-hidden", id: parts.id("kk-shout"), "aria-live": "assertive" });
+  const bubble = el("span", { class: "kk-bubble", "aria-hidden": "true" });
   parts.board.append(
     el(
       "div",
@@ -130,17 +133,41 @@ export function createTable(parts, page) {
     }
   }
 
-  // The knocks and calls since the last drawing, in the engine's few words, over the table until a round
-  // later; the question of a missed knock to call takes their place.
+  // The knocks and calls since the last drawing, in the engine's few words, by the seat that said them until a
+  // round later; the question of a missed knock to call takes their place, and the end of the deal ends them.
+  // A call's verdict ("Right call!") is said with the call.
   function shout(s) {
     if (s.log.length < shouted) shouted = 0; // a new deal
     const loud = s.log.slice(shouted).filter((entry) => entry.shout);
     if (loud.length) {
       shoutLine.textContent = loud.map((entry) => entry.shout).join(" ");
+      speaker = loud.find((entry) => entry.kind === "play" || entry.kind === "challenge")?.seat ?? speaker;
       shoutedAt = s.log.length;
     } else if (s.log.length > shoutedAt + s.players || s.call?.asks_you) shoutLine.textContent = "";
+    if (s.over) shoutLine.textContent = "";
     shouted = s.log.length;
+    bubble.textContent = shoutLine.textContent;
+    placeBubble();
   }
+
+  // The bubble hangs from the speaker's seat (drawn again at every move, so it is put back each time the seats are);
+  // a seat not drawn (yours on a phone, where your hand stands for you) has it over the board instead.
+  function placeBubble() {
+    const seat = speaker === null ? null : parts.players?.querySelector(`.player.seat-${speaker}`);
+    const host = seat && seat.offsetWidth > 1 ? seat : parts.board.querySelector(".kk-board");
+    if (!bubble.textContent || !host) {
+      bubble.remove();
+      return;
+    }
+    if (bubble.parentElement !== host) host.append(bubble);
+    // Kept on the screen: a bubble under a seat at the edge moves in as far as it must.
+    bubble.style.removeProperty("--nudge");
+    const box = bubble.getBoundingClientRect();
+    const width = document.documentElement.clientWidth;
+    const nudge = box.left < 4 ? 4 - box.left : box.right > width - 4 ? width - 4 - box.right : 0;
+    if (nudge) bubble.style.setProperty("--nudge", `${nudge}px`);
+  }
+  if (parts.players) new MutationObserver(placeBubble).observe(parts.players, { childList: true });
 
   function draw(s, { yours, hints }) {
     const face = cardFace(s.top.display, s.top.suit);
@@ -227,6 +254,8 @@ export function createTable(parts, page) {
       shoutedAt = 0;
       closeSuits();
       shoutLine.textContent = "";
+      bubble.textContent = "";
+      bubble.remove();
     },
   };
 }
