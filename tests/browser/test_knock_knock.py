@@ -77,28 +77,45 @@ SHOUT_COVERS = """() => {
 }"""
 
 
-# The knock or call bubble drawn: its words, the name on the seat it hangs from (null over the board) and the gap
-# between them in pixels.
+# The knock or call bubble drawn: its words, the seat it hangs from (null on the board), its box, and every seat's
+# name, box (left, top, right, bottom) and whether it is drawn.
 BUBBLE = """() => {
     const bubble = document.querySelector('.kk-bubble');
     if (!bubble) return null;
-    const seat = bubble.closest('.player');
-    if (!seat) return {text: bubble.textContent, seat: null, gap: 0};
-    const a = bubble.getBoundingClientRect();
-    const b = seat.getBoundingClientRect();
-    const gap = Math.max(a.top - b.bottom, b.top - a.bottom, a.left - b.right, b.left - a.right, 0);
-    return {text: bubble.textContent, seat: seat.querySelector('.player-name').firstChild.textContent, gap};
+    const name = (seat) => seat.querySelector('.player-name').firstChild.textContent;
+    const box = (element) => { const b = element.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+    const seats = [...document.querySelectorAll('#game-players .player')].map((seat) =>
+        [name(seat), box(seat), seat.offsetWidth > 1]);
+    const host = bubble.closest('.player');
+    return {text: bubble.textContent, host: host && name(host), box: box(bubble), seats};
 }"""
 
 
 def bubble_by_its_speaker(bubble: dict[str, Any] | None) -> list[str]:
-    """What is wrong with where the BUBBLE is: it hangs from the seat of the player who knocked or called (on a
-    phone your own seat is not drawn, and yours is over the board), close by."""
+    """What is wrong with where the BUBBLE is: it hangs from the seat of the player who knocked or called, close by,
+    or (where that would hide another seat, or the seat is not drawn: yours on a phone) sits on the board under
+    that seat; it hides no other seat."""
     if bubble is None:
         return []
-    speaker = bubble["seat"] or "You"
-    wrong = [] if bubble["text"].startswith(speaker) else [f"{bubble['text']!r} by {speaker}'s seat"]
-    return wrong + ([f"{bubble['gap']:.0f} px from {speaker}'s seat"] if bubble["gap"] > 12 else [])
+    seats = {name: (box, drawn) for name, box, drawn in bubble["seats"]}
+    speaker = max((name for name in seats if bubble["text"].startswith(name)), key=len, default=None)
+    if speaker is None:
+        return [f"{bubble['text']!r} names no seat"]
+    (left, top, right, bottom), ((x0, y0, x1, y1), drawn) = bubble["box"], seats[speaker]
+    wrong = [
+        f"{bubble['text']!r} hides {name}'s seat"
+        for name, ((a0, b0, a1, b1), shown) in seats.items()
+        if shown and name not in (speaker, bubble["host"]) and left < a1 and a0 < right and top < b1 and b0 < bottom
+    ]
+    if bubble["host"] is not None:
+        gap = max(top - y1, y0 - bottom, left - x1, x0 - right, 0)
+        if bubble["host"] != speaker or gap > 12:
+            wrong.append(f"{bubble['text']!r} by {bubble['host']}'s seat, {gap:.0f} px from {speaker}'s")
+    elif drawn and not x0 <= (left + right) / 2 <= x1:
+        wrong.append(
+            f"{bubble['text']!r} on the board at {left:.0f}-{right:.0f}, not under {speaker} at {x0:.0f}-{x1:.0f}"
+        )
+    return wrong
 
 
 # The table at one moment of play_deal, in one round trip: where what must be in view is (BOXES, for the selectors

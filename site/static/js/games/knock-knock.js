@@ -150,22 +150,47 @@ export function createTable(parts, page) {
     placeBubble();
   }
 
-  // The bubble hangs from the speaker's seat (drawn again at every move, so it is put back each time the seats are);
-  // a seat not drawn (yours on a phone, where your hand stands for you) has it over the board instead.
+  // The bubble hangs from the speaker's seat (drawn again at every move, so it is put back each time the seats are).
+  // Where it would hide another seat (a phone's second row of seats under the first), or the seat is not drawn
+  // (yours on a phone, where your hand stands for you), it sits on the board's top line instead, under the seat.
   function placeBubble() {
     const seat = speaker === null ? null : parts.players?.querySelector(`.player.seat-${speaker}`);
-    const host = seat && seat.offsetWidth > 1 ? seat : parts.board.querySelector(".kk-board");
-    if (!bubble.textContent || !host) {
+    const drawn = Boolean(seat && seat.offsetWidth > 1);
+    const board = parts.board.querySelector(".kk-board");
+    if (!bubble.textContent || !board) {
       bubble.remove();
       return;
     }
-    if (bubble.parentElement !== host) host.append(bubble);
-    // Kept on the screen: a bubble under a seat at the edge moves in as far as it must.
     bubble.style.removeProperty("--nudge");
+    if (drawn) {
+      if (bubble.parentElement !== seat) seat.append(bubble);
+      if (!hides(bubble, seat)) {
+        nudge(bubble.getBoundingClientRect(), 0);
+        return;
+      }
+    }
+    if (bubble.parentElement !== board) board.append(bubble);
     const box = bubble.getBoundingClientRect();
+    const under = drawn ? seat.getBoundingClientRect() : null;
+    nudge(box, under ? (under.left + under.right) / 2 - (box.left + box.right) / 2 : 0);
+  }
+
+  // Whether *bubble* covers a seat other than *seat*.
+  function hides(bubble, seat) {
+    const a = bubble.getBoundingClientRect();
+    return [...parts.players.children].some((other) => {
+      const b = other.getBoundingClientRect();
+      return other !== seat && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    });
+  }
+
+  // Moves the bubble (its box at *box*) along by *shift* pixels, and further in should that leave the screen.
+  function nudge(box, shift) {
     const width = document.documentElement.clientWidth;
-    const nudge = box.left < 4 ? 4 - box.left : box.right > width - 4 ? width - 4 - box.right : 0;
-    if (nudge) bubble.style.setProperty("--nudge", `${nudge}px`);
+    const left = box.left + shift;
+    const right = box.right + shift;
+    const by = shift + (left < 4 ? 4 - left : right > width - 4 ? width - 4 - right : 0);
+    if (by) bubble.style.setProperty("--nudge", `${by}px`);
   }
   if (parts.players) new MutationObserver(placeBubble).observe(parts.players, { childList: true });
 
