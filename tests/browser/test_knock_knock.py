@@ -94,7 +94,7 @@ BUBBLE = """() => {
 def bubble_by_its_speaker(bubble: dict[str, Any] | None) -> list[str]:
     """What is wrong with where the BUBBLE is: it hangs from the seat of the player who knocked or called, close by,
     or (where that would hide another seat, or the seat is not drawn: yours on a phone) sits on the board under
-    that seat; it hides no other seat."""
+    that seat; it hides no seat (its own included) but the one it hangs from."""
     if bubble is None:
         return []
     seats = {name: (box, drawn) for name, box, drawn in bubble["seats"]}
@@ -105,7 +105,7 @@ def bubble_by_its_speaker(bubble: dict[str, Any] | None) -> list[str]:
     wrong = [
         f"{bubble['text']!r} hides {name}'s seat"
         for name, ((a0, b0, a1, b1), shown) in seats.items()
-        if shown and name not in (speaker, bubble["host"]) and left < a1 and a0 < right and top < b1 and b0 < bottom
+        if shown and name != bubble["host"] and left < a1 and a0 < right and top < b1 and b0 < bottom
     ]
     if bubble["host"] is not None:
         gap = max(top - y1, y0 - bottom, left - x1, x0 - right, 0)

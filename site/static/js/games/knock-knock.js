@@ -150,47 +150,52 @@ export function createTable(parts, page) {
     placeBubble();
   }
 
-  // The bubble hangs from the speaker's seat (drawn again at every move, so it is put back each time the seats are).
-  // Where it would hide another seat (a phone's second row of seats under the first), or the seat is not drawn
-  // (yours on a phone, where your hand stands for you), it sits on the board's top line instead, under the seat.
+  // The bubble hangs from the speaker's seat (drawn again at every move, so it is put back each time the seats are):
+  // under it, else over it, wherever it stays on the felt and hides no other seat and nothing on the board (a phone's
+  // second row of seats is under its first; a desk's seats at the sides sit one over another). Else it sits on the
+  // board's top line, under the seat if that hides nothing, else in the middle; there too when the seat is not
+  // drawn (yours on a phone, where your hand stands for you).
   function placeBubble() {
     const seat = speaker === null ? null : parts.players?.querySelector(`.player.seat-${speaker}`);
-    const drawn = Boolean(seat && seat.offsetWidth > 1);
     const board = parts.board.querySelector(".kk-board");
     if (!bubble.textContent || !board) {
       bubble.remove();
       return;
     }
-    bubble.style.removeProperty("--nudge");
-    if (drawn) {
-      if (bubble.parentElement !== seat) seat.append(bubble);
-      if (!hides(bubble, seat)) {
-        nudge(bubble.getBoundingClientRect(), 0);
-        return;
-      }
+    const drawn = Boolean(seat && seat.offsetWidth > 1);
+    const places = drawn ? [[seat, false], [seat, true], [board, false, seat]] : [];
+    for (const [host, above, under] of places) {
+      if (fits(host, above, under)) return;
     }
-    if (bubble.parentElement !== board) board.append(bubble);
-    const box = bubble.getBoundingClientRect();
-    const under = drawn ? seat.getBoundingClientRect() : null;
-    nudge(box, under ? (under.left + under.right) / 2 - (box.left + box.right) / 2 : 0);
+    fits(board, false, null);
   }
 
-  // Whether *bubble* covers a seat other than *seat*.
-  function hides(bubble, seat) {
-    const a = bubble.getBoundingClientRect();
-    return [...parts.players.children].some((other) => {
-      const b = other.getBoundingClientRect();
-      return other !== seat && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-    });
-  }
-
-  // Moves the bubble (its box at *box*) along by *shift* pixels, and further in should that leave the screen.
-  function nudge(box, shift) {
+  // Puts the bubble in *host* (over it if *above*; on the board, under the seat *under*, if given) and says whether
+  // it stays on the felt and hides nothing there.
+  function fits(host, above, under) {
+    const board = parts.board.querySelector(".kk-board");
+    if (bubble.parentElement !== host) host.append(bubble);
+    bubble.classList.toggle("kk-bubble--above", above);
+    bubble.style.removeProperty("--nudge");
+    let box = bubble.getBoundingClientRect();
+    const at = under?.getBoundingClientRect();
     const width = document.documentElement.clientWidth;
-    const left = box.left + shift;
-    const right = box.right + shift;
-    const by = shift + (left < 4 ? 4 - left : right > width - 4 ? width - 4 - right : 0);
+    let by = at ? (at.left + at.right) / 2 - (box.left + box.right) / 2 : 0;
+    by += box.left + by < 4 ? 4 - (box.left + by) : box.right + by > width - 4 ? width - 4 - (box.right + by) : 0;
     if (by) bubble.style.setProperty("--nudge", `${by}px`);
+    box = bubble.getBoundingClientRect();
+    const felt = (parts.players?.parentElement ?? board).getBoundingClientRect();
+    const meets = (other) => {
+      const b = other.getBoundingClientRect();
+      return box.left < b.right && b.left < box.right && box.top < b.bottom && b.top < box.bottom;
+    };
+    const seats = [...(parts.players?.children ?? [])].filter((other) => other !== host && other.offsetWidth > 1);
+    return (
+      box.top >= felt.top &&
+      box.bottom <= felt.bottom &&
+      !seats.some(meets) &&
+      ![...board.querySelectorAll(".kk-spot > *")].some(meets)
+    );
   }
   if (parts.players) new MutationObserver(placeBubble).observe(parts.players, { childList: true });
 
