@@ -232,6 +232,7 @@ def course(page: Page, pages: list[Page], game: GameType, root: str) -> dict[str
         "name": game.name,
         "title": game.title,
         "blurb": game.blurb,
+        "three_steps": game.three_steps,
         "also_called": join_words(list(game.other_names), "or"),
         # Each other name, with its preset and the stages that teach it: the home page offers them all as ways into
         # its course, and those with a preset first to what differs, then to the game with those rules.

@@ -40,6 +40,23 @@ class BlackjackGame(PackagedGame):
     # What the site says of it: its home-page entry, and its pages in the header (the rules, the regional variations
     # with a link to play each, and the rules on one printed page).
     blurb = "Match the suit or rank, lay chains of cards, and make the next player pick up."
+    three_steps: Sequence[tuple[str, str]] = (
+        (
+            "Match the top card, then chain.",
+            "Seven cards each; lay a card of the same suit or rank as the top card of the pile, then more if you "
+            "can: each of the same rank as the one before, or of its suit and one rank up or down. Or draw one.",
+        ),
+        (
+            "Power cards hit back.",
+            "A two makes the next player pick up 2 and a black jack 5, unless they answer with a two or a black jack of their own; an ace "
+            "fits on anything and names the suit, an eight skips the next player and a king turns play round.",
+        ),
+        (
+            "Call “Last cards!” to go out.",
+            "When the cards left in your hand could all go down in one turn, say so at the end of your turn; the "
+            "first to lay their last card after calling wins.",
+        ),
+    )
     other_names: Mapping[str, str] = {"Switch": "", "Crazy Eights": "crazy-eights", "Last Cards": ""}
     rules_page = "blackjack-rules"
     nav_pages: Sequence[tuple[str, str]] = (

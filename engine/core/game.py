@@ -193,6 +193,8 @@ class GameType(Protocol):
     options: Options[Any]  # the options, declared once (engine.core.options): readers, presets, menu, help, docs
     # What the site says of it; its pages, navigation and home-page entry come from these.
     blurb: str  # the home page's line under its name: "Build four rows out from the sevens."
+    # The rules in three steps, as its course on the home page gives them: each a short lead and what it means.
+    three_steps: Sequence[tuple[str, str]]
     other_names: Mapping[
         str, str
     ]  # names people also call it, each with its preset ("" for none): {"Fan Tan": "fan-tan"}

@@ -38,6 +38,23 @@ class KnockKnockGame(PackagedGame):
     name = "knock-knock"
     title = "Knock! Knock!"
     blurb = "Match the suit or rank of the top card, and knock on your third-to-last card."
+    three_steps: Sequence[tuple[str, str]] = (
+        (
+            "Match the top card.",
+            "Seven cards each; put down one card of the same suit or the same rank as the top card of the pile, "
+            "or draw one from the stock.",
+        ),
+        (
+            "Pick-up cards hurt.",
+            "An ace, a two or the 5♦ fits on anything: its player names the next suit, and the next player picks "
+            "up 1, 2 or 5 cards and misses their turn.",
+        ),
+        (
+            "Knock on your third-to-last card.",
+            "Forget, and anyone may call “Knock! Knock!”: you take the card back and pick up seven. The first to "
+            "put down their last card wins.",
+        ),
+    )
     other_names: Mapping[str, str] = {}
     rules_page = "knock-knock-rules"
     nav_pages: Sequence[tuple[str, str]] = (("knock-knock-rules", "Rules"), ("knock-knock-sheet", "Rules sheet"))

@@ -31,6 +31,22 @@ class SevensGame:
     name = "sevens"
     title = "Sevens"
     blurb = "Build four rows out from the sevens."
+    three_steps: Sequence[tuple[str, str]] = (
+        (
+            "Start in the middle.",
+            "The player holding 7♦ puts it down first. After that, any seven can start a row for its suit.",
+        ),
+        (
+            "Add to a row.",
+            "On your turn, play one card of the neighbouring rank, in the same suit, at either end of a row. "
+            "No gaps and no changing suit.",
+        ),
+        (
+            "Play if you can, and race to go out.",
+            "Pass only if nothing in your hand fits. The first player with an empty hand wins, and the deal stops "
+            "there.",
+        ),
+    )
     other_names: Mapping[str, str] = {
         "Fan Tan": "fan-tan",
         "Parliament": "parliament",

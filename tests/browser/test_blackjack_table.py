@@ -9,6 +9,7 @@ you answer. (Found by playing the same way through engine.blackjack.session.Sess
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 
@@ -68,6 +69,28 @@ def in_view(page: Page) -> list[str]:
     """What must be on the screen now: the board, the hand, the controls, the seats, and what the moment adds."""
     extra = [s for s in ("#bj-pickup-take", "#bj-suits") if page.locator(f"{s}:not([hidden])").count()]
     return out_of_view(page, BOARD + extra)
+
+
+# The pick-up mark's lettering and its shape (a circle, or a pill when the number is wider): left, right, top, bottom.
+PICKUP_BOXES = """() => {
+    const mark = document.getElementById('bj-pickup');
+    const range = document.createRange();
+    range.selectNodeContents(mark);
+    const [text, shape] = [range.getBoundingClientRect(), mark.getBoundingClientRect()];
+    return [text, shape].map((box) => [box.left, box.right, box.top, box.bottom]);
+}"""
+
+
+def pickup_spills(page: Page, text: str | None = None) -> str | None:
+    """How the pick-up mark's lettering (*text* in its place, if given) leaves its rounded shape, or None: the ends of
+    a pill are half circles, so the lettering's corners must stay inside them."""
+    if text is not None:
+        page.eval_on_selector("#bj-pickup", "(mark, text) => { mark.textContent = text; }", text)
+    (left, right, top, bottom), (x0, x1, y0, y1) = page.evaluate(PICKUP_BOXES)
+    radius, half = (y1 - y0) / 2, (bottom - top) / 2
+    inset = radius - math.sqrt(max(radius * radius - half * half, 0))
+    inside = left >= x0 + inset - 0.5 and right <= x1 - inset + 0.5 and top >= y0 - 0.5 and bottom <= y1 + 0.5
+    return None if inside else f"{page.inner_text('#bj-pickup')!r} at {left:.0f}-{right:.0f} in {x0:.0f}-{x1:.0f}"
 
 
 def face_style(page: Page, selector: str) -> dict[str, str]:
@@ -136,6 +159,9 @@ def test_a_whole_deal_by_mouse_on_a_phone(phone: Page, site_url: str) -> None:
             page.get_by_role("button", name="Play", exact=True).click()
         elif page.locator("#bj-pickup-take:not([hidden])").count():
             expect(page.locator("#bj-pickup")).to_have_text(f"+{page.inner_text('#bj-pickup-take').split()[-1]}")
+            # The number stays inside its mark: this one, and the widest a pick-up has (two figures).
+            assert pickup_spills(page) is None
+            assert pickup_spills(page, "+18") is None
             page.locator("#bj-pickup-take").click()
             seen["pickup"] += 1
         else:

@@ -8,9 +8,15 @@ import re
 from lessonflow import show_puzzle
 from playwright.sync_api import Page, expect
 
+from engine.games import GAMES
+
 
 def test_choosing_knock_knock_leads_to_its_course_and_keeps_its_progress_apart(page: Page, site_url: str) -> None:
     page.goto(site_url)
+    # Each game's course gives its rules in three steps, from its registry entry.
+    for game in GAMES:
+        steps = page.locator(f"#course-{game.name} .course__steps li")
+        expect(steps).to_have_text([f"{lead} {text}" for lead, text in game.three_steps])
     expect(page.locator("#course-sevens")).to_be_visible()  # Sevens until the visitor chooses
     expect(page.locator("#course-knock-knock")).to_be_hidden()
     page.locator(".game-choice").get_by_role("link", name="Knock! Knock!").click()
@@ -72,11 +78,13 @@ def test_every_name_on_the_home_page_leads_to_its_games_course(page: Page, site_
 
 
 def test_a_variant_leads_to_what_differs_then_to_its_table(page: Page, site_url: str) -> None:
-    """Fan Tan's tile: first its stage (puzzles drawn under Fan Tan's rules, said above the position), then its
-    table; a wrong then a right answer are judged under those rules."""
+    """Fan Tan, chosen in Sevens' tile, shows Sevens' course, whose line for Fan Tan leads first to its stage (puzzles
+    drawn under Fan Tan's rules, said above the position), then to its table; a wrong then a right answer are judged
+    under those rules."""
     page.goto(site_url)
     page.locator(".game-choice").get_by_role("link", name="Fan Tan", exact=True).click()
-    tile = page.locator('.game-choice__item:has([data-variant="fan-tan"])')
+    tile = page.locator('#course-sevens .course__variant:has([data-variant="fan-tan"])')
+    expect(tile).to_be_visible()
     expect(tile).to_contain_text("any seven opens and every pass costs a chip")
     expect(tile.locator("[data-variant-table]")).to_have_attribute("href", re.compile(r"play/\?rules=fan-tan$"))
     tile.get_by_role("link", name="Learn what changes").click()

@@ -67,14 +67,55 @@ def phone(warm_contexts: dict[str, BrowserContext], site_url: str) -> Iterator[P
 
 # What the knock or call bubble covers on the board (nothing while nobody shouts): labels, cards, counts.
 SHOUT_COVERS = """() => {
-    const shout = document.querySelector('#kk-shout');
-    if (!shout.textContent) return [];
+    const shout = document.querySelector('.kk-bubble');
+    if (!shout) return [];
     const a = shout.getBoundingClientRect();
     return [...document.querySelectorAll('.kk-board .kk-spot > *')].filter((part) => {
         const b = part.getBoundingClientRect();
         return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
     }).map((part) => part.textContent || part.id);
 }"""
+
+
+# The knock or call bubble drawn: its words, the seat it hangs from (null on the board), its box, and every seat's
+# name, box (left, top, right, bottom) and whether it is drawn.
+BUBBLE = """() => {
+    const bubble = document.querySelector('.kk-bubble');
+    if (!bubble) return null;
+    const name = (seat) => seat.querySelector('.player-name').firstChild.textContent;
+    const box = (element) => { const b = element.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+    const seats = [...document.querySelectorAll('#game-players .player')].map((seat) =>
+        [name(seat), box(seat), seat.offsetWidth > 1]);
+    const host = bubble.closest('.player');
+    return {text: bubble.textContent, host: host && name(host), box: box(bubble), seats};
+}"""
+
+
+def bubble_by_its_speaker(bubble: dict[str, Any] | None) -> list[str]:
+    """What is wrong with where the BUBBLE is: it hangs from the seat of the player who knocked or called, close by,
+    or (where that would hide another seat, or the seat is not drawn: yours on a phone) sits on the board under
+    that seat; it hides no seat (its own included) but the one it hangs from."""
+    if bubble is None:
+        return []
+    seats = {name: (box, drawn) for name, box, drawn in bubble["seats"]}
+    speaker = max((name for name in seats if bubble["text"].startswith(name)), key=len, default=None)
+    if speaker is None:
+        return [f"{bubble['text']!r} names no seat"]
+    (left, top, right, bottom), ((x0, y0, x1, y1), drawn) = bubble["box"], seats[speaker]
+    wrong = [
+        f"{bubble['text']!r} hides {name}'s seat"
+        for name, ((a0, b0, a1, b1), shown) in seats.items()
+        if shown and name != bubble["host"] and left < a1 and a0 < right and top < b1 and b0 < bottom
+    ]
+    if bubble["host"] is not None:
+        gap = max(top - y1, y0 - bottom, left - x1, x0 - right, 0)
+        if bubble["host"] != speaker or gap > 12:
+            wrong.append(f"{bubble['text']!r} by {bubble['host']}'s seat, {gap:.0f} px from {speaker}'s")
+    elif drawn and not x0 <= (left + right) / 2 <= x1:
+        wrong.append(
+            f"{bubble['text']!r} on the board at {left:.0f}-{right:.0f}, not under {speaker} at {x0:.0f}-{x1:.0f}"
+        )
+    return wrong
 
 
 # The table at one moment of play_deal, in one round trip: where what must be in view is (BOXES, for the selectors
@@ -85,6 +126,7 @@ MOMENT = f"""(selectors) => ({{
     seats: ({SEAT_BOXES})(),
     covered: ({SHOUT_COVERS})(),
     shout: document.getElementById('kk-shout').innerText,
+    bubble: ({BUBBLE})(),
     log: document.querySelectorAll('#game-log li').length,
     asked: document.querySelector('#kk-let-pass:not([hidden])') !== null,
     legal: document.querySelectorAll('#game-hand .card.legal').length,
@@ -121,6 +163,7 @@ def play_deal(
         assert outside(page, in_view, moment["boxes"]) == []
         assert overlapping(moment["seats"]) == []
         assert moment["covered"] == []
+        assert bubble_by_its_speaker(moment["bubble"]) == []
         if moment["shout"]:
             seen["shouts"] = seen.get("shouts", 0) + 1
         before = moment["log"]
@@ -149,6 +192,7 @@ def play_deal(
             seen["suits"] += 1
         wait_after_move(page, before, timeout=START_MS)
     expect(page.locator("#game-result")).to_be_visible()
+    expect(page.locator(".kk-bubble")).to_have_count(0)  # a knock's moment is over with the deal
     # The end of a deal of a match: the result (in the status line), the deal's score and the totals (beside the
     # table on a desk, under the result on a phone) and the buttons on the same screen as the table.
     score = "#game-result-score" if page.evaluate("matchMedia('(max-width: 40rem)').matches") else "#game-score"
@@ -304,6 +348,11 @@ def test_eight_players_sit_round_the_table_apart_and_in_view_through_a_whole_dea
     wait_for_ready(page)
     expect(page.locator("#game-players .player")).to_have_count(8)
     expect(page.locator("#game-notes")).to_contain_text("Two packs")
+    # The keys line is for a keyboard: shown at a desk, not on a phone (a touch screen without a fine pointer).
+    if page.viewport_size["width"] < 640:  # type: ignore[index]
+        expect(page.locator(".game-keys")).to_be_hidden()
+    else:
+        expect(page.locator(".game-keys")).to_be_visible()
     play_deal(page, players=8)
 
 

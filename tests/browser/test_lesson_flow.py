@@ -40,6 +40,10 @@ IN_VIEW = """(element) => {
   const box = element.getBoundingClientRect();
   return box.bottom > 0 && box.top < innerHeight && box.top >= 0;
 }"""
+# The whole element on the screen as the page opens, before any scrolling.
+ON_FIRST_SCREEN = (
+    "(element) => { const box = element.getBoundingClientRect(); return box.top >= 0 && box.bottom <= innerHeight; }"
+)
 
 
 @pytest.mark.parametrize("lesson", first_lessons())
@@ -108,6 +112,12 @@ def test_a_right_answer_brings_the_next_puzzle_into_view_with_the_focus(sized: P
         # The praise and the reason go with the learner, above the next puzzle.
         expect(sized.locator(".lesson-flow__said")).to_contain_text("Right first time!")
         assert sized.locator(".lesson-flow__said").evaluate(IN_VIEW)
+    # Back on the home page, the learner's "Continue" is on its first screen.
+    sized.goto(site_url)
+    step = sized.locator("[data-next-step]")
+    expect(step).to_have_text(re.compile(r"^Continue: Where a card belongs, "))
+    expect(sized.locator("[data-next-intro]")).to_have_text("Welcome back: your next step.")
+    assert step.evaluate(ON_FIRST_SCREEN), step.bounding_box()
 
 
 def test_a_wrong_answer_keeps_the_puzzle_in_place(page: Page, site_url: str) -> None:
@@ -130,6 +140,10 @@ def test_a_course_map_link_to_a_stage_shows_that_stage(page: Page, site_url: str
 def test_choosing_a_game_on_the_home_page_keeps_its_start_button_in_view(sized: Page, site_url: str) -> None:
     sized.goto(site_url)
     start = sized.locator("[data-next-step]")
+    # A newcomer's one first step is on the first screen, at a desk and on a phone.
+    expect(start).to_have_text("Start lesson 1")
+    expect(sized.locator("[data-next-intro]")).to_contain_text("New to card games?")
+    assert start.evaluate(ON_FIRST_SCREEN), start.bounding_box()
     for option in sized.locator(".game-choice [data-choose-game]").all():
         option.scroll_into_view_if_needed()
         option.click()

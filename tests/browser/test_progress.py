@@ -107,6 +107,7 @@ def test_older_progress_moves_to_the_new_key_as_sevens_progress_keeping_what_was
     assert set(stages.locator("[data-stars]").all_inner_texts()) == {"★☆☆"}
     expect(page.locator(f"[data-map-stage={OTHER}].is-complete")).to_have_count(0)
     expect(page.locator("[data-next-step]")).to_have_text(re.compile(r"^Continue: When to pass, "))
+    expect(page.locator("[data-next-step]")).to_be_in_viewport(ratio=1)  # on the home page's first screen
     assert keys(page) == [KEY]
     games = 4 if version > 1 else 0
     assert stored(page) == record(

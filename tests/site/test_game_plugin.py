@@ -82,6 +82,7 @@ class ToyGame:
     name = "toy"
     title = "Toy"
     blurb = "Name the colour of a card."
+    three_steps: Sequence[tuple[str, str]] = (("Turn a card.", "Say its colour."), ("Be quick.", "First wins."))
     other_names: Mapping[str, str] = {"Colours": "", "Snap-ish": "snap"}
     rules_page = "toy-rules"
     nav_pages: Sequence[tuple[str, str]] = (("toy-rules", "Toy rules"),)
@@ -172,15 +173,17 @@ def test_a_new_games_pages_and_home_page_entry_come_from_its_registry_entry(toy:
     assert build.build(tmp_path / "tutorials", tmp_path / "_site", runtime=False) == []
     home = (tmp_path / "_site/index.html").read_text(encoding="utf-8")
     assert '<span class="game-choice__about">Name the colour of a card.</span>' in home
-    # Each of its other names leads to its course, a name with a preset of its own as its house rules.
+    # Each of its other names leads to its course, which says of a name with a preset of its own that it is its house
+    # rules; the course gives its rules in three steps.
+    assert 'href="#course-toy" data-choose-game="toy">Snap-ish</a>' in home
     assert (
-        'data-choose-game="toy">Snap-ish</a>\n      <span class="game-choice__about" data-variant="snap">Toy with its own house rules'
+        '<strong>Snap-ish</strong>:\n      <span class="game-choice__about" data-variant="snap">Toy with its own house rules'
         in home
     )
     assert (
-        'data-choose-game="toy">Colours</a>\n      <span class="game-choice__about" data-variant="">Another name for Toy'
-        in home
+        '<strong>Colours</strong>:\n      <span class="game-choice__about" data-variant="">Another name for Toy' in home
     )
+    assert "Toy: the rules in three steps</h3>" in home and "<li><strong>Be quick.</strong> First wins.</li>" in home
     assert '<a href="./toy-rules/">Toy rules</a>' in home  # its course links its rules page
     lesson = (tmp_path / "_site/tutorials/colours/index.html").read_text(encoding="utf-8")
     assert '<li><a href="../../toy-rules/">Toy rules</a></li>' in lesson  # in the header of its own pages

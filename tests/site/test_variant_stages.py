@@ -2,7 +2,7 @@
 
 A name a game goes by with a preset of its own (its registry entry's ``other_names``) must have a lesson stage that
 teaches it: a stage whose puzzles are asked under that preset (``rules: fan-tan``), each drawing saying so. Its home
-page tile links to that stage first, in words taken from the stages' titles, and then to the table with the preset.
+page line (in its game's course) links to that stage first, in words taken from the stages' titles, and then to the table with the preset.
 """
 
 from __future__ import annotations
@@ -21,8 +21,9 @@ from engine.games import GAMES
 from engine.sevens.puzzles import parse
 from sitebuild.puzzle_html import puzzle_html
 
+# A name's line in its game's course on the home page (chosen in the game's tile, it shows that course).
 TILE = re.compile(
-    r'data-choose-game="(?P<game>[a-z-]+)">(?P<name>[^<]+)</a>\s*'
+    r'<li class="course__variant" data-variant-of="(?P<game>[a-z-]+)"><strong>(?P<name>[^<]+)</strong>:\s*'
     r'<span class="game-choice__about" data-variant="(?P<preset>[a-z-]*)">(?P<about>.*?)</span>',
     re.S,
 )

@@ -52,7 +52,9 @@ export function drawRows(list, state, { showFits = true } = {}) {
         slots.append(face);
       } else {
         const open = showFits && row.next.includes(code);
-        slots.append(el("span", { class: `slot${open ? " open" : ""}${rank === 7 ? " seven" : ""}` }));
+        const place = el("span", { class: `slot${open ? " open" : ""}${rank === 7 ? " seven" : ""}` });
+        if (rank === 7) place.dataset.symbol = row.symbol; // the row's suit, which a phone shows here (game.css)
+        slots.append(place);
       }
     }
     list.append(

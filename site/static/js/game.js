@@ -64,7 +64,13 @@ const GAME = game.dataset.game;
 let gameTable = null; // the game's table (its board and controls), once its module has loaded
 const tableReady = loadTable(game.dataset.tableModule).then((createTable) => {
   gameTable = createTable(
-    { board: $("game-board"), actions: $("game-actions"), before: $("game-suggest"), id: (name) => name },
+    {
+      board: $("game-board"),
+      players: $("game-players"),
+      actions: $("game-actions"),
+      before: $("game-suggest"),
+      id: (name) => name,
+    },
     {
       state: () => state,
       act,
@@ -316,7 +322,7 @@ function choose(code) {
   const card = state?.hand.find((c) => c.code === code);
   if (!card) return;
   if (!state.your_turn || busy || recovering) {
-    say(state.over ? "The deal is over." : `Wait for your turn: ${thinking()} thinking.`);
+    say(state.over ? "The deal is over." : `Wait for your turn: ${thinking(state)}`);
     return;
   }
   if (!card.legal) {

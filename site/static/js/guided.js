@@ -102,7 +102,7 @@ class GuidedDeal {
     );
     const log = this.log.parentElement;
     this.table = createTable(
-      { board, actions, before: this.restart, id: (name) => `${this.section.id}-${name}` },
+      { board, players: this.players, actions, before: this.restart, id: (name) => `${this.section.id}-${name}` },
       {
         state: () => this.state,
         act: (action) => this.move(action),

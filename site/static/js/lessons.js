@@ -115,6 +115,7 @@ function showMap(map, record, around, leads) {
   const button = leads && document.querySelector("[data-next-step]");
   if (button && touched(record)) {
     const detail = document.querySelector("[data-next-detail]");
+    intro("Welcome back: your next step.");
     if (next) {
       const lessonTitle = next.closest("[data-lesson-title]").dataset.lessonTitle;
       button.textContent = `Continue: ${lessonTitle}, ${next.querySelector(".course-map__stage").textContent}`;
@@ -171,6 +172,15 @@ function showProgress(lesson, records = readAll()) {
 
 // -- the home page's choice of game ------------------------------------------------------------------------------
 
+// The line over the home page's first step: a newcomer's welcome (the page's own words), or *text* for a returning
+// learner.
+function intro(text = null) {
+  const line = document.querySelector("[data-next-intro]");
+  if (!line) return;
+  line.dataset.newcomer ??= line.textContent;
+  line.textContent = text ?? line.dataset.newcomer;
+}
+
 // Show the chosen game's course and point the main button at it; the others' courses are hidden, not removed.
 // Once the visitor has chosen, their choice (*option*, else the game's first) is marked.
 function showChoice(option = null) {
@@ -184,6 +194,7 @@ function showChoice(option = null) {
   const button = document.querySelector("[data-next-step]");
   const chosen = courses.find((course) => course.dataset.course === game);
   if (button && chosen) {
+    intro();
     button.textContent = chosen.dataset.firstLabel ?? "Start lesson 1"; // a course with no lessons yet: its rules
     button.href = chosen.dataset.firstUrl;
     document.querySelector("[data-next-detail]").textContent = chosen.dataset.firstDetail;
@@ -201,10 +212,10 @@ function setUpChoice() {
       keepSetting(CHOSEN_KEY, option.dataset.chooseGame);
       showChoice(option.closest(".game-choice") ? option : null);
       showProgress(null);
-      // A choice in the list keeps its Start button in view (it moves only as far as needed); the header's link
-      // to a course goes to that course.
+      // A choice in the list keeps the first step (its words and its Start button) in view, moving only as far as
+      // needed; the header's link to a course goes to that course.
       const inList = option.closest(".game-choice");
-      const target = inList ? document.querySelector(".hero__action") : document.getElementById(`course-${option.dataset.chooseGame}`);
+      const target = inList ? document.querySelector(".first-step") : document.getElementById(`course-${option.dataset.chooseGame}`);
       target?.scrollIntoView({ block: "nearest" });
     });
   }

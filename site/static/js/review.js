@@ -161,7 +161,7 @@ export class Review {
     this.section.append(el("div", { hidden: true }, actions));
     const none = () => null;
     return createTable(
-      { board: $("review-board"), actions, before: null, id: (name) => `review-${name}` },
+      { board: $("review-board"), players: $("review-players"), actions, before: null, id: (name) => `review-${name}` },
       { state: () => this.state, act: none, interrupts: () => false, say: none, redraw: none, advice: none, keyboard: () => false, focusCard: none },
     );
   }

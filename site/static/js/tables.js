@@ -11,6 +11,8 @@
 //
 // parts (where the table goes; the page made them):
 //   board          an element to build the board into
+//   players        the list of seats the page draws (each a .player.seat-N, drawn again at every move), for what
+//                  the table shows by a seat
 //   actions        the row of buttons: the table's controls go in before `before` (the page's own buttons:
 //   before         Suggest on the game page, Start again in a lesson), and anything shown in their place
 //                  (a choice to make) right after the row

@@ -16,6 +16,7 @@ export function createTable(parts, page) {
   let knock = false; // the Knock control is pressed: your next discard knocks
   let shouted = 0; // log entries already looked at for knocks and calls
   let shoutedAt = 0; // the log's length when the last knock or call was shown
+  let speaker = null; // the seat whose knock or call the bubble shows
   let pickup = null; // the pick-up card waiting for its suit
 
   // -- the board --
@@ -24,7 +25,9 @@ export function createTable(parts, page) {
   const suitName = el("span", { class: "kk-suit-name", id: parts.id("kk-suit-name") });
   const stock = el("span", { class: "kk-count", id: parts.id("kk-stock") });
   const tableText = el("p", { class: "visually-hidden", id: parts.id("kk-table-text") });
-  const shoutLine = el("p", { class: "kk-shout", id: parts.id("kk-shout"), "aria-live": "assertive" });
+  // A knock or a call is read out from the board's live line, and drawn as a speech bubble by the seat that said it.
+  const shoutLine = el("p", { class: "kk-shout visually-hidden", id: parts.id("kk-shout"), "aria-live": "assertive" });
+  const bubble = el("span", { class: "kk-bubble", "aria-hidden": "true" });
   parts.board.append(
     el(
       "div",
@@ -131,17 +134,71 @@ export function createTable(parts, page) {
     }
   }
 
-  // The knocks and calls since the last drawing, in the engine's few words, over the table until a round
-  // later; the question of a missed knock to call takes their place.
+  // The knocks and calls since the last drawing, in the engine's few words, by the seat that said them until a
+  // round later; the question of a missed knock to call takes their place, and the end of the deal ends them.
+  // A call's verdict ("Right call!") is said with the call.
   function shout(s) {
     if (s.log.length < shouted) shouted = 0; // a new deal
     const loud = s.log.slice(shouted).filter((entry) => entry.shout);
     if (loud.length) {
       shoutLine.textContent = loud.map((entry) => entry.shout).join(" ");
+      speaker = loud.find((entry) => entry.kind === "play" || entry.kind === "challenge")?.seat ?? speaker;
       shoutedAt = s.log.length;
     } else if (s.log.length > shoutedAt + s.players || s.call?.asks_you) shoutLine.textContent = "";
+    if (s.over) shoutLine.textContent = "";
     shouted = s.log.length;
+    bubble.textContent = shoutLine.textContent;
+    placeBubble();
   }
+
+  // The bubble hangs from the speaker's seat (drawn again at every move, so it is put back each time the seats are):
+  // under it, else over it, wherever it stays on the felt and hides no other seat and nothing on the board (a phone's
+  // second row of seats is under its first; a desk's seats at the sides sit one over another). Else it sits on the
+  // board's top line, under the seat if that hides nothing, else in the middle; there too when the seat is not
+  // drawn (yours on a phone, where your hand stands for you).
+  function placeBubble() {
+    const seat = speaker === null ? null : parts.players?.querySelector(`.player.seat-${speaker}`);
+    const board = parts.board.querySelector(".kk-board");
+    if (!bubble.textContent || !board) {
+      bubble.remove();
+      return;
+    }
+    const drawn = Boolean(seat && seat.offsetWidth > 1);
+    const places = drawn ? [[seat, false], [seat, true], [board, false, seat]] : [];
+    for (const [host, above, under] of places) {
+      if (fits(host, above, under)) return;
+    }
+    fits(board, false, null);
+  }
+
+  // Puts the bubble in *host* (over it if *above*; on the board, under the seat *under*, if given) and says whether
+  // it stays on the felt and hides nothing there.
+  function fits(host, above, under) {
+    const board = parts.board.querySelector(".kk-board");
+    if (bubble.parentElement !== host) host.append(bubble);
+    bubble.classList.toggle("kk-bubble--above", above);
+    bubble.style.removeProperty("--nudge");
+    let box = bubble.getBoundingClientRect();
+    const at = under?.getBoundingClientRect();
+    const width = document.documentElement.clientWidth;
+    let by = at ? (at.left + at.right) / 2 - (box.left + box.right) / 2 : 0;
+    by += box.left + by < 4 ? 4 - (box.left + by) : box.right + by > width - 4 ? width - 4 - (box.right + by) : 0;
+    if (by) bubble.style.setProperty("--nudge", `${by}px`);
+    box = bubble.getBoundingClientRect();
+    const felt = (parts.players?.parentElement ?? board).getBoundingClientRect();
+    const meets = (other) => {
+      const b = other.getBoundingClientRect();
+      return box.left < b.right && b.left < box.right && box.top < b.bottom && b.top < box.bottom;
+    };
+    const seats = [...(parts.players?.children ?? [])].filter((other) => other !== host && other.offsetWidth > 1);
+    return (
+      box.top >= felt.top &&
+      box.bottom <= felt.bottom &&
+      !seats.some(meets) &&
+      ![...board.querySelectorAll(".kk-spot > *")].some(meets)
+    );
+  }
+  if (parts.players) new MutationObserver(placeBubble).observe(parts.players, { childList: true });
 
   function draw(s, { yours, hints }) {
     const face = cardFace(s.top.display, s.top.suit);
@@ -228,6 +285,8 @@ export function createTable(parts, page) {
       shoutedAt = 0;
       closeSuits();
       shoutLine.textContent = "";
+      bubble.textContent = "";
+      bubble.remove();
     },
   };
 }
