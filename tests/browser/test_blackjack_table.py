@@ -127,7 +127,7 @@ def test_a_whole_deal_by_mouse_on_a_phone(phone: Page, site_url: str) -> None:
     # After a wild card Sam's advice names the suit: its button is marked, and Play (which asks for a suit) is not
     # marked at all, neither as Sam's step nor as the step that ends the turn.
     page.get_by_role("button", name="Suggest").click()
-    expect(page.locator("#game-message")).to_contain_text("Sam would stop here and name hearts")
+    expect(page.locator("#game-message")).to_contain_text("Sam would end the turn here and name hearts")
     expect(page.locator("#bj-suits button.suggested")).to_have_attribute("data-suit", "H")
     expect(page.locator("#bj-play")).not_to_have_class(re.compile(r"\b(suggested|ready)\b"))
     page.get_by_role("button", name="Undo card").click()
