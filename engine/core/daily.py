@@ -4,7 +4,7 @@ The day is a date in UTC written ``YYYY-MM-DD``, which the page reads from the
 browser's clock; the deal's seed comes from that date and the game's name alone
 (:func:`daily_seed`), by arithmetic that gives the same number in CPython and in
 Pyodide. It is dealt at the game's default rules, you in seat 0 and Robin, Alex
-and Sam round the table (:meth:`engine.core.session.DealSession.daily`).
+and Sam round the table (:meth:`DailyDeals.daily`, the session's part).
 
 After the deal the page shows how Sam would have done from your seat: the same
 cards played out from the start :data:`SAM_RUNS` times, each time with other
@@ -25,9 +25,13 @@ import re
 from typing import Any
 
 from .chance import MAX_SEED
+from .game import find_game
 from .jsontext import shown
+from .match import same_deal
+from .table import JSON, G, P, Table
+from .text import seat_names
 
-__all__ = ["SAM_RUNS", "daily_seed", "percent", "read_date", "sam_play_out", "share_text"]
+__all__ = ["SAM_RUNS", "DailyDeals", "daily_seed", "percent", "read_date", "sam_play_out", "share_text"]
 
 # How many times Sam plays your seat of the day's deal: each play-out of the slowest game takes about half a second in
 # CPython (Sam thinks ahead in two seats), and the page asks for them one at a time, showing its progress.
@@ -153,3 +157,76 @@ def _outcome(result: Any) -> str:
     if isinstance(left, list) and left and isinstance(left[0], int) and left[0] > 0:
         return f"lost, {left[0]} card{'s' if left[0] != 1 else ''} left"
     return "lost"
+
+
+class DailyDeals(Table[G, P]):
+    """The session's daily deal: the date of the deal at the table (``day``, else ``None``) and Sam's play-outs."""
+
+    def _clear(self) -> None:
+        super()._clear()
+        self.day: str | None = None  # the date of the daily deal being played, else None
+        self.sam_wins: list[bool] = []  # the daily deal's play-outs of Sam from your seat, so far
+
+    def daily(self, date: object, record: object = None) -> JSON:
+        """The daily deal of *date* (``YYYY-MM-DD``, in UTC): the deal dealt from the day's seed at the game's
+        default rules, you in seat 0 and Robin, Alex and Sam round the table; the state's ``daily`` is the date.
+        *record*: the deal so far, to continue it (a reload), refused unless it is that day's deal: the day's deal is
+        dealt again from the date and the record must match it in every card, where it lies and in what order."""
+        day = read_date(date)
+        game = find_game(self.game_name)
+        rules = game.rules({})
+        bots = self._seats(None, rules.players)
+        dealt: G = game.new_deal(rules, daily_seed(day, game.name), names=seat_names(bots))  # type: ignore[assignment]
+        if record is None:
+            deal = dealt
+        elif isinstance(record, str):
+            # The day's deal is dealt again from its date and the record compared with it card for card: a record
+            # with the day's seed and rules but other hands is another deal, whatever it says.
+            deal = self._read_record(record)
+            if not same_deal(deal, dealt) or tuple(deal.names) != tuple(dealt.names):
+                raise ValueError(f"that record is not the daily deal of {day}")
+        else:
+            raise ValueError(f"record must be a game record (JSON text), not {shown(record)}")
+        self._start(deal, bots, day=day)
+        return self.state()
+
+    def _finished_daily(self) -> str:
+        """The date of the daily deal at the table, once it is over."""
+        if self.day is None:
+            raise ValueError("this is not the daily deal: start it with daily")
+        if not self._game.is_over:
+            raise ValueError("the daily deal is not over yet")
+        return self.day
+
+    def daily_sam(self) -> JSON:
+        """Once the daily deal is over: Sam plays your seat of it once more from the start (other chance for every
+        player, the same cards). Asked again until ``done`` is ``runs``, so the page can show progress. Result:
+        ``{"done", "runs", "wins", "percent"`` (null until all are played) ``, "text"}``."""
+        self._finished_daily()
+        if len(self.sam_wins) < SAM_RUNS:
+            game = self._game
+            if game.seed is None:
+                raise ValueError("a deal set up from a position has no seed")
+            self.sam_wins.append(
+                sam_play_out(game.rules, game.seed, len(self.sam_wins), tuple(game.names), self.seated)
+            )
+        done, wins = len(self.sam_wins), sum(self.sam_wins)
+        whole = done == SAM_RUNS
+        text = (
+            f"Sam, playing your seat of this deal {SAM_RUNS} times, won {percent(wins)}% of them ({wins} of {SAM_RUNS})."
+            if whole
+            else f"Sam is playing your seat: {done} of {SAM_RUNS} deals played."
+        )
+        return {"done": done, "runs": SAM_RUNS, "wins": wins, "percent": percent(wins) if whole else None, "text": text}
+
+    def daily_share(self, streak: object = None) -> JSON:
+        """The text to share after the daily deal, once Sam's play-outs are done (see :meth:`daily_sam`): the game,
+        the date, your result, Sam's share of wins and *streak* (your days played in a row; null for a past day,
+        which counts for none). Result: ``{"text"}``."""
+        day = self._finished_daily()
+        if len(self.sam_wins) < SAM_RUNS:
+            raise ValueError(f"Sam has played {len(self.sam_wins)} of {SAM_RUNS} deals: ask daily_sam first")
+        if streak is not None and (type(streak) is not int or streak < 0):
+            raise ValueError(f"streak {shown(streak)} must be a whole number of days, or null")
+        title = find_game(self.game_name).title
+        return {"text": share_text(title, day, self.state()["result"], sum(self.sam_wins), streak)}
