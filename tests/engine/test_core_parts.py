@@ -22,7 +22,9 @@ def classes() -> list[tuple[str, int, int]]:
 
 
 def test_no_class_in_the_core_is_over_300_lines_or_25_methods() -> None:
-    too_big = [(name, lines, methods) for name, lines, methods in classes() if lines > MOST_LINES or methods > MOST_METHODS]
+    too_big = [
+        (name, lines, methods) for name, lines, methods in classes() if lines > MOST_LINES or methods > MOST_METHODS
+    ]
     assert not too_big, f"split these into parts (name, lines, methods): {too_big}"
 
 
