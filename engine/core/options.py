@@ -249,6 +249,7 @@ class Options(Generic[R]):
         self.combination = check
         self._type: Callable[..., R] | None = None
         self._presets: dict[str, R] = {}
+        self._tables: dict[object, JSON] = {}  # table_json's answers, by rules
 
     # -- the rules type --------------------------------------------------------------
 
@@ -434,14 +435,23 @@ class Options(Generic[R]):
 
     def table_json(self, rules: object) -> JSON:
         """The rules as the table shows them: the options, their name, their text, the notes beside the table
-        (:meth:`table_notes`) and what the page says of them (:meth:`said`)."""
-        return {
-            "options": self.to_json(rules),
-            "name": self.describe(rules),
-            "text": self.text(rules),
-            "notes": self.table_notes(rules),
-            **self.said(rules),
-        }
+        (:meth:`table_notes`) and what the page says of them (:meth:`said`).
+
+        Made once for each rules (frozen, so they never change) and shared by every state that shows them: every
+        reply carries the state, and making this block again each time was 101 of the 770 Python calls of one
+        ``act`` (issue 45). Nothing may change the block it returns."""
+        made = self._tables.get(rules)
+        if made is None:
+            if len(self._tables) >= 64:  # a page shows a few rules; a test that tries hundreds keeps no more
+                self._tables.clear()
+            made = self._tables[rules] = {
+                "options": self.to_json(rules),
+                "name": self.describe(rules),
+                "text": self.text(rules),
+                "notes": self.table_notes(rules),
+                **self.said(rules),
+            }
+        return made
 
     def menu(self) -> JSON:
         """What the game page's Table menu offers: every option (``name``, ``label``, ``text`` its meaning,
