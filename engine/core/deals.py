@@ -28,6 +28,8 @@ __all__ = ["Deals"]
 class Deals(PlayTogether[G, P], Lessons[G, P], Matches[G, P], DailyDeals[G, P]):
     """A deal at the table: how it starts, what the page is told of it, and its steps."""
 
+    _told: tuple[G, JSON] | None = None  # the deal whose record the page was last told of, and that record
+
     def new_game(self, seed: object = None, rules: object = None, seats: object = None, people: object = None) -> JSON:
         """A shuffled deal from *seed* (a number or its text; a fresh one when missing or garbage).
 
@@ -64,6 +66,28 @@ class Deals(PlayTogether[G, P], Lessons[G, P], Matches[G, P], DailyDeals[G, P]):
     def record(self) -> str:
         """The game record (JSON text) of the deal in progress or finished."""
         return self._game.to_json()
+
+    def record_news(self) -> JSON | None:
+        """What the page's copy of the deal's record lacks since the last news (each reply carries it: see
+        :func:`engine.core.webapi.handle`), so the page keeps the record without asking for it: ``{"record"}``,
+        the whole record, once a deal starts (or when an earlier move changed); then after each change ``{"at":
+        the moves the page has, "moves": the new ones, "fields": the record's other fields that changed}``;
+        ``None`` when nothing changed, and for a deal with no record (a lesson's guided deal)."""
+        game = self.game
+        if game is None or not game.has_record:
+            return None
+        record = game.record()
+        moves = record["moves"]
+        told = self._told
+        self._told = (game, record)
+        if told is None or told[0] is not game or told[1]["moves"] != moves[: len(told[1]["moves"])]:
+            return {"record": record}
+        before = told[1]
+        fields = {key: value for key, value in record.items() if key != "moves" and before.get(key) != value}
+        at = len(before["moves"])
+        if at == len(moves) and not fields:
+            return None
+        return {"at": at, "moves": moves[at:], "fields": fields}
 
     def state(self) -> JSON:
         """The game's state (see :meth:`_state_json`) with ``actions``: every action the table takes from you now,

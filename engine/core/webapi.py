@@ -17,6 +17,13 @@ wrong JSON type where it takes text are refused naming the parameter. Should a
 method still fail (a bug), the reply is an error too, saying which method
 failed (:data:`ENGINE_FAULT`), so that the page can say so and go on.
 
+A reply after which the deal's record is not what the page was last told also
+carries ``record`` beside ``result`` (see :meth:`DealSession.record_news
+<engine.core.deals.Deals.record_news>`): the whole record when a deal starts,
+then each step's new moves and changed fields. So the page keeps the record
+itself, and a whole deal takes one request a step (``act`` or
+``computer_move``), with no ``record`` asked after each.
+
 One protocol serves every game (the core's
 :class:`~engine.core.session.DealSession`): the state lists the actions you
 may take now as data, in the game record's own encoding of a move, and the
@@ -161,6 +168,10 @@ class Session(Protocol):
         """What a page may ask of it: each a method of the session."""
         ...
 
+    def record_news(self) -> Any:
+        """The deal's record as far as the page has not been told of it (see :func:`handle`), or ``None``."""
+        ...
+
 
 def read_seats(seats: object, players: int, known: Collection[str], default: Sequence[str]) -> list[str]:
     """The computer players a page asks for, for seats 1 onwards (the *default* ones round the table when
@@ -294,7 +305,9 @@ def handle(request: str, session: Any = None) -> str:
             raise ValueError(f"unknown method {shown(method)}: {target.game_name} offers {', '.join(target.methods)}")
         _checked(target, method, params)
         result = getattr(target, method)(**params)
-        reply = json.dumps({"ok": True, "result": result}, ensure_ascii=False)
+        news = target.record_news()
+        answer = {"ok": True, "result": result} if news is None else {"ok": True, "result": result, "record": news}
+        reply = json.dumps(answer, ensure_ascii=False)
     except (ValueError, TypeError, RulesError) as error:
         return _error(str(error))
     except Exception as error:  # a bug, but still an answer: the page says so and the worker goes on

@@ -44,7 +44,7 @@ def game(
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))
     page.on("worker", lambda worker: requested.append(worker.url))
-    open_game(page, pyodide_site_url)
+    open_game(page, pyodide_site_url, "?test")  # ?test: the page's runtime is window.__sevensRuntime
     page.requested = requested  # type: ignore[attr-defined]
     yield page
     context.close()
@@ -85,9 +85,16 @@ def test_every_request_stays_on_the_sites_own_origin(game: Page, pyodide_site_ur
     assert [url for url in requested if not url.startswith(pyodide_site_url)] == []
 
 
+def requests(page: Page) -> dict[str, int]:
+    """How many times the page has asked the worker each method (runtime.js counts them)."""
+    asked: dict[str, int] = page.evaluate("({ ...window.__sevensRuntime.requests })")
+    return asked
+
+
 def test_a_whole_game_played_by_clicking_reaches_the_result(game: Page) -> None:
     page = game
     deal(page, 123)
+    before = requests(page)
     for _ in range(60):
         if page.get_attribute("#game", "data-state") == "over":
             break
@@ -104,6 +111,10 @@ def test_a_whole_game_played_by_clicking_reaches_the_result(game: Page) -> None:
     # scrolled to its end.
     record = json.loads(json.loads(page.evaluate("sessionStorage.getItem('sevens.deal')"))["record"])
     expect(page.locator("#game-log li")).to_have_count(len(record["moves"]))
+    # One round trip a step: each reply told the page what the record gained, so it never asked for the record.
+    asked = {method: n - before.get(method, 0) for method, n in requests(page).items() if n > before.get(method, 0)}
+    steps = asked.get("act", 0) + asked.get("computer_move", 0)
+    assert sum(asked.values()) == steps >= len(record["moves"]) // 2, asked
     wait_until(
         page,
         "() => { const box = document.getElementById('game-log').parentElement;"

@@ -48,6 +48,7 @@ let generation = 0; // bumped by every new deal so a running computer sequence k
 let heard = 0; // log entries already announced
 let dealId = null; // names this deal in the statistics, so it is counted once however often it is drawn
 let saved = null; // {id, seed, over, record, earlier, table}: the latest game record, to restore the deal from
+let kept = null; // the deal's record as the engine's replies tell it (see keepRecord), or null: ask for it
 let earlier = []; // the records of this match's finished deals before this one
 let table = null; // {rules, players, seats}: the table this match is played at
 let recovering = false; // the engine is being restarted after a crash
@@ -472,6 +473,23 @@ async function computerTurns() {
   }
 }
 
+// Each reply tells what the deal's record gained (engine/core/webapi.py: the whole record when a deal starts, then
+// each step's new moves), so the page keeps the record as it goes and a step costs one request, not two. News that
+// does not follow on the copy kept leaves none: the record is then asked for (recordText).
+function keepRecord({ detail: { session, news } }) {
+  if (session !== "main") return;
+  if (news.record) kept = news.record;
+  else if (kept && kept.moves.length === news.at) Object.assign(kept, news.fields).moves.push(...news.moves);
+  else kept = null;
+}
+runtime.addEventListener("record", keepRecord);
+runtime.addEventListener("crashed", () => {
+  kept = null;
+});
+
+// The deal's record as JSON text: the copy kept, or the engine's when none is.
+const recordText = async () => (kept ? JSON.stringify(kept) : runtime.call("record"));
+
 // Count the deal once it is over; keep the deal's record after every change. The count comes first, from the state
 // the page already has: waiting for the record first left a deal uncounted when the learner left the page (for
 // their progress, say) before the worker had answered.
@@ -483,7 +501,7 @@ async function remember() {
     else recordGame(dealId, state.result.winner, state.seats.slice(1).map((seat) => seat.player), state.rules.name);
   }
   const mine = generation;
-  const record = await runtime.call("record");
+  const record = await recordText();
   if (mine !== generation) return; // another deal began meanwhile
   const seed = state.match ? state.match.seed : state.seed;
   saved = { id: dealId, seed, over: state.over, record, replay: replayFrom, earlier: state.match ? earlier : null, table };
@@ -607,7 +625,7 @@ async function deal(seed, resume = null, { push = false, notice: told = null, at
         resume = null;
       }
     } else if (next) {
-      const finished = await runtime.call("record");
+      const finished = await recordText();
       state = await runtime.call("next_deal");
       earlier = [...earlier, finished];
     }
@@ -820,7 +838,7 @@ async function playFrom(moves) {
   let again;
   try {
     await runtime.call("replay", { record, moves, game: GAME });
-    again = await runtime.call("record");
+    again = await recordText();
   } catch (error) {
     if (!error.crashed) $("review-chances").textContent = `Could not replay the deal: ${error.message}`;
     return;

@@ -39,6 +39,7 @@ export class Runtime extends EventTarget {
     this.stage = null;
     this.callTimeoutMs = CALL_TIMEOUT_MS;
     this.restarts = 0;
+    this.requests = {}; // how many times each method was asked, over the page's life: bench/ and tests count them
     this.start();
   }
 
@@ -95,11 +96,14 @@ export class Runtime extends EventTarget {
     } else if (data.type === "failed") {
       this.fail(`The game engine could not start: ${data.message}.`);
     } else if (this.pending.has(data.id)) {
-      const { resolve, reject, timer } = this.pending.get(data.id);
+      const { resolve, reject, timer, session } = this.pending.get(data.id);
       clearTimeout(timer);
       this.pending.delete(data.id);
       this.restarts = 0;
       if (!this.pending.size) this.whenQuiet();
+      // What the deal's record gained (engine/core/webapi.py), told before the caller resumes, so that the page
+      // keeps the record as it goes and never asks for it again.
+      if (data.record) this.dispatchEvent(new CustomEvent("record", { detail: { session, news: data.record } }));
       if (data.ok) resolve(data.result);
       else reject(new Error(data.error?.message ?? "unknown error"));
     }
@@ -168,7 +172,8 @@ export class Runtime extends EventTarget {
       const id = this.nextId++;
       clearTimeout(this.quiet);
       const timer = setTimeout(() => this.crash("The game engine stopped answering."), this.callTimeoutMs);
-      this.pending.set(id, { resolve, reject, timer });
+      this.pending.set(id, { resolve, reject, timer, session });
+      this.requests[method] = (this.requests[method] ?? 0) + 1;
       this.worker.postMessage({ id, method, params, session });
     });
   }
