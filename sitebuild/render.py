@@ -183,6 +183,7 @@ def context(
         "courses": courses,
         # The games whose progress the browser keeps (store.js): those with lessons, pages or a table on this site.
         "site_games": [c["name"] for c in courses if c["offered"] or find_game(c["name"]).table_module],
+        "plain_rules": _plain_rules(),
         "static_files": static_files,
         "content": Markup(page.html),
         "tutorials": lessons,
@@ -198,9 +199,17 @@ def context(
         "practice_files": practice_files,
         # The game page's chooser: every option and preset as the engine offers them (no rule is written in JS).
         "rules_menu": _rules_menu(page.game) if page.layout == "game" else None,
-        # The game page's table: the module that draws it (site/static/js/games/) and its keys, from the registry.
+        # The game page's table: the module that draws it (site/static/js/games/), its styles and its keys, from the
+        # registry.
         "table": _table(page.game) if page.layout == "game" else None,
     }
+
+
+def _plain_rules() -> str:
+    """The name of the default game's default rules: the first records' tables played them and were named without
+    the rules, so store.js still names a table under them so (its PLAIN_RULES)."""
+    game = find_game(DEFAULT_GAME)
+    return str(game.options.describe(game.options.default))
 
 
 def _table(name: str | None) -> dict[str, Any]:
@@ -209,7 +218,7 @@ def _table(name: str | None) -> dict[str, Any]:
     game = find_game(name or DEFAULT_GAME)
     if game.table_module is None:
         raise ValueError(f"{game.title} has no table in the browser yet, so it has no game page")
-    return {"module": game.table_module, **game.options.said(game.options.default)}
+    return {"module": game.table_module, "styles": game.table_styles, **game.options.said(game.options.default)}
 
 
 def _rules_menu(name: str | None) -> dict[str, Any]:

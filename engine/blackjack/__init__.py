@@ -65,6 +65,8 @@ class BlackjackGame(PackagedGame):
         ("blackjack-sheet", "Rules sheet"),
     )
     table_module: str | None = "games/blackjack.js"  # the pile, the suit, the pick-up, a turn built card by card
+    table_styles: str | None = "games/blackjack.css"
+    prefix = "bj-"
     options: Options[Rules] = OPTIONS
     presets: Mapping[str, Rules] = PRESETS
     computer_players: Mapping[str, PlayerFactory] = PLAYERS

@@ -207,6 +207,12 @@ class GameType(Protocol):
     # the browser yet (no game page or guided deal can be built for it). Its keys in words, and the page's heading
     # and text, come from its options (``options.said(rules)``), so that each table says what its rules are.
     table_module: str | None
+    # Its table's styles: a style sheet under site/static/css (``"games/sevens.css"``), loaded after the shared
+    # game.css by its own pages alone (its game page and review, and its lessons' guided deals); None without one.
+    table_styles: str | None
+    # The prefix of its class names and element ids in the browser (``"kk-"``): its table module and style sheet
+    # name their parts with it, and no shared file uses it (tests/site/test_plugin_boundaries.py checks).
+    prefix: str
 
     def rules(self, options: Mapping[str, object]) -> Any:
         """The rules with *options* (option name -> value, as JSON or as command-line text) and defaults for the rest.

@@ -63,6 +63,8 @@ class KnockKnockGame(PackagedGame):
     computer_players: Mapping[str, PlayerFactory] = PLAYERS
     deal_class = Game  # its hooks read its modules by convention: see engine.core.package
     table_module: str | None = "games/knock-knock.js"  # the pile, the stock, Draw, Knock and the calls, in the browser
+    table_styles: str | None = "games/knock-knock.css"
+    prefix = "kk-"
 
     turn_limit = TURN_LIMIT  # then the deal is declared a draw
 

@@ -64,6 +64,8 @@ class SevensGame:
     presets: Mapping[str, SevensRules] = PRESETS
     computer_players: Mapping[str, PlayerFactory] = COMPUTER_PLAYERS
     table_module: str | None = "games/sevens.js"  # the suit rows and the Pass control, in the browser
+    table_styles: str | None = "games/sevens.css"
+    prefix = "sv-"
 
     def rules(self, options: Mapping[str, object]) -> SevensRules:
         return OPTIONS.make(options)

@@ -1,8 +1,8 @@
 // Guided deals in lessons: each section.puzzle[data-kind="guided"] becomes a live deal on the shared engine.
 // The learner plays seat 0; every choice, even a card that does not fit or a pass while one does, goes to
 // the engine, which judges it and says why. The computer seats follow the lesson's script, then the bots.
-// The section names its game (data-game) and the game's table module (data-table-module, from the game's registry
-// entry): the deal runs in that game's session and its board and controls are that module's (see tables.js),
+// The section names its game (data-game), the game's table module and its styles (data-table-module and
+// data-table-styles, from the game's registry entry): the deal runs in that game's session and its board and controls are that module's (see tables.js),
 // the same as on the game page. Only the tables of the games on this page are downloaded.
 // Whether the cards that fit are marked is the stage's to say (the engine's state.marks, from the lesson's block):
 // a stage that asks the learner to find the card marks none. The message line (a refusal, the moves since your
@@ -263,8 +263,12 @@ function startAll() {
 }
 
 if (sections.length) {
-  // Lesson pages do not carry the game's style sheet; the live table needs it.
-  document.head.append(el("link", { rel: "stylesheet", href: new URL("../css/game.css", import.meta.url).href }));
+  // Lesson pages do not carry the tables' style sheets; the live tables need the shared one and their games' own
+  // (data-table-styles, from the game's registry entry), each once.
+  const sheets = new Set(["game.css", ...sections.map((section) => section.dataset.tableStyles).filter(Boolean)]);
+  for (const sheet of sheets) {
+    document.head.append(el("link", { rel: "stylesheet", href: new URL(`../css/${sheet}`, import.meta.url).href }));
+  }
   const runtime = getRuntime();
   deals = sections.map((section) => new GuidedDeal(section, runtime));
   runtime.addEventListener("stage", (event) => {
