@@ -10,10 +10,9 @@ import markdown
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError, TemplateSyntaxError
 from markupsafe import Markup
 
-from engine.core.game import GameType, find_game
+from engine.core.game import GameType, find_game, games_in_order
 from engine.core.puzzles import Puzzle
 from engine.core.text import join_words
-from engine.games import GAMES
 
 from . import BuildError
 from .authored import AuthoredHtml, check_source
@@ -153,7 +152,7 @@ def context(
     """
     root = page.root if root is None else root
     by_slug = {p.slug: p for p in pages if p.kind == "page"}
-    courses = [course(page, pages, game, root) for game in GAMES]
+    courses = [course(page, pages, game, root) for game in games_in_order()]
     current = next((c for c in courses if c["name"] == page.game), None)
     shown = current or courses[0]
     lessons = shown["lessons"]

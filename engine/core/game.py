@@ -56,6 +56,7 @@ __all__ = [
     "default_rules",
     "find_game",
     "game_names",
+    "games_in_order",
     "load_game",
     "parse_rules",
     "read_written_rules",
@@ -326,6 +327,18 @@ def _games() -> dict[str, GameType]:
 
 def game_names() -> list[str]:
     return sorted(_games())
+
+
+def games_in_order() -> list[GameType]:
+    """Every game, in the order the site lists them: engine/games.py's, then any registered since (a game a test
+    plugs in by registering it alone).
+
+    >>> [game.name for game in games_in_order()][:2]
+    ['sevens', 'knock-knock']
+    """
+    listed = list(importlib.import_module(_INSTALLED).GAMES)
+    names = {game.name for game in listed}
+    return listed + [game for name, game in _games().items() if name not in names]
 
 
 def find_game(name: object) -> GameType:
