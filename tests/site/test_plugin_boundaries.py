@@ -45,7 +45,7 @@ TITLES = _either([game.title for game in GAMES])
 PREFIXES = _either([game.prefix for game in GAMES])
 OWN_FILES = {path for game in GAMES for path in _own_files(game)}
 PATTERN = re.compile(
-    rf"[\"'`]({NAMES}|{TITLES})[\"'`]|engine[./]({PACKAGES})\b|from \.\.({PACKAGES})\b|(?<![\w-])({PREFIXES})(?=[a-zA-Z])"
+    rf"[\"'`]({NAMES}|{TITLES})[\"'`]|engine[./]({PACKAGES})\b|from \.\.({PACKAGES})\b|(?<!\w)({PREFIXES})(?=[a-zA-Z])"
 )
 
 DOCTEST = "a doctest or docstring example naming a game (an example, not a comparison)"
