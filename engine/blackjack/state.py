@@ -31,7 +31,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.cards import ALL_CARDS, Card, Rank, Suit, parse_cards
-from ..core.pile import NO_CHANCE, Chance, DiscardPile, IllegalAction, Reshuffle, SeededChance, check_setup
+from ..core.pile import (
+    NO_CHANCE,
+    Chance,
+    DiscardPile,
+    IllegalAction,
+    Reshuffle,
+    SeededChance,
+    check_setup,
+    position_number,
+)
 from ..core.pile import codes as _codes
 from .last_cards import one_turn
 from .rules import TURN_LIMIT, UP_TO, Rules, follows, pack
@@ -184,6 +193,27 @@ def needs_call(rules: Rules, hand: Sequence[Card]) -> bool:
     return one_turn(tuple(counts), rules.queen_cover)[0]
 
 
+def _setup_fields(
+    rules: Rules, pickup: int, jacks: int, direction: int, called: Sequence[int]
+) -> list[tuple[str, object, Sequence[int], str]]:
+    """Each number of a position set up in the middle of a deal, with the values the rules allow for it."""
+    twos = 4 * rules.pack_count * 2 if rules.twos else 0  # every 2 in the packs laid in one pick-up
+    value = rules.jack_value
+    jacks_most = 2 * rules.pack_count * value
+    seats = rules.players - 1
+    return [
+        ("pickup", pickup, range(0, twos + 1, 2), f"an even number from 0 to {twos}" if twos else "0 under twos=false"),
+        (
+            "jacks",
+            jacks,
+            range(0, jacks_most + 1, value or 1),
+            f"a multiple of {value} from 0 to {jacks_most}" if value else "0 under black_jacks=none",
+        ),
+        ("direction", direction, (1, -1), "1 (seat numbers increasing) or -1 (the other way)"),
+        *(("called", seat, range(rules.players), f"seats from 0 to {seats}") for seat in called),
+    ]
+
+
 # -- the state ------------------------------------------------------------------------
 
 
@@ -236,6 +266,8 @@ class State(DiscardPile):
         called "Last cards" at the end of their last turn.
         """
         check_setup(hands, pile, stock, turn, rules.players, rules.pack_count)
+        for name, value, allowed, what in _setup_fields(rules, pickup, jacks, direction, called):
+            position_number(name, value, allowed, what)
         state = cls(rules, hands, stock, pile[-1], rules.players - 1)
         state.pile = list(pile)
         state.suit = suit if suit is not None else pile[-1].suit
@@ -243,8 +275,6 @@ class State(DiscardPile):
         state.twos, state.jacks = pickup, jacks
         state.direction = direction
         for seat in called:
-            if not 0 <= seat < rules.players:
-                raise ValueError(f"called: {seat} is not a seat")
             state.called[seat] = True
         return state
 
@@ -265,15 +295,16 @@ class State(DiscardPile):
         hands = [parse_cards(hand) for hand in fields["hands"].split("/")]
         if rules is None:
             rules = Rules(players=len(hands))
-        numbers = {}
-        for name in ("turn", "pickup", "jacks", "direction"):
-            value = fields.get(name, {"direction": "1"}.get(name, "0"))
-            try:
-                numbers[name] = int(value)
-            except ValueError:
-                raise ValueError(f"{name} {value!r} is not a whole number") from None
+        numbers = {
+            name: position_number(
+                name, fields.get(name, {"direction": "1"}.get(name, "0")), range(-(10**9), 10**9), "a whole number"
+            )
+            for name in ("turn", "pickup", "jacks", "direction")
+        }
         suit = Suit.parse(fields["suit"]) if "suit" in fields else None
-        called = [int(word) for word in fields.get("called", "").split()]
+        called = [
+            position_number("called", word, range(10**9), "seat numbers") for word in fields.get("called", "").split()
+        ]
         return cls.setup(
             rules,
             hands,
