@@ -38,6 +38,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, TypeVar
 
 from ..core.cards import ALL_CARDS, Card, Rank, Suit, mask_of
+from ..core.pile import position_number
 from ..core.puzzles import (
     SEAT_NAMES,
     AnsweredBy,
@@ -742,8 +743,8 @@ def _table(
     one."""
     pile = reader.convert("pile", card_list)
     suit = reader.convert("suit", Suit.parse)
-    pickup = reader.convert("pickup", int) or 0
-    jacks = reader.convert("jacks", int) or 0
+    pickup = reader.convert("pickup", lambda text: position_number("pickup", text, range(10**9), "a whole number")) or 0
+    jacks = reader.convert("jacks", lambda text: position_number("jacks", text, range(10**9), "a whole number")) or 0
     laid = reader.convert("laid", card_list) or []
     hand = reader.convert(hand_field, card_list) if hand_field else []
     if pile is None or hand is None or (suit is None and "suit" in reader.fields):
@@ -757,7 +758,8 @@ def _table(
     try:
         state = State.setup(rules, [[*hand, *laid, *extra], [], [], []], pile, [], 0, suit, pickup=pickup, jacks=jacks)
     except ValueError as error:
-        reader.fail(hand_field or "pile", f"{hand_field or 'pile'}: {error}")
+        field = next((name for name in ("pickup", "jacks") if str(error).startswith(f"{name} ")), hand_field or "pile")
+        reader.fail(field, str(error) if field in ("pickup", "jacks") else f"{field}: {error}")
         return None
     for card in laid:
         refused = state.why_illegal(0, Lay(card))

@@ -51,6 +51,7 @@ __all__ = [
     "fitted_position",
     "pack_difference",
     "places",
+    "position_number",
     "record_cards",
     "request_card",
     "request_list",
@@ -235,6 +236,33 @@ def bring(
     hand.remove(spare)
     hand.append(card)
     hand.sort()
+
+
+def position_number(name: str, value: object, allowed: Sequence[int], what: str) -> int:
+    """A whole-number field *name* of a position (a puzzle's, a fixture's, a guided deal's), as text or a number,
+    checked against *allowed*: :class:`ValueError` naming the field, the value and what is allowed (*what*).
+
+    >>> position_number("direction", "-1", (1, -1), "1 (seat numbers increasing) or -1 (the other way)")
+    -1
+    >>> position_number("pickup", "x", range(0, 17, 2), "an even number from 0 to 16")
+    Traceback (most recent call last):
+    ...
+    ValueError: pickup 'x' is not a whole number: give an even number from 0 to 16
+    >>> position_number("direction", "0", (1, -1), "1 or -1")
+    Traceback (most recent call last):
+    ...
+    ValueError: direction 0 is not allowed: give 1 or -1
+    """
+    number = value
+    if isinstance(value, str):
+        text = value.strip()
+        digits = text[1:] if text[:1] in "+-" else text
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > 9:
+            raise ValueError(f"{name} {value!r} is not a whole number: give {what}")
+        number = int(text)
+    if type(number) is not int or number not in allowed:
+        raise ValueError(f"{name} {number!r} is not allowed: give {what}")
+    return number
 
 
 def check_setup(

@@ -30,7 +30,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..core.cards import Card, Rank, Suit, parse_cards
-from ..core.pile import NO_CHANCE, Chance, DiscardPile, IllegalAction, Reshuffle, SeededChance, check_setup
+from ..core.pile import (
+    NO_CHANCE,
+    Chance,
+    DiscardPile,
+    IllegalAction,
+    Reshuffle,
+    SeededChance,
+    check_setup,
+    position_number,
+)
 from ..core.pile import codes as _codes
 from .rules import CHALLENGE_PENALTY, DEAL_SIZE, KNOCK_AT, TURN_LIMIT, Rules, fits, is_pickup, pack, penalty
 
@@ -209,13 +218,9 @@ class State(DiscardPile):
         hands = [parse_cards(hand) for hand in fields["hands"].split("/")]
         if rules is None:
             rules = Rules(players=len(hands))
-        turn = fields["turn"]
-        if not turn.isdigit():
-            raise ValueError(f"turn {turn!r} is not a seat number")
+        turn = position_number("turn", fields["turn"], range(rules.players), f"a seat from 0 to {rules.players - 1}")
         suit = Suit.parse(fields["suit"]) if "suit" in fields else None
-        return cls.setup(
-            rules, hands, parse_cards(fields["pile"]), parse_cards(fields.get("stock", "")), int(turn), suit
-        )
+        return cls.setup(rules, hands, parse_cards(fields["pile"]), parse_cards(fields.get("stock", "")), turn, suit)
 
     def text(self) -> str:
         """The state in the form :meth:`parse` reads (without the call window and history)."""
