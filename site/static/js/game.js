@@ -797,6 +797,9 @@ const review = new Review(runtime, {
 $("game-review-open").addEventListener("click", () => {
   if (!saved || !state?.over) return;
   $("game-table").hidden = true;
+  // The review's way on does what the table's does, so it is named as the table names it ("A fresh deal" after the
+  // daily deal, "Deal again" after a single deal).
+  $("review-next-deal").textContent = state.match ? $("game-next").textContent : $("game-again").textContent;
   review.open({
     deal: dealName(state),
     record: saved.record,
