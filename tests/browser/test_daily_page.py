@@ -110,6 +110,8 @@ def test_a_daily_deal_to_its_end_shows_its_result_and_streak_and_shares_it(
     # day's deal, and the day's result stays as first played.
     page.click("#game-review-open")
     expect(page.locator("#review-heading")).to_have_text(f"Review of the daily deal of {D2}")
+    # Its way on deals afresh, as the end panel's button does, and is named the same (no match: no "Next deal").
+    expect(page.locator("#review-next-deal")).to_have_text("A fresh deal")
     expect(page.locator("#review-play")).to_be_enabled()  # it opens at your first choice
     page.click("#review-play")
     expect(page.locator("#game-notice")).to_contain_text(f"The daily deal of {D2} again from move")
