@@ -40,6 +40,7 @@ from typing import Any, ClassVar, TypeVar
 from ..core.cards import ALL_CARDS, Card, Rank, Suit, mask_of
 from ..core.pile import position_number
 from ..core.puzzles import (
+    GOAL_CHECK,
     SEAT_NAMES,
     AnsweredBy,
     FieldReader,
@@ -62,6 +63,7 @@ from ..core.puzzles import (
     others_seats,
     parse_puzzle,
     puzzle_rules,
+    read_goal_check,
     seat_name,
     yes_no,
 )
@@ -708,6 +710,7 @@ class GuidedPuzzle(BlackjackPuzzle):
     kind: ClassVar[str] = "guided"
     script: str = ""
     goal: str = ""
+    goal_check: str = "win"  # what the engine checks of the goal (see engine.core.goals)
 
     def drawing(self) -> tuple[Part, ...]:
         hands = (Hand(name, mask_of(hand)) for name, hand in zip(SEAT_NAMES, self.state.hands, strict=True))
@@ -720,7 +723,7 @@ class GuidedPuzzle(BlackjackPuzzle):
 
     def guided(self) -> GuidedDeal:
         rules = self.variant.text if self.variant is not None else ""
-        return GuidedDeal(GAME, self.state.text(), self.script, self.goal, rules=rules)
+        return GuidedDeal(GAME, self.state.text(), self.script, self.goal, rules=rules, goal_check=self.goal_check)
 
 
 # -- reading the fields ------------------------------------------------------------------------------------------
@@ -1011,7 +1014,10 @@ def _read_guided(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
                 if not held[seat][card]:
                     reader.fail("script", f"script: {_who(seat)} lays {card.display}, not in {_who(seat)}'s hand")
                 held[seat][card] -= 1
-    return GuidedPuzzle(**common, state=state, script=reader.text("script"), goal=reader.text("goal"))
+    goal = reader.text("goal")
+    return GuidedPuzzle(
+        **common, state=state, script=reader.text("script"), goal=goal, goal_check=read_goal_check(reader)
+    )
 
 
 def _read_points(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
@@ -1076,7 +1082,7 @@ KINDS = PuzzleKinds(
         ),
         Kind("pickup-size", ("question", "state", "moves", "answer"), ("choices",), _read_pickup_size),
         Kind("best", ("question", "pile", "hand", "counts", "answer"), ("suit", "called"), _read_best),
-        Kind("guided", ("position", "goal"), ("script",), _read_guided, ruled=True),
+        Kind("guided", ("position", "goal"), ("script", GOAL_CHECK), _read_guided, ruled=True),
         Kind("points", ("question", "hand", "choices", "answer"), (), _read_points, label="Points", ruled=True),
     ),
     options=OPTIONS,

@@ -266,6 +266,15 @@ class Session(DealSession[Game, Player]):
         state = self._game.state
         return state.turns + state.is_over
 
+    def _turns_taken(self, seat: int) -> int:
+        # A turn ends with its chain, a pick-up or a pass, or with a draw where one card is drawn a turn (under the
+        # drawing rules that go on drawing, a draw is a step of the turn).
+        ends: tuple[type, ...] = (
+            (Chain, PickUp, Pass, Draw) if self._game.rules.draw == "one" else (Chain, PickUp, Pass)
+        )
+        moves = (event for event in self._game.state.events if isinstance(event, Move) and event.seat == seat)
+        return sum(isinstance(move.action, ends) for move in moves)
+
     def _choices(self, seat: int) -> int:
         return len(self._game.state.next_cards(seat))
 

@@ -38,11 +38,14 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, TypeVar
 
 from .cards import Card, Suit, parse_cards
+from .goals import FIELD as GOAL_CHECK
+from .goals import GoalCheck
 from .text import sentence
 
 __all__ = [
     "COMMON_OPTIONAL",
     "COMMON_REQUIRED",
+    "GOAL_CHECK",
     "RIGHT",
     "SEAT_NAMES",
     "AnsweredBy",
@@ -73,6 +76,7 @@ __all__ = [
     "praise_problems",
     "puzzle_rules",
     "read_fields",
+    "read_goal_check",
     "seat_name",
     "text_problems",
     "yes_no",
@@ -399,7 +403,8 @@ class GuidedDeal:
     *marks*: the cards that fit are marked, for a stage that teaches by showing (the block's ``marks: yes``); a
     stage that asks the learner to find the card marks none (the default); *rules*: the options text the deal is
     played under when not the game's defaults (the block's ``rules``: an early lesson's deal switches off what its
-    learner has not met yet), else ""."""
+    learner has not met yet), else ""; *goal_check*: what the engine checks of the *goal* (the block's
+    ``goal-check``, see :mod:`engine.core.goals`), so the page says the goal is reached only when it is."""
 
     game: str
     position: str
@@ -407,6 +412,7 @@ class GuidedDeal:
     goal: str
     marks: bool = False
     rules: str = ""
+    goal_check: str = "win"
 
 
 @dataclass(frozen=True, slots=True)
@@ -598,6 +604,13 @@ def read_variant(reader: FieldReader, kind: Kind, kinds: PuzzleKinds) -> Variant
     usual = set(options.notes(options.default))
     notes = tuple(note for note in options.notes(rules) if note not in usual)  # only what differs from the defaults
     return Variant(rules, text, preset.name if preset else "", options.describe(rules), notes)
+
+
+def read_goal_check(reader: FieldReader) -> str:
+    """A guided deal's ``goal-check`` field (see :mod:`engine.core.goals`) in its own form, ``win`` when the block
+    has none; a problem noted at its line names anything else and the forms the engine checks."""
+    check = reader.convert(GOAL_CHECK, GoalCheck.read)
+    return (check or GoalCheck()).text()
 
 
 def puzzle_rules(common: Mapping[str, Any], default: T) -> T:

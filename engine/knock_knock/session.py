@@ -280,6 +280,11 @@ class Session(DealSession[Game, Player]):
     def _progress(self) -> int:
         return len(self._game.state.events)
 
+    def _turns_taken(self, seat: int) -> int:
+        # A turn is a discard or a draw; a call of Knock! Knock! is made out of turn.
+        moves = (event for event in self._game.state.events if isinstance(event, Move) and event.seat == seat)
+        return sum(isinstance(move.action, Play | Draw) for move in moves)
+
     def _choices(self, seat: int) -> int:
         return len(self._game.view(seat).fitting())  # the distinct cards that fit
 

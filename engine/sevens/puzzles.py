@@ -29,6 +29,7 @@ from typing import Any, ClassVar
 
 from ..core.cards import Card, cards_of, format_cards, mask_of, parse_cards
 from ..core.puzzles import (
+    GOAL_CHECK,
     SEAT_NAMES,
     AnsweredBy,
     FieldReader,
@@ -50,6 +51,7 @@ from ..core.puzzles import (
     others_seats,
     parse_puzzle,
     puzzle_rules,
+    read_goal_check,
     seat_name,
     yes_no,
 )
@@ -423,6 +425,7 @@ class GuidedPuzzle(Puzzle):
     script: tuple[ScriptedMove, ...] = ()
     goal: str = ""
     marks: bool = False  # the cards that fit are marked (a stage that shows; one that asks to find them does not)
+    goal_check: str = "win"  # what the engine checks of the goal (see engine.core.goals)
 
     def script_text(self) -> str:
         return "; ".join(move.text() for move in self.script)
@@ -432,7 +435,9 @@ class GuidedPuzzle(Puzzle):
         return (Rows(self.position.table), *hands)
 
     def guided(self) -> GuidedDeal:
-        return GuidedDeal(GAME, self.position.text(), self.script_text(), self.goal, self.marks)
+        return GuidedDeal(
+            GAME, self.position.text(), self.script_text(), self.goal, self.marks, goal_check=self.goal_check
+        )
 
     def data(self) -> dict[str, object]:
         return {
@@ -611,7 +616,8 @@ def _read_guided(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
             reader.fail("script", f"script: {name} plays {move.card.display}, not in {name}'s hand")
         played |= move.card.bit
     marks = reader.convert("marks", yes_no) or False
-    return GuidedPuzzle(**common, position=position, script=script, goal=reader.text("goal"), marks=marks)
+    goal, check = reader.text("goal"), read_goal_check(reader)
+    return GuidedPuzzle(**common, position=position, script=script, goal=goal, marks=marks, goal_check=check)
 
 
 def _read_best(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
@@ -730,7 +736,7 @@ KINDS = PuzzleKinds(
             hint=bank.HINTS["best"],
             label="Which card would you play?",
         ),
-        Kind("guided", ("position", "goal"), ("script", "marks"), _read_guided),
+        Kind("guided", ("position", "goal"), ("script", "marks", GOAL_CHECK), _read_guided),
         Kind(
             "chips", ("question", "counts", "passes", "choices", "answer"), (), _read_chips, label="Chips", ruled=True
         ),
