@@ -223,7 +223,14 @@ def estimate(game: Game, index: int) -> dict[str, Any]:
         outcomes,
         strength=lambda i: _strength(options[i], view),
         why=lambda best, mine: _why(options[best], options[mine], hand),
+        lays=[_lays(option) for option in options],
     )
+
+
+def _lays(action: RecordedAction) -> list[str]:
+    """The codes of the cards a turn lays: a chain's cards (a wild card's suit is in its name, not a card); none
+    for a draw, a pick-up or a pass."""
+    return [card.code for card in action.cards] if isinstance(action, Chain) else []
 
 
 def advise(game: Game, seat: int) -> Decision | None:

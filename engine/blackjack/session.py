@@ -166,7 +166,7 @@ class Session(DealSession[Game, Player]):
     reviews = True
     choice_words = "where there was more than one thing to do (lay other cards, or draw or pick up instead)"
     no_choice_words = "at every turn there was only one thing to do"
-    key_words = "another card you could have laid"
+    key_words = "another card or turn you could have taken"
     # What tells of the served hand: a suit to name, a "Last cards" to call.
     private_keys: ClassVar[dict[str, Any]] = {"name_suit": False, "suits": [], "must_call": False, "call_text": None}
 
