@@ -414,9 +414,6 @@ class State(PileState):
         """The cards the player on turn must pick up unless they answer (0: none pending)."""
         return self.twos + self.jacks
 
-    def counts(self) -> tuple[int, ...]:
-        return tuple(len(hand) for hand in self.hands)
-
     def all_cards(self) -> Counter[Card]:
         """Every card in the game, wherever it is (hands, stock, pile, the turn being built)."""
         return Counter([card for hand in self.hands for card in hand] + self._stock + self.pile + self.laid)
@@ -814,9 +811,6 @@ class State(PileState):
         got = self.draw_cards(self.hands[seat], wanted, chance, refill=self.rules.stock_out == "reshuffle")
         self.hands[seat].sort()
         return got
-
-    def remaining(self) -> list[int]:
-        return [len(hand) for hand in self.hands]
 
 
 def deal(rules: Rules, rng: random.Random, dealer: int = 0) -> State:

@@ -27,7 +27,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, Self
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 from .cards import Card, Suit
 from .jsontext import shown
@@ -41,6 +41,7 @@ __all__ = [
     "IllegalAction",
     "OrderedChance",
     "PileState",
+    "PileView",
     "Reshuffle",
     "Reshuffled",
     "SeededChance",
@@ -55,11 +56,15 @@ __all__ = [
     "record_cards",
     "request_card",
     "request_list",
+    "seen_history",
+    "seen_table",
     "stand_in_deal",
     "state_fields",
     "suit_json",
     "tally_or_points_json",
 ]
+
+R = TypeVar("R")  # a game's rules
 
 
 class IllegalAction(ValueError):
@@ -252,9 +257,47 @@ class PileState(DiscardPile):
         twin.winner, twin.is_over = self.winner, self.is_over
         twin.events = list(self.events)
 
+    def counts(self) -> tuple[int, ...]:
+        """How many cards each seat holds."""
+        return tuple(len(hand) for hand in self.hands)
+
+    def remaining(self) -> list[int]:
+        """How many cards each seat holds, as a record writes them."""
+        return [len(hand) for hand in self.hands]
+
     def text(self) -> str:
         """The position in the form the state's ``parse`` reads."""
         raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class PileView(Generic[R]):
+    """What a player of a pile game sees of every deal: the rules, their seat and hand, each seat's count of
+    cards, the pile (its cards were all laid face up, so they are public) and the suit to follow. A game's
+    ``PlayerView`` adds its own fields after these and makes itself with :func:`seen_table` first."""
+
+    rules: R
+    seat: int
+    hand: tuple[Card, ...]
+    counts: tuple[int, ...]
+    pile: tuple[Card, ...]
+    suit: Suit
+
+    @property
+    def top(self) -> Card:
+        return self.pile[-1]
+
+
+def seen_table(
+    state: PileState, seat: int
+) -> tuple[Any, int, tuple[Card, ...], tuple[int, ...], tuple[Card, ...], Suit]:
+    """The fields of a :class:`PileView` from *state* for *seat*, in order."""
+    return (state.rules, seat, tuple(state.hands[seat]), state.counts(), tuple(state.pile), state.suit)
+
+
+def seen_history(events: Sequence[Any]) -> tuple[Any, ...]:
+    """The events of a deal as a player sees them: a reshuffle only as its size."""
+    return tuple(Reshuffled(len(event.stock)) if isinstance(event, Reshuffle) else event for event in events)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.parse({self.text()!r})"

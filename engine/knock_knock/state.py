@@ -198,9 +198,6 @@ class State(PileState):
 
     # -- what the table shows -------------------------------------------------
 
-    def counts(self) -> tuple[int, ...]:
-        return tuple(len(hand) for hand in self.hands)
-
     def all_cards(self) -> Counter[Card]:
         """Every card in the game, wherever it is (hands, stock, pile)."""
         return Counter([card for hand in self.hands for card in hand] + self._stock + self.pile)
@@ -435,9 +432,6 @@ class State(PileState):
             self.window = None
 
     # -- scoring ----------------------------------------------------------------
-
-    def remaining(self) -> list[int]:
-        return [len(hand) for hand in self.hands]
 
 
 def deal(rules: Rules, rng: random.Random, dealer: int = 0) -> State:
