@@ -184,8 +184,8 @@ class _RecordedChance:
 
 
 class Game(PileGame[Rules, State, PlayerView], name=GAME_NAME, deal=deal, optional=("points",)):
-    """A deal in progress or finished, with the names at the table and its full history (see
-    :class:`~engine.core.pile_game.PileGame`)."""
+    """A deal of Blackjack (a :class:`~engine.core.pile_game.PileGame`): a turn is built a step at a time and
+    recorded whole (a chain, a draw, a pick-up or a pass), and the points are recorded under scoring=points."""
 
     @property
     def turn(self) -> int:

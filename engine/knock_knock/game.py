@@ -113,8 +113,8 @@ class RecordedChance:
 
 
 class Game(PileGame[Rules, State, PlayerView], name=GAME_NAME, deal=deal):
-    """A deal in progress or finished, with the names at the table and its full history (see
-    :class:`~engine.core.pile_game.PileGame`)."""
+    """A deal of Knock! Knock! (a :class:`~engine.core.pile_game.PileGame`): its moves are discards, draws and
+    calls, and a pick-up card's call window closes as its record is replayed."""
 
     @property
     def turn(self) -> int:

@@ -11,10 +11,5 @@ from .sam import SamPlayer
 
 __all__ = ["PLAYERS", "AlexPlayer", "Decision", "Player", "RandomPlayer", "RobinPlayer", "SamPlayer", "make_player"]
 
-PLAYERS: dict[str, PlayerFactory] = {
-    "random": RandomPlayer,
-    "robin": RobinPlayer,
-    "alex": AlexPlayer,
-    "sam": SamPlayer,
-}
+PLAYERS: dict[str, PlayerFactory] = {"random": RandomPlayer, "robin": RobinPlayer, "alex": AlexPlayer, "sam": SamPlayer}
 make_player = player_maker(PLAYERS)  # the computer player called name (case ignored), with its own random source
