@@ -86,11 +86,41 @@ def one_turn(counts: tuple[int, ...], queen_cover: bool) -> tuple[bool, int]:
     >>> one_turn(hand("2C QD"), True)[0], one_turn(hand("2C QD"), False)[0]
     (True, False)
     """
+    jumps = queen_cover and any(counts[suit * 13 + _QUEEN] for suit in range(4))
+    if _parts(counts) > (2 if jumps else 1):
+        return False, 1  # a turn crosses between parts only by a jump from a queen, and all the queens are in one part
     found, work = _one_turn(counts, queen_cover, directed=False)
-    if found or not queen_cover or not any(counts[suit * 13 + _QUEEN] for suit in range(4)):
+    if found or not jumps:
         return found, work
     found, more = _one_turn(counts, queen_cover, directed=True)
     return found, work + more
+
+
+def _follow(card: int) -> tuple[int, ...]:
+    """The cards that may follow *card* by the chain rule: the same rank, or the same suit one rank up or down."""
+    rank = card % 13
+    same = tuple(other * 13 + rank for other in range(4))
+    return same + ((card - 1,) if rank else ()) + ((card + 1,) if rank < 12 else ())
+
+
+_FOLLOW = tuple(_follow(card) for card in range(52))
+
+
+def _parts(counts: tuple[int, ...]) -> int:
+    """How many parts the cards fall into, two cards in one part when one may follow the other by the chain rule."""
+    seen: set[int] = set()
+    parts = 0
+    for card in range(52):
+        if counts[card] and card not in seen:
+            parts += 1
+            seen.add(card)
+            todo = [card]
+            while todo:
+                for other in _FOLLOW[todo.pop()]:
+                    if counts[other] and other not in seen:
+                        seen.add(other)
+                        todo.append(other)
+    return parts
 
 
 # A position between two ranks: the cards of the next rank (per suit, sorted), each connected part's flags, the flags

@@ -129,3 +129,34 @@ def test_the_work_on_a_big_hand_is_bounded(packs: int | str, size: int, seed: in
         hand = rng.sample(pack(rules), size)
         _, work = one_turn(_counts(hand), cover)
         assert work < 60_000, (work, " ".join(c.code for c in hand))
+
+
+def test_a_hand_in_parts_no_step_joins_is_decided_at_once() -> None:
+    # 42 cards of two packs in an 8-player game fall into four parts (no card of one may follow a card of another):
+    # no turn lays them all, since only a jump from a queen leaves a part and all the queens are in one part. The
+    # programme over the ranks took 40,920 steps (1.5 s) to find that out under queen_cover=true.
+    rules = Rules(players=8, packs="auto", queen_cover=True)
+    rng = random.Random(1)
+    for _ in range(4):
+        hand = rng.sample(pack(rules), 42)
+    for cover in (True, False):
+        found, work = one_turn(_counts(hand), cover)
+        assert (found, work) == (False, 1), " ".join(c.code for c in hand)
+
+
+@pytest.mark.parametrize(
+    ("cards", "covered", "plain"),
+    [
+        ("5H 6H 5H 6H", True, True),  # a run along one suit of two packs turns back
+        ("4H 5H 6H 5C 5C", False, False),  # the run through 5H cannot pick up the 5Cs, nor can the second 5H
+        ("4H 5H 6H 7H 8H 9H 10H JH QH 5C 5C", True, False),  # ... but a run up to a queen lets the turn jump to them
+        ("4H 5H 6H 5C 5C QC", False, False),  # a queen in a part of her own leads only into one run
+        ("2C QD 9S", False, False),  # three parts: one jump from the queen does not reach both others
+        ("2C QD QD", True, False),
+    ],
+)
+def test_two_packs_and_parts(cards: str, covered: bool, plain: bool) -> None:
+    hand = parse_cards(cards)
+    for cover, expected in ((True, covered), (False, plain)):
+        rules = Rules(players=8, packs="auto", queen_cover=cover)
+        assert needs_call(rules, hand) == expected == laid_in_one_turn(rules, hand), (cards, cover)
