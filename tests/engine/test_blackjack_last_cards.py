@@ -87,6 +87,23 @@ def test_needs_call_agrees_with_the_engines_own_turn_under_any_options() -> None
     assert all(answers[cover, yes] >= 10 for cover in (True, False) for yes in (True, False)), answers
 
 
+def test_needs_call_agrees_with_the_engines_own_turn_on_two_packs() -> None:
+    # Few neighbouring ranks of two packs, so that both copies of a card are often in the hand: a run along one suit
+    # may turn back (5H 6H 5H 6H), and the two copies may end two different runs.
+    rng = random.Random(4343)
+    answers = Counter()
+    for _ in range(120):
+        cover = rng.random() < 0.5
+        rules = Rules(players=8, packs="auto", queen_cover=cover)
+        low = rng.choice((rng.randint(1, 12), 10, 11))
+        pool = [card for card in pack(rules) if low <= card.rank <= low + rng.randint(1, 2)]
+        hand = rng.sample(pool, rng.randint(2, 8))
+        expected = laid_in_one_turn(rules, hand)
+        assert needs_call(rules, hand) == expected, f"{' '.join(c.code for c in hand)} under {rules.describe()}"
+        answers[cover, expected, len(set(hand)) < len(hand)] += 1
+    assert all(answers[cover, yes, True] >= 3 for cover in (True, False) for yes in (True, False)), answers
+
+
 @pytest.mark.parametrize(
     ("cards", "covered", "plain"),
     [
