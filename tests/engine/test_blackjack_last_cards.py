@@ -145,7 +145,19 @@ def test_the_work_on_a_big_hand_is_bounded(packs: int | str, size: int, seed: in
         rules = Rules(players=8, packs=packs, queen_cover=cover)
         hand = rng.sample(pack(rules), size)
         _, work = one_turn(_counts(hand), cover)
-        assert work < 60_000, (work, " ".join(c.code for c in hand))
+        assert work < 5_000, (work, " ".join(c.code for c in hand))
+
+
+def test_states_that_can_do_no_more_than_another_are_dropped() -> None:
+    # A 40-card hand of two packs with queens, under queen_cover=true, found by a hill climb over hands for the most
+    # work: no turn without a jump, so the runs are directed. Keeping every state took 95,098 steps; dropping the
+    # states another can outdo (more arrivals over, finer parts) takes about 35,000.
+    hand = parse_cards(
+        "10D 10S 2D 2H 2S 3H 4C 4H 4S 5C 5D 5S 6C 6D 6D 6H 6S 6S 7C 7H 7S 7S 8C 8D 8H 8H 8S 8S 9C 9S AD AS JD JH "
+        "KC KD KH KS QC QD"
+    )
+    found, work = one_turn(_counts(hand), True)
+    assert found and work < 40_000, work
 
 
 def test_a_hand_in_parts_no_step_joins_is_decided_at_once() -> None:
