@@ -22,6 +22,7 @@ from typing import Any
 
 from ..core.cards import Card
 from ..core.chance import check_seed
+from ..core.fields import move_seat
 from ..core.game import Player
 from ..core.jsontext import read_json, shown
 from ..core.pile import pack_difference, record_cards
@@ -89,9 +90,7 @@ def action_from_json(data: object, players: int) -> tuple[int, RecordedAction]:
     example = '{"seat": 0, "play": "7D"}, {"seat": 1, "draw": true} or {"seat": 2, "challenge": true}'
     if not isinstance(data, dict):
         raise ValueError(f"a move must be an object like {example}, not {shown(data)}")
-    seat = data.get("seat")
-    if type(seat) is not int or not 0 <= seat < players:
-        raise ValueError(f"move {shown(data)}: seat must be a whole number from 0 to {players - 1}")
+    seat = move_seat(data, players)
     keys = set(data) - {"seat"}
     if keys == {"draw"} and data["draw"] is True:
         return seat, Draw()

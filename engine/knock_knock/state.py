@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..core.cards import Card, Rank, Suit, parse_cards
+from ..core.fields import FieldError, read_number, seats
 from ..core.pile import (
     NO_CHANCE,
     Chance,
@@ -38,7 +39,6 @@ from ..core.pile import (
     Reshuffle,
     SeededChance,
     check_setup,
-    position_number,
 )
 from ..core.pile import codes as _codes
 from .rules import CHALLENGE_PENALTY, DEAL_SIZE, KNOCK_AT, TURN_LIMIT, Rules, fits, is_pickup, pack, penalty
@@ -214,11 +214,11 @@ class State(DiscardPile):
             fields[name] = value.strip()
         for needed in ("hands", "pile", "turn"):
             if needed not in fields:
-                raise ValueError(f"state {text!r} has no {needed}")
+                raise FieldError("state", f"state {text!r} has no {needed}")
         hands = [parse_cards(hand) for hand in fields["hands"].split("/")]
         if rules is None:
             rules = Rules(players=len(hands))
-        turn = position_number("turn", fields["turn"], range(rules.players), f"a seat from 0 to {rules.players - 1}")
+        turn = read_number("turn", fields["turn"], *seats(rules.players))
         suit = Suit.parse(fields["suit"]) if "suit" in fields else None
         return cls.setup(rules, hands, parse_cards(fields["pile"]), parse_cards(fields.get("stock", "")), turn, suit)
 
