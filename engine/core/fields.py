@@ -2,10 +2,11 @@
 bot requests and records (as JSON). Every field is refused the same way, by its name, with the value and what is
 allowed.
 
-A position's ``turn``, a request's ``seat`` and ``dealer``, a move's seat, Blackjack's ``pickup``, ``jacks``,
-``direction`` and ``called``, a puzzle's counts and choices: each goes through :func:`whole_number` (from text,
-through :func:`read_number`), so no game reads a number its own way and no value the rules cannot reach gets past
-with a raw Python error, or with none.
+A position's ``turn``, a request's ``seat`` and ``dealer``, a move's seat, a pile game's pick-up, direction and the
+seats that called, a puzzle's counts and choices: each goes through :func:`whole_number` (from text, through
+:func:`read_number`), so no game reads a number its own way and no value the rules cannot reach gets past with a
+raw Python error, or with none. A game checks what its rules allow where it sets a position up, so a position's
+text, a puzzle's fields and a guided deal are all checked in one place.
 
 >>> whole_number("dealer", 4, *seats(4))
 Traceback (most recent call last):
