@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core.cards import Card, Rank
+from ..core.fields import move_seat
 from ..core.jsontext import shown
 from ..core.pile import record_cards
 from ..core.pile_game import PileGame
@@ -67,9 +68,7 @@ def action_from_json(data: object, players: int) -> tuple[int, RecordedAction, i
     """Read one move entry: its seat, its action and, for a pick-up, the cards it says were drawn."""
     if not isinstance(data, dict):
         raise ValueError(f"a move must be an object like {_EXAMPLE}, not {shown(data)}")
-    seat = data.get("seat")
-    if type(seat) is not int or not 0 <= seat < players:
-        raise ValueError(f"move {shown(data)}: seat must be a whole number from 0 to {players - 1}")
+    seat = move_seat(data, players)
     keys = set(data) - {"seat", "last"}
     last = False
     if "last" in data:

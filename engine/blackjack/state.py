@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.cards import ALL_CARDS, Card, Rank, Suit, parse_cards
+from ..core.fields import read_number, seats, whole_number
 from ..core.pile import (
     NO_CHANCE,
     Chance,
@@ -38,7 +39,6 @@ from ..core.pile import (
     PileState,
     Reshuffle,
     SeededChance,
-    position_number,
     state_fields,
 )
 from ..core.pile import codes as _codes
@@ -200,7 +200,6 @@ def _setup_fields(
     twos = 4 * rules.pack_count * 2 if rules.twos else 0  # every 2 in the packs laid in one pick-up
     value = rules.jack_value
     jacks_most = 2 * rules.pack_count * value
-    seats = rules.players - 1
     return [
         ("pickup", pickup, range(0, twos + 1, 2), f"an even number from 0 to {twos}" if twos else "0 under twos=false"),
         (
@@ -210,7 +209,7 @@ def _setup_fields(
             f"a multiple of {value} from 0 to {jacks_most}" if value else "0 under black_jacks=none",
         ),
         ("direction", direction, (1, -1), "1 (seat numbers increasing) or -1 (the other way)"),
-        *(("called", seat, range(rules.players), f"seats from 0 to {seats}") for seat in called),
+        *(("called", seat, *seats(rules.players)) for seat in called),
     ]
 
 
@@ -261,7 +260,7 @@ class State(PileState):
         """
         state = super().setup(rules, hands, pile, stock, turn, suit)
         for name, value, allowed, what in _setup_fields(rules, pickup, jacks, direction, called):
-            position_number(name, value, allowed, what)
+            whole_number(name, value, allowed, what)
         state.twos, state.jacks = pickup, jacks
         state.direction = direction
         for seat in called:
@@ -277,16 +276,14 @@ class State(PileState):
         hands = [parse_cards(hand) for hand in fields["hands"].split("/")]
         if rules is None:
             rules = Rules(players=len(hands))
+        # Read as whole numbers here; setup checks each against what the rules allow.
+        anything = range(-(10**9), 10**9)
         numbers = {
-            name: position_number(
-                name, fields.get(name, {"direction": "1"}.get(name, "0")), range(-(10**9), 10**9), "a whole number"
-            )
+            name: read_number(name, fields.get(name, {"direction": "1"}.get(name, "0")), anything, "a whole number")
             for name in ("turn", "pickup", "jacks", "direction")
         }
         suit = Suit.parse(fields["suit"]) if "suit" in fields else None
-        called = [
-            position_number("called", word, range(10**9), "seat numbers") for word in fields.get("called", "").split()
-        ]
+        called = [read_number("called", word, anything, "seat numbers") for word in fields.get("called", "").split()]
         return cls.setup(
             rules,
             hands,

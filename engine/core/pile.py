@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeVar
 
 from .cards import Card, Suit
+from .fields import FieldError, seats, whole_number
 from .jsontext import shown
 from .protocol import SeatPosition
 from .records import record_card
@@ -53,7 +54,6 @@ __all__ = [
     "fitted_position",
     "pack_difference",
     "places",
-    "position_number",
     "record_cards",
     "request_card",
     "request_list",
@@ -320,7 +320,7 @@ def state_fields(text: str, names: Sequence[str], expected: str) -> dict[str, st
         fields[name] = value.strip()
     for needed in ("hands", "pile", "turn"):
         if needed not in fields:
-            raise ValueError(f"state {text!r} has no {needed}")
+            raise FieldError("state", f"state {text!r} has no {needed}")
     return fields
 
 
@@ -373,33 +373,6 @@ def bring(
     hand.sort()
 
 
-def position_number(name: str, value: object, allowed: Sequence[int], what: str) -> int:
-    """A whole-number field *name* of a position (a puzzle's, a fixture's, a guided deal's), as text or a number,
-    checked against *allowed*: :class:`ValueError` naming the field, the value and what is allowed (*what*).
-
-    >>> position_number("direction", "-1", (1, -1), "1 (seat numbers increasing) or -1 (the other way)")
-    -1
-    >>> position_number("pickup", "x", range(0, 17, 2), "an even number from 0 to 16")
-    Traceback (most recent call last):
-    ...
-    ValueError: pickup 'x' is not a whole number: give an even number from 0 to 16
-    >>> position_number("direction", "0", (1, -1), "1 or -1")
-    Traceback (most recent call last):
-    ...
-    ValueError: direction 0 is not allowed: give 1 or -1
-    """
-    number = value
-    if isinstance(value, str):
-        text = value.strip()
-        digits = text[1:] if text[:1] in "+-" else text
-        if not (digits.isascii() and digits.isdigit()) or len(digits) > 9:
-            raise ValueError(f"{name} {value!r} is not a whole number: give {what}")
-        number = int(text)
-    if type(number) is not int or number not in allowed:
-        raise ValueError(f"{name} {number!r} is not allowed: give {what}")
-    return number
-
-
 def check_setup(
     hands: Sequence[Sequence[Card]], pile: Sequence[Card], stock: Sequence[Card], turn: int, players: int, packs: int
 ) -> None:
@@ -415,8 +388,7 @@ def check_setup(
     """
     if not pile:
         raise ValueError("the pile needs at least its top card")
-    if not 0 <= turn < players:
-        raise ValueError(f"turn {turn} is not a seat: seats are 0 to {players - 1}")
+    whole_number("turn", turn, *seats(players))
     counts = Counter([card for hand in hands for card in hand] + list(pile) + list(stock))
     extra = [card.display for card, n in sorted(counts.items()) if n > packs]
     if extra:

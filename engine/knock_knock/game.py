@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.cards import Card
+from ..core.fields import move_seat
 from ..core.jsontext import shown
 from ..core.pile import record_cards
 from ..core.pile_game import PileGame
@@ -58,9 +59,7 @@ def action_from_json(data: object, players: int) -> tuple[int, RecordedAction]:
     example = '{"seat": 0, "play": "7D"}, {"seat": 1, "draw": true} or {"seat": 2, "challenge": true}'
     if not isinstance(data, dict):
         raise ValueError(f"a move must be an object like {example}, not {shown(data)}")
-    seat = data.get("seat")
-    if type(seat) is not int or not 0 <= seat < players:
-        raise ValueError(f"move {shown(data)}: seat must be a whole number from 0 to {players - 1}")
+    seat = move_seat(data, players)
     keys = set(data) - {"seat"}
     if keys == {"draw"} and data["draw"] is True:
         return seat, Draw()

@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..core.cards import Card, Rank, Suit, parse_cards
+from ..core.fields import read_number, seats
 from ..core.pile import (
     NO_CHANCE,
     Chance,
@@ -37,7 +38,6 @@ from ..core.pile import (
     PileState,
     Reshuffle,
     SeededChance,
-    position_number,
     state_fields,
 )
 from ..core.pile import codes as _codes
@@ -182,7 +182,7 @@ class State(PileState):
         hands = [parse_cards(hand) for hand in fields["hands"].split("/")]
         if rules is None:
             rules = Rules(players=len(hands))
-        turn = position_number("turn", fields["turn"], range(rules.players), f"a seat from 0 to {rules.players - 1}")
+        turn = read_number("turn", fields["turn"], *seats(rules.players))
         suit = Suit.parse(fields["suit"]) if "suit" in fields else None
         return cls.setup(rules, hands, parse_cards(fields["pile"]), parse_cards(fields.get("stock", "")), turn, suit)
 

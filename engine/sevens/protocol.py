@@ -19,10 +19,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.cards import ALL_CARDS, FULL_DECK, Card, cards_of, format_cards, mask_of, parse_mask
+from ..core.fields import request_seats
 from ..core.game import RulesError
 from ..core.jsontext import shown
 from ..core.protocol import ProtocolError, SeatPosition
-from ..core.text import join_words
 from .moves import Move
 from .position import OPENING_CARD, SEVENS, Position, fitting, max_hand, parse_table, table_problem
 from .rules import DEFAULT, SevensRules
@@ -47,15 +47,9 @@ def read_request(data: dict[str, Any]) -> SeatPosition:
             "(and may have game, rules and dealer)"
         )
     rules = _read_rules(data.get("rules"))
-    count = rules.players
-    seat = data["seat"]
-    if type(seat) is not int or not 0 <= seat < count:
-        raise ProtocolError(f"seat {shown(seat)} is not a seat: use {join_words([str(s) for s in range(count)], 'or')}")
-    dealer = data.get("dealer", 0)
-    if type(dealer) is not int or not 0 <= dealer < count:
-        raise ProtocolError(f"dealer {shown(dealer)} is not a seat: use 0 to {count - 1}")
+    seat, dealer = request_seats(data, rules.players)
     hand = _read_hand(data["hand"])
-    moves, laid = _read_moves(data["moves"], count)
+    moves, laid = _read_moves(data["moves"], rules.players)
     return _replay(rules, dealer, seat, hand, moves, laid)
 
 
