@@ -3,7 +3,8 @@
 A turn is a path through the hand's cards in which each card follows the one before by the chain rule (same
 rank, or same suit one rank up or down) or, under ``queen_cover=true``, covers a queen (any card may), and which,
 under ``queen_cover=true``, does not end on a queen. Searching the orders is exponential; this module decides the
-question exactly with work bounded by a constant per rank (see :func:`one_turn`), by the structure of the links:
+question exactly with work bounded per rank by what two neighbouring ranks hold (a constant, but a large one for two
+packs; see the last point below), by the structure of the links:
 
 - Split a turn at every step that changes rank by one in the same suit: it falls into *runs* (a run goes along one
   suit, one rank a step, and may turn back with a second pack: 5♥ 6♥ 5♥ 6♥), joined by steps within one rank or
@@ -21,6 +22,11 @@ question exactly with work bounded by a constant per rank (see :func:`one_turn`)
   which way each runs: a dynamic programme over the ranks, ace to king, that remembers only what crosses from one
   rank to the next (each card of the next rank: whether a run arrives at it from below or leaves it downwards, and
   which connected part it belongs to), never the order of the cards.
+- Before that, a hand whose cards fall into more parts than a jump can bridge (no card of one part may follow a card
+  of another: two parts when a queen must be covered, else one) is answered no at once. Within the programme, of two
+  states one that can do all the other can (fewer arrivals over at a rank, some run ending off the queens, its parts
+  joining the other's) replaces the other. The number of states is still not bounded by a polynomial in the worst
+  case: two-pack hands that need the queens' jumps can take some hundred thousand steps.
 """
 
 from __future__ import annotations
@@ -86,11 +92,41 @@ def one_turn(counts: tuple[int, ...], queen_cover: bool) -> tuple[bool, int]:
     >>> one_turn(hand("2C QD"), True)[0], one_turn(hand("2C QD"), False)[0]
     (True, False)
     """
+    jumps = queen_cover and any(counts[suit * 13 + _QUEEN] for suit in range(4))
+    if _parts(counts) > (2 if jumps else 1):
+        return False, 1  # a turn crosses between parts only by a jump from a queen, and all the queens are in one part
     found, work = _one_turn(counts, queen_cover, directed=False)
-    if found or not queen_cover or not any(counts[suit * 13 + _QUEEN] for suit in range(4)):
+    if found or not jumps:
         return found, work
     found, more = _one_turn(counts, queen_cover, directed=True)
     return found, work + more
+
+
+def _follow(card: int) -> tuple[int, ...]:
+    """The cards that may follow *card* by the chain rule: the same rank, or the same suit one rank up or down."""
+    rank = card % 13
+    same = tuple(other * 13 + rank for other in range(4))
+    return same + ((card - 1,) if rank else ()) + ((card + 1,) if rank < 12 else ())
+
+
+_FOLLOW = tuple(_follow(card) for card in range(52))
+
+
+def _parts(counts: tuple[int, ...]) -> int:
+    """How many parts the cards fall into, two cards in one part when one may follow the other by the chain rule."""
+    seen: set[int] = set()
+    parts = 0
+    for card in range(52):
+        if counts[card] and card not in seen:
+            parts += 1
+            seen.add(card)
+            todo = [card]
+            while todo:
+                for other in _FOLLOW[todo.pop()]:
+                    if counts[other] and other not in seen:
+                        seen.add(other)
+                        todo.append(other)
+    return parts
 
 
 # A position between two ranks: the cards of the next rank (per suit, sorted), each connected part's flags, the flags
@@ -125,7 +161,7 @@ def _one_turn(counts: tuple[int, ...], queen_cover: bool, *, directed: bool) -> 
                     step = _step(state, above, steps, queens, directed, limit)
                     if step is not None:
                         grown.add(step)
-            inner = grown
+            inner = _least(grown, directed)
         after: dict[tuple[object, ...], set[tuple[int, bool]]] = {}
         for state in inner:
             work += 1
@@ -134,12 +170,67 @@ def _one_turn(counts: tuple[int, ...], queen_cover: bool, *, directed: bool) -> 
                 after.setdefault(position[:3], set()).add(position[3:])
         # Of two positions alike but for the spare ends used and whether some run ends off the queens, the one with
         # fewer used and that can end off the queens can do all the other can: keep only such.
-        positions = set()
+        kept = set()
         for (below, flags, closed), finishes in after.items():
             for used, ends in finishes:
                 if not any((u, e) != (used, ends) and u <= used and e >= ends for u, e in finishes):
-                    positions.add((below, flags, closed, used, ends))  # type: ignore[arg-type]
+                    kept.add((below, flags, closed, used, ends))
+        positions = _coarsest(kept)  # type: ignore[arg-type]
     return any(_turn(closed, plain, queen_cover, directed) for _, _, closed, _, plain in positions), work
+
+
+def _least(states: set[Inner], directed: bool) -> set[Inner]:
+    """Within a rank, of two states alike but for the rank's arrivals less departures so far and whether some run
+    ends off the queens, keep the one with fewer arrivals over and a run ending off the queens, which can do all the
+    other can (the rank's balance is checked only at its end, for a surplus of arrivals). Undirected, only the parity
+    of the steps at the rank's cards counts."""
+    best: dict[Inner, set[tuple[int, bool]]] = {}
+    for pending, done, flags, closed, own, balance, spare, plain in states:
+        key = (pending, done, flags, closed, own, 0, spare, False)
+        best.setdefault(key, set()).add((balance if directed else balance % 2, plain))
+    kept: set[Inner] = set()
+    for (pending, done, flags, closed, own, _, spare, _), finishes in best.items():
+        for balance, plain in finishes:
+            if directed and any((b, e) != (balance, plain) and b <= balance and e >= plain for b, e in finishes):
+                continue
+            kept.add((pending, done, flags, closed, own, balance, spare, plain))
+    return kept
+
+
+def _coarsest(positions: set[Position]) -> set[Position]:
+    """Of two positions alike but for how the cards of the next rank hang together, the one whose parts join the
+    other's (with the same flags, each the union of those of the parts it joins) can do all the other can: whatever
+    follows, its parts end up as unions of the other's, so it never closes more parts than the other, and a turn made
+    of the other's two last parts (one reached by a jump) is made of its one part too. Keep only such."""
+    groups: dict[tuple[object, ...], list[Position]] = {}
+    for position in positions:
+        below, _, closed, spare, plain = position
+        shape = tuple(tuple(card[:2] for card in suit) for suit in below)
+        groups.setdefault((shape, closed, spare, plain), []).append(position)
+    kept: set[Position] = set()
+    for group in groups.values():
+        group.sort(key=lambda position: len(position[1]))
+        coarse: list[Position] = []
+        for position in group:
+            if not any(_joins(other, position) for other in coarse):
+                coarse.append(position)
+        kept.update(coarse)
+    return kept
+
+
+def _joins(coarse: Position, fine: Position) -> bool:
+    """Whether each part of *fine* lies within one part of *coarse*, whose flags are the union of those of the parts
+    of *fine* within it (the cards of each suit compared in order: copies alike but for their part are the same)."""
+    into: dict[int, int] = {}
+    for coarse_suit, fine_suit in zip(coarse[0], fine[0], strict=True):
+        for (_, _, big), (_, _, small) in zip(coarse_suit, fine_suit, strict=True):
+            if (big < 0) != (small < 0) or into.setdefault(small, big) != big:
+                return False
+    union = [0] * len(coarse[1])
+    for small, big in into.items():
+        if small >= 0:
+            union[big] |= fine[1][small]
+    return union == list(coarse[1])
 
 
 def _step(

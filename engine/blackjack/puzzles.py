@@ -38,8 +38,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, TypeVar
 
 from ..core.cards import ALL_CARDS, Card, Rank, Suit, mask_of
-from ..core.pile import position_number
+from ..core.fields import FieldError, read_number
 from ..core.puzzles import (
+    ANY_COUNT,
     GOAL_CHECK,
     SEAT_NAMES,
     AnsweredBy,
@@ -738,6 +739,9 @@ def _rules(reader: FieldReader, common: Mapping[str, Any]) -> Rules | None:
     return rules
 
 
+_ANY = range(-(10**9), 10**9)
+
+
 def _table(
     reader: FieldReader, hand_field: str | None, extra: Sequence[Card] = (), rules: Rules = RULES
 ) -> State | None:
@@ -746,8 +750,9 @@ def _table(
     one."""
     pile = reader.convert("pile", card_list)
     suit = reader.convert("suit", Suit.parse)
-    pickup = reader.convert("pickup", lambda text: position_number("pickup", text, range(10**9), "a whole number")) or 0
-    jacks = reader.convert("jacks", lambda text: position_number("jacks", text, range(10**9), "a whole number")) or 0
+    # Read as whole numbers here; State.setup checks them against the rules, as it does every position's.
+    pickup = reader.convert("pickup", lambda text: read_number("pickup", text, _ANY, "a whole number")) or 0
+    jacks = reader.convert("jacks", lambda text: read_number("jacks", text, _ANY, "a whole number")) or 0
     laid = reader.convert("laid", card_list) or []
     hand = reader.convert(hand_field, card_list) if hand_field else []
     if pile is None or hand is None or (suit is None and "suit" in reader.fields):
@@ -761,8 +766,8 @@ def _table(
     try:
         state = State.setup(rules, [[*hand, *laid, *extra], [], [], []], pile, [], 0, suit, pickup=pickup, jacks=jacks)
     except ValueError as error:
-        field = next((name for name in ("pickup", "jacks") if str(error).startswith(f"{name} ")), hand_field or "pile")
-        reader.fail(field, str(error) if field in ("pickup", "jacks") else f"{field}: {error}")
+        named = error.name if isinstance(error, FieldError) and error.name in reader.fields else None
+        reader.refuse(named or hand_field or "pile", error)
         return None
     for card in laid:
         refused = state.why_illegal(0, Lay(card))
@@ -862,11 +867,11 @@ def _read_pick(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
 def _read_longest(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     rules = _rules(reader, common)
     state = _table(reader, "hand", rules=rules) if rules else None
-    answer = reader.convert("answer", lambda text: int(text.strip()))
+    answer = reader.number("answer", ANY_COUNT, "a whole number: the right answer")
     if state is None or answer is None:
         return None
     size = len(state.hands[0])
-    offered = reader.convert("choices", numbers) or tuple(range(1, min(size, 7) + 1))
+    offered = numbers(reader) or tuple(range(1, min(size, 7) + 1))
     puzzle = _hinted(LongestPuzzle(**common, state=state, offered=offered))
     n = len(puzzle.turn())
     if n not in offered:
@@ -945,21 +950,21 @@ def _situation_puzzle(cls: type[WhoNextPuzzle]) -> Any:
 
 def _read_pickup_size(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     found = _situation(reader)
-    offered = reader.convert("choices", numbers) or (0, 2, 4, 5, 7)
-    answer = reader.convert("answer", lambda text: text.strip())
+    offered = numbers(reader) or (0, 2, 4, 5, 7)
+    answer = reader.number("answer", ANY_COUNT, "a whole number: the right answer")
     if found is None or answer is None:
         return None
     state, moves, after = found
     puzzle = _hinted(PickUpPuzzle(**common, state=state, moves=moves, after=after, offered=offered))
     if after.pickup not in offered:
         reader.fail("choices", f"choices: the right number, {after.pickup}, is not among them")
-    check_answer(reader, puzzle, answer)
+    check_answer(reader, puzzle, str(answer))
     return puzzle
 
 
 def _read_best(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     state = _table(reader, "hand")
-    counts = reader.convert("counts", others_counts(20))
+    counts = others_counts(reader, 20)
     called = reader.convert("called", others_seats("called")) or ()
     answer = reader.convert("answer", Card.parse)
     if state is None or counts is None or answer is None:
@@ -1023,8 +1028,8 @@ def _read_guided(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
 def _read_points(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     rules = _rules(reader, common)
     hand = reader.convert("hand", card_list)
-    offered = reader.convert("choices", numbers)
-    answer = reader.convert("answer", lambda text: int(text.strip()))
+    offered = numbers(reader)
+    answer = reader.number("answer", ANY_COUNT, "a whole number: the right answer")
     if rules is None:
         return None
     if rules.scoring != "points":

@@ -31,15 +31,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.cards import ALL_CARDS, Card, Rank, Suit, parse_cards
+from ..core.fields import read_number, seats, whole_number
 from ..core.pile import (
     NO_CHANCE,
     Chance,
-    DiscardPile,
     IllegalAction,
+    PileState,
     Reshuffle,
     SeededChance,
-    check_setup,
-    position_number,
+    state_fields,
 )
 from ..core.pile import codes as _codes
 from .last_cards import one_turn
@@ -200,7 +200,6 @@ def _setup_fields(
     twos = 4 * rules.pack_count * 2 if rules.twos else 0  # every 2 in the packs laid in one pick-up
     value = rules.jack_value
     jacks_most = 2 * rules.pack_count * value
-    seats = rules.players - 1
     return [
         ("pickup", pickup, range(0, twos + 1, 2), f"an even number from 0 to {twos}" if twos else "0 under twos=false"),
         (
@@ -210,14 +209,14 @@ def _setup_fields(
             f"a multiple of {value} from 0 to {jacks_most}" if value else "0 under black_jacks=none",
         ),
         ("direction", direction, (1, -1), "1 (seat numbers increasing) or -1 (the other way)"),
-        *(("called", seat, range(rules.players), f"seats from 0 to {seats}") for seat in called),
+        *(("called", seat, *seats(rules.players)) for seat in called),
     ]
 
 
 # -- the state ------------------------------------------------------------------------
 
 
-class State(DiscardPile):
+class State(PileState):
     """One deal in progress: hands, stock (top first), pile (top last), suit to follow, direction, turn,
     the pending pick-up, and the turn being built.
 
@@ -225,16 +224,11 @@ class State(DiscardPile):
     fresh deal.
     """
 
+    rules: Rules
+
     def __init__(self, rules: Rules, hands: Sequence[Sequence[Card]], stock: Sequence[Card], upcard: Card, dealer: int):
-        if len(hands) != rules.players:
-            raise ValueError(f"{rules.players} players need {rules.players} hands, got {len(hands)}")
-        self.rules = rules
-        self.dealer = dealer
-        self.hands: list[list[Card]] = [sorted(hand) for hand in hands]
-        self.start([upcard], stock)
-        self.suit: Suit = upcard.suit
+        super().__init__(rules, hands, stock, upcard, dealer)
         self.direction = 1
-        self.turn: int = rules.next_seat(dealer)
         self.twos = 0  # the pick-up the player on turn faces: its twos' cards and its black jacks' cards
         self.jacks = 0
         self.laid: list[Card] = []  # the cards laid so far in the turn being built
@@ -243,9 +237,6 @@ class State(DiscardPile):
         self.drawn_fits = False  # under draw=until-play: whether the card drawn last fits (then the drawing stops)
         self.called = [False] * rules.players  # each seat's "Last cards" call at the end of its last turn
         self.passes = 0  # passes in a row with the stock empty
-        self.turns = 0
-        self.winner: int | None = None
-        self.is_over = False
 
     @classmethod
     def setup(
@@ -267,13 +258,9 @@ class State(DiscardPile):
         *pickup* is the pending pick-up's twos part, *jacks* its black jacks' part; *called* the seats that
         called "Last cards" at the end of their last turn.
         """
-        check_setup(hands, pile, stock, turn, rules.players, rules.pack_count)
+        state = super().setup(rules, hands, pile, stock, turn, suit)
         for name, value, allowed, what in _setup_fields(rules, pickup, jacks, direction, called):
-            position_number(name, value, allowed, what)
-        state = cls(rules, hands, stock, pile[-1], rules.players - 1)
-        state.pile = list(pile)
-        state.suit = suit if suit is not None else pile[-1].suit
-        state.turn = turn
+            whole_number(name, value, allowed, what)
         state.twos, state.jacks = pickup, jacks
         state.direction = direction
         for seat in called:
@@ -284,29 +271,19 @@ class State(DiscardPile):
     def parse(cls, text: str, rules: Rules | None = None) -> State:
         """Read ``hands H0 / H1 / … | pile CARDS | stock CARDS | suit S | turn N | pickup N | jacks N |
         direction -1 | called 0 2``; all but hands, pile and turn may be left out."""
-        fields: dict[str, str] = {}
         names = ("hands", "pile", "stock", "suit", "turn", "pickup", "jacks", "direction", "called")
-        for part in text.split("|"):
-            name, _, value = part.strip().partition(" ")
-            if name not in names:
-                raise ValueError(f"state field {name!r}: expected {', '.join(names)}")
-            fields[name] = value.strip()
-        for needed in ("hands", "pile", "turn"):
-            if needed not in fields:
-                raise ValueError(f"state {text!r} has no {needed}")
+        fields = state_fields(text, names, ", ".join(names))
         hands = [parse_cards(hand) for hand in fields["hands"].split("/")]
         if rules is None:
             rules = Rules(players=len(hands))
+        # Read as whole numbers here; setup checks each against what the rules allow.
+        anything = range(-(10**9), 10**9)
         numbers = {
-            name: position_number(
-                name, fields.get(name, {"direction": "1"}.get(name, "0")), range(-(10**9), 10**9), "a whole number"
-            )
+            name: read_number(name, fields.get(name, {"direction": "1"}.get(name, "0")), anything, "a whole number")
             for name in ("turn", "pickup", "jacks", "direction")
         }
         suit = Suit.parse(fields["suit"]) if "suit" in fields else None
-        called = [
-            position_number("called", word, range(10**9), "seat numbers") for word in fields.get("called", "").split()
-        ]
+        called = [read_number("called", word, anything, "seat numbers") for word in fields.get("called", "").split()]
         return cls.setup(
             rules,
             hands,
@@ -336,22 +313,14 @@ class State(DiscardPile):
             words.append(f"called {' '.join(called)}")
         return " | ".join(words)
 
-    def __repr__(self) -> str:
-        return f"State.parse({self.text()!r})"
-
     def copy(self) -> State:
         twin = State.__new__(State)
-        twin.rules, twin.dealer = self.rules, self.dealer
-        twin.hands = [list(hand) for hand in self.hands]
-        twin._stock, twin.pile = list(self._stock), list(self.pile)
-        twin.suit, twin.direction, twin.turn = self.suit, self.direction, self.turn
-        twin.twos, twin.jacks = self.twos, self.jacks
+        self.copy_into(twin)
+        twin.direction, twin.twos, twin.jacks = self.direction, self.twos, self.jacks
         twin.laid, twin.drawn = list(self.laid), self.drawn
         twin.drawn_cards, twin.drawn_fits = list(self.drawn_cards), self.drawn_fits
         twin.called = list(self.called)
-        twin.passes, twin.turns = self.passes, self.turns
-        twin.winner, twin.is_over = self.winner, self.is_over
-        twin.events = list(self.events)
+        twin.passes = self.passes
         return twin
 
     # -- what the table shows -------------------------------------------------------
@@ -360,9 +329,6 @@ class State(DiscardPile):
     def pickup(self) -> int:
         """The cards the player on turn must pick up unless they answer (0: none pending)."""
         return self.twos + self.jacks
-
-    def counts(self) -> tuple[int, ...]:
-        return tuple(len(hand) for hand in self.hands)
 
     def all_cards(self) -> Counter[Card]:
         """Every card in the game, wherever it is (hands, stock, pile, the turn being built)."""
@@ -761,9 +727,6 @@ class State(DiscardPile):
         got = self.draw_cards(self.hands[seat], wanted, chance, refill=self.rules.stock_out == "reshuffle")
         self.hands[seat].sort()
         return got
-
-    def remaining(self) -> list[int]:
-        return [len(hand) for hand in self.hands]
 
 
 def deal(rules: Rules, rng: random.Random, dealer: int = 0) -> State:

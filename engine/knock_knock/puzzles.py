@@ -34,6 +34,7 @@ from typing import Any, ClassVar
 
 from ..core.cards import Card, Suit, mask_of
 from ..core.puzzles import (
+    ANY_COUNT,
     GOAL_CHECK,
     SEAT_NAMES,
     AnsweredBy,
@@ -697,7 +698,7 @@ def _situation_puzzle(cls: type[_Situation], choices: tuple[str, ...]) -> Any:
 def _read_picks_up(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     found = _situation(reader)
     seat = reader.convert("seat", seat_name)
-    offered = reader.convert("choices", numbers) or (0, 1, 2, 5)
+    offered = numbers(reader) or (0, 1, 2, 5)
     answer = reader.convert("answer", one_of(tuple(str(n) for n in offered)))
     if found is None or seat is None or answer is None:
         return None
@@ -727,8 +728,8 @@ def _read_knock(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
 
 def _read_score(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     hand = reader.convert("hand", card_list)
-    offered = reader.convert("choices", numbers)
-    answer = reader.convert("answer", lambda text: text.strip())
+    offered = numbers(reader)
+    answer = reader.number("answer", ANY_COUNT, "a whole number: the right answer")
     if hand is None or offered is None or answer is None:
         return None
     if not hand:
@@ -737,7 +738,7 @@ def _read_score(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     puzzle = ScorePuzzle(**common, state=_table([Card.parse("KS")], None, hand), offered=offered)
     if str(puzzle.total()) not in {str(n) for n in offered}:
         reader.fail("choices", f"choices: the right total, {puzzle.total()}, is not among them")
-    check_answer(reader, puzzle, answer)
+    check_answer(reader, puzzle, str(answer))
     return puzzle
 
 

@@ -29,6 +29,7 @@ from typing import Any, ClassVar
 
 from ..core.cards import Card, cards_of, format_cards, mask_of, parse_cards
 from ..core.puzzles import (
+    ANY_COUNT,
     GOAL_CHECK,
     SEAT_NAMES,
     AnsweredBy,
@@ -532,19 +533,13 @@ def _play_or_pass(text: str) -> str:
     return word
 
 
-def _passes(text: str) -> int:
-    if not text.strip().isdigit() or int(text) > 51:
-        raise ValueError(f"{text.strip()!r} should be a whole number: how many times you have passed this deal")
-    return int(text)
-
-
 def _read_play_or_pass(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     rules = puzzle_rules(common, DEFAULT)
     table = _table(reader, rules)
     hand = _hand(reader, "hand", table)
     answer = reader.convert("answer", _play_or_pass)
     cards = reader.convert("cards", _read_cards_answer)
-    passed = reader.convert("passed", _passes)
+    passed = reader.number("passed", range(52), "a number from 0 to 51: how many times you have passed this deal")
     if passed is not None and rules.pass_limit is None:
         reader.fail(
             "passed", "passed: your passes count only under a pass limit; give rules with one, or remove this field"
@@ -623,7 +618,7 @@ def _read_guided(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
 def _read_best(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     table = _table(reader)
     hand = _hand(reader, "hand", table)
-    counts = reader.convert("counts", others_counts(13))
+    counts = others_counts(reader, 13)
     passed = reader.convert("passed", others_seats("passed")) or ()
     answer = reader.convert("answer", Card.parse)
     if table is None or hand is None or counts is None or answer is None:
@@ -645,25 +640,12 @@ def _read_best(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     return puzzle
 
 
-def _four_passes(text: str) -> tuple[int, int, int, int]:
-    words = text.replace(",", " ").split()
-    if len(words) != 4 or not all(word.isdigit() and int(word) <= 13 for word in words):
-        raise ValueError(f"{text!r} should be four numbers from 0 to 13: the passes of You, Robin, Alex and Sam")
-    return int(words[0]), int(words[1]), int(words[2]), int(words[3])
-
-
-def _whole(text: str) -> int:
-    if not text.strip().isdigit():
-        raise ValueError(f"{text.strip()!r} is not a whole number")
-    return int(text)
-
-
 def _read_chips(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     rules = puzzle_rules(common, DEFAULT)
-    counts = reader.convert("counts", others_counts(13))
-    passes = reader.convert("passes", _four_passes)
-    offered = reader.convert("choices", numbers)
-    answer = reader.convert("answer", _whole)
+    counts = others_counts(reader, 13)
+    passes = reader.numbers("passes", 4, range(14), "four numbers from 0 to 13: the passes of You, Robin, Alex and Sam")
+    offered = numbers(reader)
+    answer = reader.number("answer", ANY_COUNT, "a whole number: the right answer")
     if rules.scoring != "chips":
         reader.fail(
             "rules" if "rules" in reader.fields else "kind", "chips: give rules played for chips (rules: fan-tan)"
@@ -674,7 +656,7 @@ def _read_chips(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
         return None
     if counts is None or passes is None or offered is None or answer is None:
         return None
-    puzzle = ChipsPuzzle(**common, counts=counts, passes=passes, offered=offered)
+    puzzle = ChipsPuzzle(**common, counts=counts, passes=(passes[0], passes[1], passes[2], passes[3]), offered=offered)
     if puzzle.taken() not in offered:
         reader.fail("choices", f"choices: {puzzle.taken()}, the right answer, is not among them")
     else:

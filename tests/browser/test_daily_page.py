@@ -81,7 +81,8 @@ def test_a_daily_deal_to_its_end_shows_its_result_and_streak_and_shares_it(
     page.clock.set_fixed_time(f"{D3}T00:01:00Z")
     page.reload()
     wait_for_ready(page)
-    expect(page.locator("#game-notice")).to_contain_text(f"Today's deal ({D2}, UTC)")
+    # Not "today's" any more, yet it still counts for its day.
+    expect(page.locator("#game-notice")).to_contain_text(f"The daily deal of {D2} (UTC), dealt before midnight")
     play_knock_knock(page)
 
     panel = page.locator("#game-daily")
