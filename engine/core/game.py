@@ -31,6 +31,7 @@ The shapes:
 
 from __future__ import annotations
 
+import functools
 import importlib
 import random
 from collections.abc import Callable, Collection, Mapping, Sequence
@@ -59,6 +60,7 @@ __all__ = [
     "games_in_order",
     "load_game",
     "parse_rules",
+    "player_maker",
     "read_written_rules",
     "register",
     "requested_rules",
@@ -135,6 +137,16 @@ def computer_player(players: Mapping[str, Callable[[random.Random], P]], name: s
     if factory is None:
         raise ValueError(f"unknown player {shown(name)}: choose from {', '.join(players)}")
     return factory(rng)
+
+
+def player_maker(players: Mapping[str, Callable[[random.Random], P]]) -> Callable[[str, random.Random], P]:
+    """A game's ``make_player(name, rng)``: the computer player of *players* called *name* (see
+    :func:`computer_player`).
+
+    >>> player_maker({"robin": lambda rng: "Robin"})("ROBIN", random.Random(0))
+    'Robin'
+    """
+    return functools.partial(computer_player, players)
 
 
 class Deal(Protocol):

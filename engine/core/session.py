@@ -36,6 +36,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 from .chance import fresh_or_parsed
 from .daily import SAM_RUNS, daily_seed, percent, read_date, sam_play_out, share_text
 from .game import YOU, Deal, Decision, Player, find_game, requested_rules
+from .goals import GoalCheck
 from .jsontext import shown
 from .match import Match, rebuilt_match, same_deal
 from .people import name_problem, read_people
@@ -132,6 +133,7 @@ class DealSession(Generic[G, P]):
         self.adviser: P = make_player(adviser, random.Random(0))
         self.script: list[tuple[int, Any]] = []  # a guided deal's computer moves: (seat, action), in order
         self.goal: str | None = None
+        self.goal_check: GoalCheck | None = None  # a guided deal's goal as the engine checks it (see engine.core.goals)
         # Whether the page marks the cards that fit: a lesson's guided deal says so, stage by stage (one that asks
         # the learner to find the card marks none); on any other deal the learner's own setting decides.
         self.marks = True
@@ -240,6 +242,27 @@ class DealSession(Generic[G, P]):
         """In a guided deal, why your *action* (before it is taken) puts the deal's goal out of reach, in a
         sentence; ``None`` when it does not (by default: a lost deal says so when it ends)."""
         return None
+
+    def _turns_taken(self, seat: int) -> int:
+        """How many turns *seat* has taken in the deal (a turn missed is none, nor is a call out of turn): a guided
+        deal's goal may ask for a win within so many of your turns (see :mod:`engine.core.goals`)."""
+        raise NotImplementedError
+
+    def _goal_missed(self) -> str | None:
+        """In a guided deal, why its goal is out of reach now by its check (see :mod:`engine.core.goals`)."""
+        check = self.goal_check
+        if check is None:
+            return None
+        turns = self._turns_taken(self.seat) if check.turns is not None else 0
+        return check.missed(won=self._game.winner == self.seat, turns=turns)
+
+    def _goal_reached(self) -> bool | None:
+        """In a guided deal, whether you reached its goal; ``None`` in any other deal."""
+        check = self.goal_check
+        if check is None:
+            return None
+        turns = self._turns_taken(self.seat) if check.turns is not None else 0
+        return check.reached(won=self._game.winner == self.seat, turns=turns, setback=self.setback)
 
     def _progress(self) -> int:
         """How much has happened in the deal (the events the log is drawn from): a computer step ends once it grows."""
@@ -396,23 +419,36 @@ class DealSession(Generic[G, P]):
         return self.state()
 
     def guided(
-        self, position: object, script: object = "", goal: object = "", rules: object = None, marks: object = False
+        self,
+        position: object,
+        script: object = "",
+        goal: object = "",
+        rules: object = None,
+        marks: object = False,
+        goal_check: object = "win",
     ) -> JSON:
         """A lesson's deal from *position* in the game's text form, you in seat 0; *script*: the computer seats'
         actions in the game's words (each used when its seat acts next and the rules allow it; once one does
         not apply, the script is dropped and the computer players choose for themselves); *goal*: a sentence
         the page shows; *marks*: whether the page marks the cards that fit (a stage that teaches by showing),
-        or leaves the learner to find them (the default)."""
+        or leaves the learner to find them (the default); *goal_check*: what the engine checks of the goal
+        (see :mod:`engine.core.goals`: ``win``, ``win within 2 turns``), which the state's ``setback`` and
+        ``goal_reached`` follow."""
         if not isinstance(position, str):
             raise ValueError(f"position must be text, the game's form of a position, not {shown(position)}")
-        if not isinstance(script, str) or not isinstance(goal, str):
-            raise ValueError("script and goal must be text")
+        if not isinstance(script, str) or not isinstance(goal, str) or not isinstance(goal_check, str):
+            raise ValueError("script, goal and goal_check must be text")
+        try:
+            check = GoalCheck.read(goal_check)
+        except ValueError as error:
+            raise ValueError(f"goal_check: {error}") from None
         if not isinstance(marks, bool):
             raise ValueError(f"marks must be true or false, not {shown(marks)}")
         game = self._guided_deal(position, rules)
         self._start(game, self._seats(None, game.rules.players))
         self.script = self._parse_script(script, game.names) if script else []
         self.goal = goal or None
+        self.goal_check = check
         self.marks = marks
         return self.state()
 
@@ -459,6 +495,7 @@ class DealSession(Generic[G, P]):
         self.adviser = self.make_player(self.adviser_name, random.Random(base))
         self.script = []
         self.goal = None
+        self.goal_check = None
         self.marks = True
         self.notice = None
         self.comment = None
@@ -491,7 +528,8 @@ class DealSession(Generic[G, P]):
         ``seat``: the seat whose view the state serves, the person's ("you" in every word of the state): seat 0 for
         one person alone, the served person's at a table of people, the reviewed person's in a review. The page
         asks it whose seat is the person's, and never assumes seat 0.
-        ``setback``: in a guided deal, why a move of yours put its goal out of reach (null while it is in reach).
+        ``setback``: in a guided deal, why a move of yours put its goal out of reach (null while it is in reach);
+        ``goal_reached``: in a guided deal, whether you reached its goal (see :mod:`engine.core.goals`), else null.
 
         With people sharing the device it has ``table``: ``seat`` (whose view it serves), ``people`` (a list of
         ``{seat, name}``), ``screen`` (null, or ``{seat, name, text}`` while a screen hides every hand: the
@@ -513,6 +551,7 @@ class DealSession(Generic[G, P]):
             "reviews": self.reviews,
             "marks": self.marks,
             "setback": self.setback,
+            "goal_reached": self._goal_reached(),
             "table": self._table_json(calls),
             "daily": self.day,
             "seat": self.seat,
@@ -650,6 +689,8 @@ class DealSession(Generic[G, P]):
                 self.setback = self.setback or self._setback(parsed)
             self._apply(seat, parsed)
             move = self._moved(parsed)
+            if not game.has_record:  # a guided deal: its goal may be out of reach now
+                self.setback = self.setback or self._goal_missed()
         self.notice = None
         self._pass_on()
         return {"ok": True, "move": move, **self._wrap()}

@@ -23,7 +23,6 @@ from ..core.game import PlayerFactory, register
 from ..core.options import Options
 from ..core.package import PackagedGame
 from ..core.pile import places
-from ..core.puzzles import PuzzleKinds
 from .game import Game
 from .players import PLAYERS
 from .rules import OPTIONS, TURN_LIMIT, Rules
@@ -101,17 +100,6 @@ class KnockKnockGame(PackagedGame):
             "moves": record["moves"],
             "passed": passed,
         }
-
-    @property
-    def puzzle_kinds(self) -> PuzzleKinds:
-        """Its lessons' puzzles (imported when the site asks: a game in the browser never needs them)."""
-        from .puzzles import KINDS
-
-        return KINDS
-
-    @property
-    def play_outs(self) -> None:
-        return None  # every Knock! Knock! puzzle is judged by the rules alone
 
 
 KNOCK_KNOCK = KnockKnockGame()
