@@ -12,8 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.core.game import DEFAULT_GAME, find_game
-from engine.games import GAMES
+from engine.core.game import DEFAULT_GAME, find_game, games_in_order
 
 from . import BuildError
 from .authored import LineFinder
@@ -138,7 +137,7 @@ def find_pages(tutorials: Path) -> tuple[list[Page], list[BuildError]]:
     if not any(page.kind == "page" and page.slug == "home" for page in pages):
         pages.append(default_home(tutorials))
     errors.extend(_clashes(pages))
-    games = [game.name for game in GAMES]  # the order the site lists them in: the registry's
+    games = [game.name for game in games_in_order()]  # the order the site lists them in: the registry's
     pages.sort(key=lambda p: (p.kind != "tutorial", games.index(p.game) if p.game in games else -1, p.order, p.slug))
     return pages, errors
 

@@ -24,9 +24,8 @@ from dataclasses import replace
 from html import escape
 from pathlib import Path
 
-from engine.core.game import DEFAULT_GAME, GameType, find_game
+from engine.core.game import DEFAULT_GAME, GameType, find_game, games_in_order
 from engine.core.puzzles import Puzzle, PuzzleError, feedback_problems, parse_puzzle
-from engine.games import GAMES
 
 from .lessons import Page
 from .puzzle_ext import kinds_of, with_verdict
@@ -153,7 +152,7 @@ def practice_pages(pages: list[Page]) -> list[Page]:
         replace(
             template, slug=folder(game).rstrip("/"), url=folder(game), game=game.name, title=f"{game.title} practice"
         )
-        for game in GAMES
+        for game in games_in_order()
         if has_practice(game)
     ]
     at = pages.index(template)

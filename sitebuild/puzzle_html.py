@@ -127,11 +127,14 @@ def puzzle_html(puzzle: Puzzle, inline: Inline, number: int | None = None, stage
     feedback = '<div class="puzzle__feedback" aria-live="polite"></div>'
     deal = puzzle.guided()
     if deal is not None:
+        game = find_game(deal.game)
         return (
             f'<section class="puzzle puzzle--guided" data-kind="guided" id="{pid}"{labelled} '
-            f'data-game="{escape(deal.game)}" data-table-module="{escape(find_game(deal.game).table_module or "")}" '
+            f'data-game="{escape(deal.game)}" data-table-module="{escape(game.table_module or "")}" '
+            f'data-table-styles="{escape(game.table_styles or "")}" '
             f'data-position="{escape(deal.position)}" data-script="{escape(deal.script)}" '
-            f'data-marks="{"true" if deal.marks else "false"}" data-rules="{escape(deal.rules)}">'
+            f'data-marks="{"true" if deal.marks else "false"}" data-rules="{escape(deal.rules)}" '
+            f'data-goal-check="{escape(deal.goal_check)}">'
             f'<p class="puzzle__kind"{kind_id}>Guided deal{numbered}</p>{question}'
             f'<p class="puzzle__goal"><strong>Goal:</strong> {inline(deal.goal)}</p>'
             f'<div class="puzzle__position" data-guided-start>{drawing_html(puzzle.parts())}</div>'

@@ -10,10 +10,9 @@ import markdown
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError, TemplateSyntaxError
 from markupsafe import Markup
 
-from engine.core.game import GameType, find_game
+from engine.core.game import GameType, find_game, games_in_order
 from engine.core.puzzles import Puzzle
 from engine.core.text import join_words
-from engine.games import GAMES
 
 from . import BuildError
 from .authored import AuthoredHtml, check_source
@@ -153,7 +152,7 @@ def context(
     """
     root = page.root if root is None else root
     by_slug = {p.slug: p for p in pages if p.kind == "page"}
-    courses = [course(page, pages, game, root) for game in GAMES]
+    courses = [course(page, pages, game, root) for game in games_in_order()]
     current = next((c for c in courses if c["name"] == page.game), None)
     shown = current or courses[0]
     lessons = shown["lessons"]
@@ -183,6 +182,7 @@ def context(
         "courses": courses,
         # The games whose progress the browser keeps (store.js): those with lessons, pages or a table on this site.
         "site_games": [c["name"] for c in courses if c["offered"] or find_game(c["name"]).table_module],
+        "plain_rules": _plain_rules(),
         "static_files": static_files,
         "content": Markup(page.html),
         "tutorials": lessons,
@@ -198,9 +198,17 @@ def context(
         "practice_files": practice_files,
         # The game page's chooser: every option and preset as the engine offers them (no rule is written in JS).
         "rules_menu": _rules_menu(page.game) if page.layout == "game" else None,
-        # The game page's table: the module that draws it (site/static/js/games/) and its keys, from the registry.
+        # The game page's table: the module that draws it (site/static/js/games/), its styles and its keys, from the
+        # registry.
         "table": _table(page.game) if page.layout == "game" else None,
     }
+
+
+def _plain_rules() -> str:
+    """The name of the default game's default rules: the first records' tables played them and were named without
+    the rules, so store.js still names a table under them so (its PLAIN_RULES)."""
+    game = find_game(DEFAULT_GAME)
+    return str(game.options.describe(game.options.default))
 
 
 def _table(name: str | None) -> dict[str, Any]:
@@ -209,7 +217,7 @@ def _table(name: str | None) -> dict[str, Any]:
     game = find_game(name or DEFAULT_GAME)
     if game.table_module is None:
         raise ValueError(f"{game.title} has no table in the browser yet, so it has no game page")
-    return {"module": game.table_module, **game.options.said(game.options.default)}
+    return {"module": game.table_module, "styles": game.table_styles, **game.options.said(game.options.default)}
 
 
 def _rules_menu(name: str | None) -> dict[str, Any]:

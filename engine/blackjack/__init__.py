@@ -20,11 +20,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core.cards import Card
-from ..core.game import PlayerFactory, PlayOuts, register
+from ..core.game import PlayerFactory, register
 from ..core.options import Options
 from ..core.package import PackagedGame
 from ..core.pile import places
-from ..core.puzzles import PuzzleKinds
 from .game import Game
 from .players import PLAYERS
 from .rules import OPTIONS, PRESETS, TURN_LIMIT, UP_TO, Rules
@@ -65,10 +64,13 @@ class BlackjackGame(PackagedGame):
         ("blackjack-sheet", "Rules sheet"),
     )
     table_module: str | None = "games/blackjack.js"  # the pile, the suit, the pick-up, a turn built card by card
+    table_styles: str | None = "games/blackjack.css"
+    prefix = "bj-"
     options: Options[Rules] = OPTIONS
     presets: Mapping[str, Rules] = PRESETS
     computer_players: Mapping[str, PlayerFactory] = PLAYERS
     deal_class = Game  # its hooks read its modules by convention: see engine.core.package
+    play_outs_module = "play_outs"  # Sam's imagined deals, which judge "which card would you play?" puzzles
 
     # The most actions of the player on turn a deal takes: 1,000 turns (then it stops), each a chain, a pick-up or a
     # pass after at most five draws (draw=until-play may draw more, but not for a thousand turns).
@@ -103,18 +105,6 @@ class BlackjackGame(PackagedGame):
         if seat == deal.state.turn and deal.state.drawn_cards:
             request["drawn"] = [card.code for card in deal.state.drawn_cards]
         return request
-
-    @property
-    def puzzle_kinds(self) -> PuzzleKinds:
-        from .puzzles import KINDS
-
-        return KINDS
-
-    @property
-    def play_outs(self) -> PlayOuts:
-        from .play_outs import play_outs
-
-        return play_outs
 
 
 BLACKJACK_GAME = BlackjackGame()

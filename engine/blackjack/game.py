@@ -1,52 +1,32 @@
-"""A whole deal of Blackjack: the deal as dealt, every move, and its game record.
+"""A whole deal of Blackjack: its turns as a record writes them (a chain, a draw, a pick-up, a pass, and the
+calls), each reshuffle where the draw or penalty that needed it stands, and the scores.
 
-Chance is written out in the record (the hands, the stock top first, the
-up-card, and the new stock of every reshuffle), so a record replays move by
-move without any random generator, and one that breaks a rule or whose result
-does not match its moves is refused with the reason.
+The deal and its record are a :class:`~engine.core.pile_game.PileGame`'s; a
+turn built one card at a time is written as one move once it ends, and a
+record under ``scoring=points`` adds the points.
 
 >>> game = Game.new(Rules(), seed=7)
 >>> game.act(game.turn, Draw())
->>> again = Game.from_json(game.to_json())
->>> again.state.text() == game.state.text()
+>>> Game.from_json(game.to_json()).state.text() == game.state.text()
 True
 """
 
 from __future__ import annotations
 
-import json
-import random
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core.cards import Card, Rank
-from ..core.chance import check_seed
-from ..core.game import Player
-from ..core.jsontext import read_json, shown
-from ..core.pile import pack_difference, record_cards
-from ..core.records import RecordError, check_keys, read_envelope, record_card, record_suit
-from .rules import Rules, card_points, pack
-from .state import (
-    Action,
-    Chain,
-    Chance,
-    Draw,
-    Event,
-    IllegalAction,
-    Move,
-    Pass,
-    PickUp,
-    RecordedAction,
-    Reshuffle,
-    SeededChance,
-    State,
-    deal,
-)
+from ..core.fields import move_seat
+from ..core.jsontext import shown
+from ..core.pile import record_cards
+from ..core.pile_game import PileGame
+from ..core.records import RecordError, record_suit
+from .rules import Rules, card_points
+from .state import Action, Chain, Draw, IllegalAction, Move, Pass, PickUp, RecordedAction, State, deal
 from .view import PlayerView
 
 __all__ = [
-    "RECORD_KEYS",
     "Game",
     "RecordError",
     "action_from_json",
@@ -57,19 +37,6 @@ __all__ = [
 ]
 
 GAME_NAME = "blackjack"
-RECORD_KEYS = (
-    "game",
-    "rules",
-    "seed",
-    "players",
-    "dealer",
-    "hands",
-    "stock",
-    "upcard",
-    "moves",
-    "winner",
-    "remaining",
-)
 
 
 def move_to_json(move: Move) -> dict[str, Any]:
@@ -101,9 +68,7 @@ def action_from_json(data: object, players: int) -> tuple[int, RecordedAction, i
     """Read one move entry: its seat, its action and, for a pick-up, the cards it says were drawn."""
     if not isinstance(data, dict):
         raise ValueError(f"a move must be an object like {_EXAMPLE}, not {shown(data)}")
-    seat = data.get("seat")
-    if type(seat) is not int or not 0 <= seat < players:
-        raise ValueError(f"move {shown(data)}: seat must be a whole number from 0 to {players - 1}")
+    seat = move_seat(data, players)
     keys = set(data) - {"seat", "last"}
     last = False
     if "last" in data:
@@ -217,132 +182,27 @@ class _RecordedChance:
             raise RecordError(f"{self.where}: the reshuffle entry it needs: {error}") from None
 
 
-class Game:
-    """A deal in progress or finished, with the names at the table and its full history."""
-
-    dealt_fields: tuple[str, ...] = ("game", "rules", "seed", "players", "dealer", "hands", "stock", "upcard")
-
-    def __init__(
-        self,
-        rules: Rules,
-        hands: Sequence[Sequence[Card]],
-        stock: Sequence[Card],
-        upcard: Card,
-        *,
-        dealer: int = 0,
-        seed: int | None = None,
-        names: Sequence[str] | None = None,
-        chance: Chance | None = None,
-    ) -> None:
-        names = tuple(names) if names is not None else tuple(f"Player {seat + 1}" for seat in range(rules.players))
-        if len(names) != rules.players:
-            raise ValueError(f"a game of {rules.players} players needs {rules.players} names, got {len(names)}")
-        if not 0 <= dealer < rules.players:
-            raise ValueError(f"dealer {dealer} is not a seat: seats are 0 to {rules.players - 1}")
-        self.rules = rules
-        self.seed = seed
-        self.names = names
-        self.dealer = dealer
-        self.dealt = tuple(tuple(hand) for hand in hands)
-        self.stock = tuple(stock)
-        self.upcard = upcard
-        self.state = State(rules, hands, stock, upcard, dealer)
-        self.chance: Chance = chance if chance is not None else SeededChance(random.Random(seed))
-        self.has_record = True
-
-    @classmethod
-    def from_state(cls, state: State, *, names: Sequence[str] | None = None) -> Game:
-        """A deal played on from *state* (a lesson's position): it has no record, and reshuffles are seeded from 0."""
-        game = cls(state.rules, state.hands, state.stock, state.top, dealer=state.dealer, names=names)
-        game.state = state
-        game.chance = SeededChance(random.Random(0))
-        game.has_record = False
-        return game
-
-    @classmethod
-    def new(cls, rules: Rules, seed: int, *, dealer: int = 0, names: Sequence[str] | None = None) -> Game:
-        """A fresh deal shuffled from *seed*; the same random source then makes every reshuffle."""
-        rng = random.Random(check_seed(seed))
-        dealt = deal(rules, rng, dealer)
-        return cls(
-            rules, dealt.hands, dealt.stock, dealt.top, dealer=dealer, seed=seed, names=names, chance=SeededChance(rng)
-        )
-
-    # -- playing ----------------------------------------------------------------------
+class Game(PileGame[Rules, State, PlayerView], name=GAME_NAME, deal=deal, optional=("points",)):
+    """A deal of Blackjack (a :class:`~engine.core.pile_game.PileGame`): a turn is built a step at a time and
+    recorded whole (a chain, a draw, a pick-up or a pass), and the points are recorded under scoring=points."""
 
     @property
     def turn(self) -> int:
         return self.state.turn
 
-    @property
-    def is_over(self) -> bool:
-        return self.state.is_over
-
-    @property
-    def winner(self) -> int | None:
-        return self.state.winner
-
-    @property
-    def waiting(self) -> tuple[int, ...]:
-        return self.state.waiting
-
     def legal_actions(self, seat: int) -> list[Action]:
         return self.state.legal_actions(seat)
-
-    def why_illegal(self, seat: int, action: Action) -> str | None:
-        return self.state.why_illegal(seat, action)
-
-    def act(self, seat: int, action: Action) -> None:
-        """*seat* takes *action* (a step, or a whole turn); :class:`IllegalAction` with the reason if refused."""
-        self.state.apply(seat, action, self.chance)
-
-    def view(self, seat: int) -> PlayerView:
-        return PlayerView.of(self.state, seat)
-
-    def play_to_end(self, players: Sequence[Player]) -> None:
-        """Let computer *players* (one a seat) play the deal out."""
-        state = self.state
-        while not state.is_over:
-            seat = state.turn
-            self.act(seat, players[seat].decide(self.view(seat)).action)
-
-    @property
-    def events(self) -> list[Event]:
-        return self.state.events
-
-    def remaining(self) -> list[int]:
-        return self.state.remaining()
 
     def score(self) -> list[int]:
         return scores(self.state)
 
     # -- records ---------------------------------------------------------------------------
 
-    def record(self) -> dict[str, Any]:
-        if not self.has_record:
-            raise ValueError("a deal set up from a position has no game record: its dealt cards are not known")
-        moves: list[dict[str, Any]] = []
-        for event in self.state.events:
-            if isinstance(event, Move):
-                moves.append(move_to_json(event))
-            elif isinstance(event, Reshuffle):
-                moves.append({"reshuffle": [card.code for card in event.stock]})
-        data: dict[str, Any] = {
-            "game": GAME_NAME,
-            "rules": self.rules.to_json(),
-            "seed": self.seed,
-            "players": list(self.names),
-            "dealer": self.dealer,
-            "hands": [[card.code for card in hand] for hand in self.dealt],
-            "stock": [card.code for card in self.stock],
-            "upcard": self.upcard.code,
-            "moves": moves,
-            "winner": self.winner,
-            "remaining": self._recorded_remaining(),
-        }
-        if self.rules.scoring == "points":
-            data["points"] = self.score()
-        return data
+    def _move_json(self, event: object) -> dict[str, Any] | None:
+        return move_to_json(event) if isinstance(event, Move) else None
+
+    def _result_fields(self) -> dict[str, Any]:
+        return {"points": self.score()} if self.rules.scoring == "points" else {}
 
     def _recorded_remaining(self) -> list[int]:
         """The cards each hand holds as of the last whole turn: the record folds a turn into one move when it ends,
@@ -352,82 +212,21 @@ class Game:
         counts[self.state.turn] += len(self.state.laid)
         return counts
 
-    def to_json(self) -> str:
-        return json.dumps(self.record(), ensure_ascii=False)
-
     @classmethod
-    def from_json(cls, text: str) -> Game:
-        try:
-            data = read_json(text)
-        except ValueError as error:
-            raise RecordError(f"game record is {error}") from None
-        return cls.from_record(data)
+    def _check_upcard(cls, rules: Rules, upcard: Card) -> None:
+        check_upcard(rules, upcard)
 
-    @classmethod
-    def from_record(cls, data: object) -> Game:
-        """Replay a record, checking every move, every reshuffle and the stated result."""
-        if not isinstance(data, dict):
-            raise RecordError("a game record must be a JSON object")
-        check_keys(data, RECORD_KEYS, ("points",))
-        if data["game"] != GAME_NAME:
-            raise RecordError(f"game record game {shown(data['game'])}: expected {GAME_NAME!r}")
-        from . import BLACKJACK_GAME
+    def _replay(self, moves: list[object], data: dict[str, Any]) -> Sequence[int]:
+        return replay_moves(self, moves, "game record ").sizes
 
-        envelope = read_envelope(data, BLACKJACK_GAME)
-        rules: Rules = envelope.rules
-        hands_data = data["hands"]
-        if not (isinstance(hands_data, list) and len(hands_data) == rules.players):
-            raise RecordError(f"game record hands must be a list of {rules.players} lists of cards")
-        try:
-            hands = [record_cards(hand, f"hand {seat}") for seat, hand in enumerate(hands_data)]
-            stock = record_cards(data["stock"], "stock")
-            upcard = record_card(data["upcard"])
-        except ValueError as error:
-            raise RecordError(f"game record: {error}") from None
-        for seat, hand in enumerate(hands):
-            if len(hand) != rules.deal_size:
-                raise RecordError(f"game record hand {seat} has {len(hand)} cards; a deal gives {rules.deal_size}")
-        dealt = Counter([card for hand in hands for card in hand] + stock + [upcard])
-        if dealt != Counter(pack(rules)):
-            raise RecordError(
-                f"game record: the hands, stock and up-card are not {_pack_words(rules)}: {_difference(dealt, rules)}"
-            )
-        try:
-            check_upcard(rules, upcard)
-        except ValueError as error:
-            raise RecordError(f"game record upcard: {error}") from None
-        moves = data["moves"]
-        if not isinstance(moves, list):
-            raise RecordError("game record moves must be a list")
-        game = cls(rules, hands, stock, upcard, dealer=envelope.dealer, seed=envelope.seed, names=envelope.names)
-        chance = replay_moves(game, moves, "game record ")
-        winner = data["winner"]
-        if winner is not None and type(winner) is not int:
-            raise RecordError(f"game record winner {shown(winner)} must be a seat number or null")
-        if winner != game.winner:
-            raise RecordError(f"game record says the winner is {shown(winner)}, but the moves give {game.winner!r}")
-        if data["remaining"] != game.remaining():
-            raise RecordError(
-                f"game record says {shown(data['remaining'])} cards remain, but the moves leave {game.remaining()!r}"
-            )
-        if rules.scoring == "points":
-            if data.get("points") != game.score():
+    def _check_result(self, data: dict[str, Any]) -> None:
+        if self.rules.scoring == "points":
+            if data.get("points") != self.score():
                 raise RecordError(
-                    f"game record says the points are {shown(data.get('points'))}, but the hands give {game.score()!r}"
+                    f"game record says the points are {shown(data.get('points'))}, but the hands give {self.score()!r}"
                 )
         elif "points" in data:
             raise RecordError("game record points: present only under scoring=points")
-        game.chance = _chance_after(rules, envelope.seed, envelope.dealer, chance.sizes)
-        return game
-
-
-def _chance_after(rules: Rules, seed: int | None, dealer: int, sizes: Sequence[int]) -> Chance:
-    """The reshuffles of a deal played on after its record: the deal's random source brought to where it stood."""
-    rng = random.Random(seed if seed is not None else 0)
-    deal(rules, rng, dealer)
-    for size in sizes:
-        rng.shuffle(list(range(size)))
-    return SeededChance(rng)
 
 
 def _describe(seat: int, action: RecordedAction) -> str:
@@ -435,11 +234,3 @@ def _describe(seat: int, action: RecordedAction) -> str:
         return f"seat {seat} lays {' '.join(card.code for card in action.cards)}"
     word = {Draw: "draws", PickUp: "picks up", Pass: "passes"}[type(action)]
     return f"seat {seat} {word}"
-
-
-def _pack_words(rules: Rules) -> str:
-    return "one pack of 52 cards" if rules.pack_count == 1 else "two packs of 52 cards"
-
-
-def _difference(dealt: Counter[Card], rules: Rules) -> str:
-    return pack_difference(dealt, Counter(pack(rules)))

@@ -35,6 +35,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.cards import Card, Suit, parse_cards
+from ..core.fields import request_seats
 from ..core.jsontext import read_json, shown
 from ..core.pile import Reshuffle, bring, codes, fitted_position, request_card, request_list, stand_in_deal
 from ..core.protocol import SeatPosition, check_position
@@ -86,11 +87,7 @@ def read_request(data: Mapping[str, Any]) -> SeatPosition:
         rules = Rules.from_options(raw)
     except ValueError as error:
         raise ValueError(f"rules: {error}") from None
-    seat, dealer = data.get("seat"), data.get("dealer", 0)
-    for name, value in (("seat", seat), ("dealer", dealer)):
-        if type(value) is not int or not 0 <= value < rules.players:
-            raise ValueError(f"{name} {shown(value)} must be a seat from 0 to {rules.players - 1}")
-    assert isinstance(seat, int) and isinstance(dealer, int)
+    seat, dealer = request_seats(data, rules.players)
     upcard = _card(data.get("upcard"), "upcard")
     try:
         check_upcard(rules, upcard)

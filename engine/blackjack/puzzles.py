@@ -38,7 +38,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, TypeVar
 
 from ..core.cards import ALL_CARDS, Card, Rank, Suit, mask_of
+from ..core.fields import FieldError, read_number
 from ..core.puzzles import (
+    ANY_COUNT,
+    GOAL_CHECK,
     SEAT_NAMES,
     AnsweredBy,
     FieldReader,
@@ -61,6 +64,7 @@ from ..core.puzzles import (
     others_seats,
     parse_puzzle,
     puzzle_rules,
+    read_goal_check,
     seat_name,
     yes_no,
 )
@@ -707,6 +711,7 @@ class GuidedPuzzle(BlackjackPuzzle):
     kind: ClassVar[str] = "guided"
     script: str = ""
     goal: str = ""
+    goal_check: str = "win"  # what the engine checks of the goal (see engine.core.goals)
 
     def drawing(self) -> tuple[Part, ...]:
         hands = (Hand(name, mask_of(hand)) for name, hand in zip(SEAT_NAMES, self.state.hands, strict=True))
@@ -719,7 +724,7 @@ class GuidedPuzzle(BlackjackPuzzle):
 
     def guided(self) -> GuidedDeal:
         rules = self.variant.text if self.variant is not None else ""
-        return GuidedDeal(GAME, self.state.text(), self.script, self.goal, rules=rules)
+        return GuidedDeal(GAME, self.state.text(), self.script, self.goal, rules=rules, goal_check=self.goal_check)
 
 
 # -- reading the fields ------------------------------------------------------------------------------------------
@@ -734,6 +739,9 @@ def _rules(reader: FieldReader, common: Mapping[str, Any]) -> Rules | None:
     return rules
 
 
+_ANY = range(-(10**9), 10**9)
+
+
 def _table(
     reader: FieldReader, hand_field: str | None, extra: Sequence[Card] = (), rules: Rules = RULES
 ) -> State | None:
@@ -742,8 +750,9 @@ def _table(
     one."""
     pile = reader.convert("pile", card_list)
     suit = reader.convert("suit", Suit.parse)
-    pickup = reader.convert("pickup", int) or 0
-    jacks = reader.convert("jacks", int) or 0
+    # Read as whole numbers here; State.setup checks them against the rules, as it does every position's.
+    pickup = reader.convert("pickup", lambda text: read_number("pickup", text, _ANY, "a whole number")) or 0
+    jacks = reader.convert("jacks", lambda text: read_number("jacks", text, _ANY, "a whole number")) or 0
     laid = reader.convert("laid", card_list) or []
     hand = reader.convert(hand_field, card_list) if hand_field else []
     if pile is None or hand is None or (suit is None and "suit" in reader.fields):
@@ -757,7 +766,8 @@ def _table(
     try:
         state = State.setup(rules, [[*hand, *laid, *extra], [], [], []], pile, [], 0, suit, pickup=pickup, jacks=jacks)
     except ValueError as error:
-        reader.fail(hand_field or "pile", f"{hand_field or 'pile'}: {error}")
+        named = error.name if isinstance(error, FieldError) and error.name in reader.fields else None
+        reader.refuse(named or hand_field or "pile", error)
         return None
     for card in laid:
         refused = state.why_illegal(0, Lay(card))
@@ -857,11 +867,11 @@ def _read_pick(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
 def _read_longest(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     rules = _rules(reader, common)
     state = _table(reader, "hand", rules=rules) if rules else None
-    answer = reader.convert("answer", lambda text: int(text.strip()))
+    answer = reader.number("answer", ANY_COUNT, "a whole number: the right answer")
     if state is None or answer is None:
         return None
     size = len(state.hands[0])
-    offered = reader.convert("choices", numbers) or tuple(range(1, min(size, 7) + 1))
+    offered = numbers(reader) or tuple(range(1, min(size, 7) + 1))
     puzzle = _hinted(LongestPuzzle(**common, state=state, offered=offered))
     n = len(puzzle.turn())
     if n not in offered:
@@ -940,21 +950,21 @@ def _situation_puzzle(cls: type[WhoNextPuzzle]) -> Any:
 
 def _read_pickup_size(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     found = _situation(reader)
-    offered = reader.convert("choices", numbers) or (0, 2, 4, 5, 7)
-    answer = reader.convert("answer", lambda text: text.strip())
+    offered = numbers(reader) or (0, 2, 4, 5, 7)
+    answer = reader.number("answer", ANY_COUNT, "a whole number: the right answer")
     if found is None or answer is None:
         return None
     state, moves, after = found
     puzzle = _hinted(PickUpPuzzle(**common, state=state, moves=moves, after=after, offered=offered))
     if after.pickup not in offered:
         reader.fail("choices", f"choices: the right number, {after.pickup}, is not among them")
-    check_answer(reader, puzzle, answer)
+    check_answer(reader, puzzle, str(answer))
     return puzzle
 
 
 def _read_best(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     state = _table(reader, "hand")
-    counts = reader.convert("counts", others_counts(20))
+    counts = others_counts(reader, 20)
     called = reader.convert("called", others_seats("called")) or ()
     answer = reader.convert("answer", Card.parse)
     if state is None or counts is None or answer is None:
@@ -1009,14 +1019,17 @@ def _read_guided(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
                 if not held[seat][card]:
                     reader.fail("script", f"script: {_who(seat)} lays {card.display}, not in {_who(seat)}'s hand")
                 held[seat][card] -= 1
-    return GuidedPuzzle(**common, state=state, script=reader.text("script"), goal=reader.text("goal"))
+    goal = reader.text("goal")
+    return GuidedPuzzle(
+        **common, state=state, script=reader.text("script"), goal=goal, goal_check=read_goal_check(reader)
+    )
 
 
 def _read_points(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     rules = _rules(reader, common)
     hand = reader.convert("hand", card_list)
-    offered = reader.convert("choices", numbers)
-    answer = reader.convert("answer", lambda text: int(text.strip()))
+    offered = numbers(reader)
+    answer = reader.number("answer", ANY_COUNT, "a whole number: the right answer")
     if rules is None:
         return None
     if rules.scoring != "points":
@@ -1074,7 +1087,7 @@ KINDS = PuzzleKinds(
         ),
         Kind("pickup-size", ("question", "state", "moves", "answer"), ("choices",), _read_pickup_size),
         Kind("best", ("question", "pile", "hand", "counts", "answer"), ("suit", "called"), _read_best),
-        Kind("guided", ("position", "goal"), ("script",), _read_guided, ruled=True),
+        Kind("guided", ("position", "goal"), ("script", GOAL_CHECK), _read_guided, ruled=True),
         Kind("points", ("question", "hand", "choices", "answer"), (), _read_points, label="Points", ruled=True),
     ),
     options=OPTIONS,

@@ -34,7 +34,7 @@ from typing import Any
 from ..core.review import advise as advise_among
 from ..core.review import judge
 from ..core.text import NUMBER_WORDS, counted, join_words
-from .game import Game, RecordError, _chance_after, _is_reshuffle, _RecordedChance, action_from_json
+from .game import Game, RecordError, _is_reshuffle, _RecordedChance, action_from_json
 from .players.alex import turn_score
 from .players.base import Decision, cards_words, careful_call, chains_from, favourite_suit
 from .players.sam import weigh
@@ -100,7 +100,7 @@ def replay(game: Game, moves: int) -> Game:
     for again, at in _replayed(game):
         if at >= moves:
             sizes = again.chance.sizes if isinstance(again.chance, _RecordedChance) else []
-            again.chance = _chance_after(game.rules, game.seed, game.dealer, sizes)
+            again.chance = Game.chance_after(game.rules, game.seed, game.dealer, sizes)
             return again
     raise AssertionError("unreachable: the replay ends at the last entry")
 
@@ -223,7 +223,14 @@ def estimate(game: Game, index: int) -> dict[str, Any]:
         outcomes,
         strength=lambda i: _strength(options[i], view),
         why=lambda best, mine: _why(options[best], options[mine], hand),
+        lays=[_lays(option) for option in options],
     )
+
+
+def _lays(action: RecordedAction) -> list[str]:
+    """The codes of the cards a turn lays: a chain's cards (a wild card's suit is in its name, not a card); none
+    for a draw, a pick-up or a pass."""
+    return [card.code for card in action.cards] if isinstance(action, Chain) else []
 
 
 def advise(game: Game, seat: int) -> Decision | None:

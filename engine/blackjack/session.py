@@ -71,10 +71,10 @@ from ..core.cards import Card, Suit
 from ..core.game import YOU
 from ..core.jsontext import shown
 from ..core.pile import card_json as pile_card_json
-from ..core.pile import suit_json, tally_or_points_json
+from ..core.pile import suit_json
+from ..core.pile_session import PileSession, script_steps
 from ..core.records import record_card, record_suit
-from ..core.session import DealSession
-from ..core.text import counted, join_words, seat_names, sentence
+from ..core.text import counted, sentence
 from .game import Game, action_from_json, move_to_json
 from .players import PLAYERS, Decision, Player, make_player
 from .present import describe, rules_json
@@ -99,22 +99,12 @@ def parse_script(text: str, names: Sequence[str]) -> list[tuple[int, RecordedAct
     [(1, Chain(cards=(Card.parse('5S'), Card.parse('6S')), suit=None, last=True)),
      (2, Chain(cards=(Card.parse('AC'),), suit=<Suit.HEARTS: 'H'>, last=False)), (3, Draw(last=False))]
     """
-    seats = {name.lower(): seat for seat, name in enumerate(names)}
     steps: list[tuple[int, RecordedAction]] = []
-    for step in text.replace("\n", ";").split(";"):
-        if not step.strip():
-            continue
-        who, colon, what = step.partition(":")
-        seat = seats.get(who.strip().lower())
-        if not colon or seat is None or seat == YOU or not what.strip():
-            raise ValueError(
-                f"script step {step.strip()!r}: expected a computer player and a turn, like 'Robin: 5S 6S' or "
-                "'Alex: draw'"
-            )
+    for step, seat, what in script_steps(text, names, "a turn, like 'Robin: 5S 6S' or 'Alex: draw'"):
         try:
             command = parse_command(what)
         except ValueError as error:
-            raise ValueError(f"script step {step.strip()!r}: {error}") from None
+            raise ValueError(f"script step {step!r}: {error}") from None
         action: RecordedAction
         if command.kind == "chain":
             action = Chain(command.cards, command.suit, command.last)
@@ -125,7 +115,7 @@ def parse_script(text: str, names: Sequence[str]) -> list[tuple[int, RecordedAct
         elif command.kind == "pass":
             action = Pass(command.last)
         else:
-            raise ValueError(f"script step {step.strip()!r}: a turn is cards to lay, draw, pickup or pass")
+            raise ValueError(f"script step {step!r}: a turn is cards to lay, draw, pickup or pass")
         steps.append((seat, action))
     return steps
 
@@ -159,14 +149,12 @@ def event_json(event: SeenEvent, names: Sequence[str], rules: Rules) -> JSON:
     return entry
 
 
-class Session(DealSession[Game, Player]):
+class Session(PileSession[Game, Player], script=parse_script):
     """One deal of Blackjack in the browser (a shuffled deal, a deal of a match, or a lesson's guided deal)."""
 
-    game_name = "blackjack"
-    reviews = True
     choice_words = "where there was more than one thing to do (lay other cards, or draw or pick up instead)"
     no_choice_words = "at every turn there was only one thing to do"
-    key_words = "another card you could have laid"
+    key_words = "another card or turn you could have taken"
     # What tells of the served hand: a suit to name, a "Last cards" to call.
     private_keys: ClassVar[dict[str, Any]] = {"name_suit": False, "suits": [], "must_call": False, "call_text": None}
 
@@ -176,20 +164,7 @@ class Session(DealSession[Game, Player]):
         self._legal_key: tuple[object, ...] = ()
         self._legal_now: list[Action] = []
 
-    # -- starting (new_game, new_match, next_deal, guided and restore: see DealSession) ----------
-
-    def _read_record(self, record: str) -> Game:
-        return Game.from_json(record)
-
-    def _score_json(self, rules: Rules) -> JSON:
-        return tally_or_points_json(rules.scoring)
-
-    def _guided_deal(self, position: str, rules: object) -> Game:
-        start = State.parse(position, None if rules is None else self._rules(rules))
-        return Game.from_state(start, names=seat_names(self._seats(None, start.rules.players)))
-
-    def _parse_script(self, text: str, names: Sequence[str]) -> list[tuple[int, Any]]:
-        return list(parse_script(text, names))
+    # -- starting (new_game, new_match, next_deal, guided and restore: see DealSession and PileSession) ----------
 
     # -- actions ------------------------------------------------------------------------
 
@@ -265,6 +240,15 @@ class Session(DealSession[Game, Player]):
         # A computer step is a whole turn: its draws (under drawing rules that go on) and the step that ends it.
         state = self._game.state
         return state.turns + state.is_over
+
+    def _turns_taken(self, seat: int) -> int:
+        # A turn ends with its chain, a pick-up or a pass, or with a draw where one card is drawn a turn (under the
+        # drawing rules that go on drawing, a draw is a step of the turn).
+        ends: tuple[type, ...] = (
+            (Chain, PickUp, Pass, Draw) if self._game.rules.draw == "one" else (Chain, PickUp, Pass)
+        )
+        moves = (event for event in self._game.state.events if isinstance(event, Move) and event.seat == seat)
+        return sum(isinstance(move.action, ends) for move in moves)
 
     def _choices(self, seat: int) -> int:
         return len(self._game.state.next_cards(seat))
@@ -412,11 +396,7 @@ class Session(DealSession[Game, Player]):
             "seats": self._seats_json(view),
             "prompt": self._prompt(view, steps, name_suit) if yours else None,
             "log": [event_json(event, names, rules) for event in view.history],
-            "result": self._result_json(),
-            "match": self._match_json(),
-            "goal": self.goal,
-            "notice": self.notice,
-            "comment": self.comment,
+            **self._closing_json(),
         }
 
     @staticmethod
@@ -460,26 +440,14 @@ class Session(DealSession[Game, Player]):
             "text": f"Laid so far this turn: {cards}.",
         }
 
-    def _seats_json(self, view: PlayerView) -> list[JSON]:
-        seats = []
-        for seat, name in enumerate(self._game.names):
-            count = view.counts[seat]
-            called = view.called[seat] and not view.is_over
-            status = (
-                "Last cards" if called else "last card" if count == 1 and not view.is_over else None
-            )  # a phone's seat
-            seats.append(
-                {
-                    "seat": seat,
-                    "name": name,
-                    "player": self.bots[seat].name if seat in self.bots else None,
-                    "count": count,
-                    "cards": counted(count, "card"),
-                    "called": called,
-                    "status": status,
-                }
-            )
-        return seats
+    def _card_json(self, card: Card) -> JSON:
+        return card_json(card, self._game.rules)
+
+    def _seat_marks(self, view: PlayerView, seat: int) -> JSON:
+        """Whether the seat has called "Last cards", and a few words for a phone's seat."""
+        called = view.called[seat] and not view.is_over
+        status = "Last cards" if called else "last card" if view.counts[seat] == 1 and not view.is_over else None
+        return {"called": called, "status": status}
 
     def _prompt(self, view: PlayerView, legal: Sequence[Action], name_suit: bool) -> str:
         state = self._game.state
@@ -499,37 +467,10 @@ class Session(DealSession[Game, Player]):
             return "Your turn: lay a card that fits, or pass."
         return "Your turn: nothing fits and you cannot draw, so pass."
 
-    def _result_json(self) -> JSON | None:
-        game = self._game
-        state = game.state
-        if not state.is_over:
-            return None
-        names = game.names
-        winner = state.winner
-        points = game.score() if game.rules.scoring == "points" else None
-        final = None
-        if winner is None:
-            if state.turns >= TURN_LIMIT:
-                text = f"The deal is a draw: {TURN_LIMIT:,} turns and nobody went out."
-            else:
-                text = "The deal is blocked: nobody can lay or draw, so nobody wins."
-        else:
-            final = state.top
-            verb = "win" if names[winner] == "You" else "wins"
-            text = f"{names[winner]} {verb}, going out with the {final.display}."
-            if points is not None:
-                scored = [
-                    f"{names[seat]} {counted(points[seat], 'point')}" for seat in range(len(names)) if seat != winner
-                ]
-                text += f" Points for the cards left: {join_words(scored)}."
-        return {
-            "winner": winner,
-            "winner_name": names[winner] if winner is not None else None,
-            "final_card": card_json(final, game.rules) if final is not None else None,
-            "left": state.remaining(),
-            "points": points,
-            "text": text,
-        }
+    def _no_winner_text(self) -> str:
+        if self._game.state.turns >= TURN_LIMIT:
+            return f"The deal is a draw: {TURN_LIMIT:,} turns and nobody went out."
+        return "The deal is blocked: nobody can lay or draw, so nobody wins."
 
 
 def _step(data: dict[str, Any]) -> Action:

@@ -29,11 +29,20 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
-from ..core.cards import Card, Rank, Suit, parse_cards
-from ..core.pile import NO_CHANCE, Chance, DiscardPile, IllegalAction, Reshuffle, SeededChance, check_setup
+from ..core.cards import ALL_CARDS, Card, Rank, Suit, parse_cards
+from ..core.fields import read_number, seats, whole_number
+from ..core.pile import (
+    NO_CHANCE,
+    Chance,
+    IllegalAction,
+    PileState,
+    Reshuffle,
+    SeededChance,
+    state_fields,
+)
 from ..core.pile import codes as _codes
+from .last_cards import one_turn
 from .rules import TURN_LIMIT, UP_TO, Rules, follows, pack
 
 __all__ = [
@@ -164,7 +173,8 @@ def needs_call(rules: Rules, hand: Sequence[Card]) -> bool:
 
     One card always could. Under ``chains=true`` several can when some order has each card follow the one
     before by the chain rule, or follow a queen (any card covers a queen), and, under ``queen_cover=true``,
-    does not end on a queen. The answer is exact, whatever the size of the hand (see :func:`_one_turn`).
+    does not end on a queen. The answer is exact, with work bounded whatever the size of the hand (see
+    :mod:`engine.blackjack.last_cards`).
 
     >>> needs_call(Rules(), parse_cards("5S 6S 6C")), needs_call(Rules(), parse_cards("5S 9C"))
     (True, False)
@@ -177,129 +187,36 @@ def needs_call(rules: Rules, hand: Sequence[Card]) -> bool:
         return len(hand) == 1
     if not rules.chains:
         return False
-    return _one_turn(tuple(sorted(card.index for card in hand)), rules.queen_cover)
+    counts = [0] * len(ALL_CARDS)
+    for card in hand:
+        counts[card.index] += 1
+    return one_turn(tuple(counts), rules.queen_cover)[0]
 
 
-_QUEEN = Rank.QUEEN.value - 1  # a card's index % 13 for a queen
-
-
-@lru_cache(maxsize=4096)
-def _one_turn(cards: tuple[int, ...], queen_cover: bool) -> bool:
-    """Whether the cards (indexes ``suit * 13 + rank - 1``, sorted) can be put in an order in which each
-    follows the one before by the chain rule or follows a queen, not ending on a queen under *queen_cover*.
-
-    A depth-first search for such an order (a Hamiltonian path of the links between cards), exact, that
-    never enumerates the orders themselves: it remembers the (cards left, last card) pairs already refuted
-    (after a queen, the cards left alone: any card may cover it),
-    tries the card with the fewest links left first, lays only the first of two identical cards (two packs),
-    and abandons a partial order as soon as a necessary condition fails (:func:`_may_finish`): the cards
-    left fall into more linked groups than queens can jump between, or more of them are dead ends than the
-    order has ends and queen jumps for. With many cards in a hand that condition almost always fails at
-    the start, so a big hand that cannot go down in one turn is refuted at once.
-    """
-    count = len(cards)
-    full = (1 << count) - 1
-    queens = 0
-    links = [0] * count
-    twins = [0] * count  # identical cards before this one (two packs)
-    for i, a in enumerate(cards):
-        if a % 13 == _QUEEN:
-            queens |= 1 << i
-        for j, b in enumerate(cards):
-            if j == i:
-                continue
-            if a == b:
-                links[i] |= 1 << j
-                if j < i:
-                    twins[i] |= 1 << j
-            elif a % 13 == b % 13 or (a // 13 == b // 13 and abs(a - b) == 1):
-                links[i] |= 1 << j
-    ends = full & ~queens if queen_cover else full
-    refuted: set[tuple[int, int]] = set()
-
-    def search(rest: int, last: int) -> bool:
-        """Whether the cards of *rest* can follow *last* (already laid) in some order."""
-        if not rest:
-            return bool(ends >> last & 1)
-        jump = queens >> last & 1
-        key = (rest, -1 if jump else last)  # after a queen any card may come: which queen does not matter
-        if key in refuted:
-            return False
-        stuck = _may_finish(rest, last, links, queens)
-        if stuck < 0 or (stuck and not _one_turn(tuple(cards[i] for i in range(count) if stuck >> i & 1), False)):
-            refuted.add(key)  # a group that only a jump enters must be the order's final run, in one order
-            return False
-        nexts = rest if jump else links[last] & rest
-        choices = []
-        while nexts:
-            bit = nexts & -nexts
-            nexts ^= bit
-            j = bit.bit_length() - 1
-            if not rest & twins[j]:
-                choices.append(((links[j] & rest).bit_count(), j))
-        for _, j in sorted(choices):
-            if search(rest & ~(1 << j), j):
-                return True
-        refuted.add(key)
-        return False
-
-    starts = sorted(range(count), key=lambda i: links[i].bit_count())
-    return any(not twins[i] and search(full & ~(1 << i), i) for i in starts)
-
-
-def _may_finish(rest: int, last: int, links: Sequence[int], queens: int) -> int:
-    """A necessary condition for the cards of *rest* to follow *last* in some order: -1 when they cannot,
-    else the cards of a group that only a jump can enter and that must end the order (0: none).
-
-    The order still to come is runs of linked cards, and only a queen's cover may end a run early and jump
-    to any card. Take the linked groups of *rest* with *last*: a run never leaves its group except by a
-    queen, so a group with no queen (counting *last* only if it is one) can only end the order. Hence at
-    most one such group, none besides *last*'s if that one is stuck, and the groups are at most ``1 + q``
-    (*q*: the queens of *rest*, and *last* if it is one). And a card of *rest* that is no queen, linked to at
-    most one of *rest* and *last*, must be the final card or come after a queen's jump: at most ``1 + q``.
-    """
-    jumps = (rest & queens).bit_count() + (queens >> last & 1)
-    here = 1 << last
-    around = rest | here
-    groups = stuck = final = 0
-    left = around
-    while left:
-        groups += 1
-        if groups > jumps + 1:
-            return -1
-        grown = here if left & here else left & -left
-        reached = 0
-        while grown:
-            reached |= grown
-            bit = grown & -grown
-            grown ^= bit
-            grown |= links[bit.bit_length() - 1] & left & ~reached
-        left &= ~reached
-        if not reached & queens:  # no queen to leave this group by: its cards end the order
-            if reached & here:
-                if left:
-                    return -1  # the run after last is stuck in its group, and other cards are left
-            else:
-                final = reached
-            stuck += 1
-            if stuck > 1:
-                return -1
-    dead = 0
-    plain = rest & ~queens
-    while plain:
-        bit = plain & -plain
-        plain ^= bit
-        if (links[bit.bit_length() - 1] & around).bit_count() <= 1:
-            dead += 1
-            if dead > jumps + 1:
-                return -1
-    return final
+def _setup_fields(
+    rules: Rules, pickup: int, jacks: int, direction: int, called: Sequence[int]
+) -> list[tuple[str, object, Sequence[int], str]]:
+    """Each number of a position set up in the middle of a deal, with the values the rules allow for it."""
+    twos = 4 * rules.pack_count * 2 if rules.twos else 0  # every 2 in the packs laid in one pick-up
+    value = rules.jack_value
+    jacks_most = 2 * rules.pack_count * value
+    return [
+        ("pickup", pickup, range(0, twos + 1, 2), f"an even number from 0 to {twos}" if twos else "0 under twos=false"),
+        (
+            "jacks",
+            jacks,
+            range(0, jacks_most + 1, value or 1),
+            f"a multiple of {value} from 0 to {jacks_most}" if value else "0 under black_jacks=none",
+        ),
+        ("direction", direction, (1, -1), "1 (seat numbers increasing) or -1 (the other way)"),
+        *(("called", seat, *seats(rules.players)) for seat in called),
+    ]
 
 
 # -- the state ------------------------------------------------------------------------
 
 
-class State(DiscardPile):
+class State(PileState):
     """One deal in progress: hands, stock (top first), pile (top last), suit to follow, direction, turn,
     the pending pick-up, and the turn being built.
 
@@ -307,16 +224,11 @@ class State(DiscardPile):
     fresh deal.
     """
 
+    rules: Rules
+
     def __init__(self, rules: Rules, hands: Sequence[Sequence[Card]], stock: Sequence[Card], upcard: Card, dealer: int):
-        if len(hands) != rules.players:
-            raise ValueError(f"{rules.players} players need {rules.players} hands, got {len(hands)}")
-        self.rules = rules
-        self.dealer = dealer
-        self.hands: list[list[Card]] = [sorted(hand) for hand in hands]
-        self.start([upcard], stock)
-        self.suit: Suit = upcard.suit
+        super().__init__(rules, hands, stock, upcard, dealer)
         self.direction = 1
-        self.turn: int = rules.next_seat(dealer)
         self.twos = 0  # the pick-up the player on turn faces: its twos' cards and its black jacks' cards
         self.jacks = 0
         self.laid: list[Card] = []  # the cards laid so far in the turn being built
@@ -325,9 +237,6 @@ class State(DiscardPile):
         self.drawn_fits = False  # under draw=until-play: whether the card drawn last fits (then the drawing stops)
         self.called = [False] * rules.players  # each seat's "Last cards" call at the end of its last turn
         self.passes = 0  # passes in a row with the stock empty
-        self.turns = 0
-        self.winner: int | None = None
-        self.is_over = False
 
     @classmethod
     def setup(
@@ -349,16 +258,12 @@ class State(DiscardPile):
         *pickup* is the pending pick-up's twos part, *jacks* its black jacks' part; *called* the seats that
         called "Last cards" at the end of their last turn.
         """
-        check_setup(hands, pile, stock, turn, rules.players, rules.pack_count)
-        state = cls(rules, hands, stock, pile[-1], rules.players - 1)
-        state.pile = list(pile)
-        state.suit = suit if suit is not None else pile[-1].suit
-        state.turn = turn
+        state = super().setup(rules, hands, pile, stock, turn, suit)
+        for name, value, allowed, what in _setup_fields(rules, pickup, jacks, direction, called):
+            whole_number(name, value, allowed, what)
         state.twos, state.jacks = pickup, jacks
         state.direction = direction
         for seat in called:
-            if not 0 <= seat < rules.players:
-                raise ValueError(f"called: {seat} is not a seat")
             state.called[seat] = True
         return state
 
@@ -366,28 +271,19 @@ class State(DiscardPile):
     def parse(cls, text: str, rules: Rules | None = None) -> State:
         """Read ``hands H0 / H1 / … | pile CARDS | stock CARDS | suit S | turn N | pickup N | jacks N |
         direction -1 | called 0 2``; all but hands, pile and turn may be left out."""
-        fields: dict[str, str] = {}
         names = ("hands", "pile", "stock", "suit", "turn", "pickup", "jacks", "direction", "called")
-        for part in text.split("|"):
-            name, _, value = part.strip().partition(" ")
-            if name not in names:
-                raise ValueError(f"state field {name!r}: expected {', '.join(names)}")
-            fields[name] = value.strip()
-        for needed in ("hands", "pile", "turn"):
-            if needed not in fields:
-                raise ValueError(f"state {text!r} has no {needed}")
+        fields = state_fields(text, names, ", ".join(names))
         hands = [parse_cards(hand) for hand in fields["hands"].split("/")]
         if rules is None:
             rules = Rules(players=len(hands))
-        numbers = {}
-        for name in ("turn", "pickup", "jacks", "direction"):
-            value = fields.get(name, {"direction": "1"}.get(name, "0"))
-            try:
-                numbers[name] = int(value)
-            except ValueError:
-                raise ValueError(f"{name} {value!r} is not a whole number") from None
+        # Read as whole numbers here; setup checks each against what the rules allow.
+        anything = range(-(10**9), 10**9)
+        numbers = {
+            name: read_number(name, fields.get(name, {"direction": "1"}.get(name, "0")), anything, "a whole number")
+            for name in ("turn", "pickup", "jacks", "direction")
+        }
         suit = Suit.parse(fields["suit"]) if "suit" in fields else None
-        called = [int(word) for word in fields.get("called", "").split()]
+        called = [read_number("called", word, anything, "seat numbers") for word in fields.get("called", "").split()]
         return cls.setup(
             rules,
             hands,
@@ -417,22 +313,14 @@ class State(DiscardPile):
             words.append(f"called {' '.join(called)}")
         return " | ".join(words)
 
-    def __repr__(self) -> str:
-        return f"State.parse({self.text()!r})"
-
     def copy(self) -> State:
         twin = State.__new__(State)
-        twin.rules, twin.dealer = self.rules, self.dealer
-        twin.hands = [list(hand) for hand in self.hands]
-        twin._stock, twin.pile = list(self._stock), list(self.pile)
-        twin.suit, twin.direction, twin.turn = self.suit, self.direction, self.turn
-        twin.twos, twin.jacks = self.twos, self.jacks
+        self.copy_into(twin)
+        twin.direction, twin.twos, twin.jacks = self.direction, self.twos, self.jacks
         twin.laid, twin.drawn = list(self.laid), self.drawn
         twin.drawn_cards, twin.drawn_fits = list(self.drawn_cards), self.drawn_fits
         twin.called = list(self.called)
-        twin.passes, twin.turns = self.passes, self.turns
-        twin.winner, twin.is_over = self.winner, self.is_over
-        twin.events = list(self.events)
+        twin.passes = self.passes
         return twin
 
     # -- what the table shows -------------------------------------------------------
@@ -441,9 +329,6 @@ class State(DiscardPile):
     def pickup(self) -> int:
         """The cards the player on turn must pick up unless they answer (0: none pending)."""
         return self.twos + self.jacks
-
-    def counts(self) -> tuple[int, ...]:
-        return tuple(len(hand) for hand in self.hands)
 
     def all_cards(self) -> Counter[Card]:
         """Every card in the game, wherever it is (hands, stock, pile, the turn being built)."""
@@ -842,9 +727,6 @@ class State(DiscardPile):
         got = self.draw_cards(self.hands[seat], wanted, chance, refill=self.rules.stock_out == "reshuffle")
         self.hands[seat].sort()
         return got
-
-    def remaining(self) -> list[int]:
-        return [len(hand) for hand in self.hands]
 
 
 def deal(rules: Rules, rng: random.Random, dealer: int = 0) -> State:

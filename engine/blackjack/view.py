@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ..core.cards import Card, Suit
-from ..core.pile import Reshuffled
+from ..core.cards import Card
+from ..core.pile import PileView, Reshuffled, seen_history, seen_table
 from .rules import Rules, pack
-from .state import Move, Penalty, Reshuffle, State
+from .state import Move, Penalty, State
 
 __all__ = ["PlayerView", "Reshuffled", "SeenEvent"]
 
@@ -29,15 +29,9 @@ SeenEvent = Move | Reshuffled | Penalty
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(PileView[Rules]):
     """The deal as the player in *seat* sees it."""
 
-    rules: Rules
-    seat: int
-    hand: tuple[Card, ...]
-    counts: tuple[int, ...]
-    pile: tuple[Card, ...]
-    suit: Suit
     direction: int
     stock_size: int
     turn: int
@@ -55,14 +49,9 @@ class PlayerView:
 
     @classmethod
     def of(cls, state: State, seat: int) -> PlayerView:
-        history = tuple(Reshuffled(len(e.stock)) if isinstance(e, Reshuffle) else e for e in state.events)
+        history = seen_history(state.events)
         return cls(
-            state.rules,
-            seat,
-            tuple(state.hands[seat]),
-            state.counts(),
-            tuple(state.pile),
-            state.suit,
+            *seen_table(state, seat),
             state.direction,
             state.stock_size,
             state.turn,
@@ -78,10 +67,6 @@ class PlayerView:
             state.winner,
             state.drawn_fits and seat == state.turn,
         )
-
-    @property
-    def top(self) -> Card:
-        return self.pile[-1]
 
     @property
     def pickup(self) -> int:

@@ -96,7 +96,8 @@ class Deals(PlayTogether[G, P], Lessons[G, P], Matches[G, P], DailyDeals[G, P]):
         ``seat``: the seat whose view the state serves, the person's ("you" in every word of the state): seat 0 for
         one person alone, the served person's at a table of people, the reviewed person's in a review. The page
         asks it whose seat is the person's, and never assumes seat 0.
-        ``setback``: in a guided deal, why a move of yours put its goal out of reach (null while it is in reach).
+        ``setback``: in a guided deal, why a move of yours put its goal out of reach (null while it is in reach);
+        ``goal_reached``: in a guided deal, whether you reached its goal (see :mod:`engine.core.goals`), else null.
 
         With people sharing the device it has ``table``: ``seat`` (whose view it serves), ``people`` (a list of
         ``{seat, name}``), ``screen`` (null, or ``{seat, name, text}`` while a screen hides every hand: the
@@ -118,6 +119,7 @@ class Deals(PlayTogether[G, P], Lessons[G, P], Matches[G, P], DailyDeals[G, P]):
             "reviews": self.reviews,
             "marks": self.marks,
             "setback": self.setback,
+            "goal_reached": self._goal_reached(),
             "table": self._table_json(calls),
             "daily": self.day,
             "seat": self.seat,
@@ -161,6 +163,7 @@ class Deals(PlayTogether[G, P], Lessons[G, P], Matches[G, P], DailyDeals[G, P]):
             self._commented(parsed)
             self._apply(seat, parsed)
             move = self._moved(parsed)
+            self._after_yours()
         self.notice = None
         self._pass_on()
         return {"ok": True, "move": move, **self._wrap()}

@@ -31,6 +31,7 @@ The shapes:
 
 from __future__ import annotations
 
+import functools
 import importlib
 import random
 from collections.abc import Callable, Collection, Mapping, Sequence
@@ -56,8 +57,10 @@ __all__ = [
     "default_rules",
     "find_game",
     "game_names",
+    "games_in_order",
     "load_game",
     "parse_rules",
+    "player_maker",
     "read_written_rules",
     "register",
     "requested_rules",
@@ -136,6 +139,16 @@ def computer_player(players: Mapping[str, Callable[[random.Random], P]], name: s
     return factory(rng)
 
 
+def player_maker(players: Mapping[str, Callable[[random.Random], P]]) -> Callable[[str, random.Random], P]:
+    """A game's ``make_player(name, rng)``: the computer player of *players* called *name* (see
+    :func:`computer_player`).
+
+    >>> player_maker({"robin": lambda rng: "Robin"})("ROBIN", random.Random(0))
+    'Robin'
+    """
+    return functools.partial(computer_player, players)
+
+
 class Deal(Protocol):
     """One deal, as the core drives it (see the module docstring)."""
 
@@ -207,6 +220,12 @@ class GameType(Protocol):
     # the browser yet (no game page or guided deal can be built for it). Its keys in words, and the page's heading
     # and text, come from its options (``options.said(rules)``), so that each table says what its rules are.
     table_module: str | None
+    # Its table's styles: a style sheet under site/static/css (``"games/sevens.css"``), loaded after the shared
+    # game.css by its own pages alone (its game page and review, and its lessons' guided deals); None without one.
+    table_styles: str | None
+    # The prefix of its class names and element ids in the browser (``"kk-"``): its table module and style sheet
+    # name their parts with it, and no shared file uses it (tests/site/test_plugin_boundaries.py checks).
+    prefix: str
 
     def rules(self, options: Mapping[str, object]) -> Any:
         """The rules with *options* (option name -> value, as JSON or as command-line text) and defaults for the rest.
@@ -320,6 +339,18 @@ def _games() -> dict[str, GameType]:
 
 def game_names() -> list[str]:
     return sorted(_games())
+
+
+def games_in_order() -> list[GameType]:
+    """Every game, in the order the site lists them: engine/games.py's, then any registered since (a game a test
+    plugs in by registering it alone).
+
+    >>> games_in_order()[0].name == DEFAULT_GAME  # the default game first, as the site's store expects
+    True
+    """
+    listed = list(importlib.import_module(_INSTALLED).GAMES)
+    names = {game.name for game in listed}
+    return listed + [game for name, game in _games().items() if name not in names]
 
 
 def find_game(name: object) -> GameType:

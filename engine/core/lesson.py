@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from .goals import GoalCheck
 from .jsontext import shown
 from .table import JSON, G, P, Table
 
@@ -35,6 +36,7 @@ class Lessons(Table[G, P]):
         super()._clear()
         self.script: list[tuple[int, Any]] = []  # a guided deal's computer moves: (seat, action), in order
         self.goal: str | None = None
+        self.goal_check: GoalCheck | None = None  # a guided deal's goal as the engine checks it (see engine.core.goals)
         # Whether the page marks the cards that fit: a lesson's guided deal says so, stage by stage (one that asks
         # the learner to find the card marks none); on any other deal the learner's own setting decides.
         self.marks = True
@@ -43,23 +45,36 @@ class Lessons(Table[G, P]):
         self.setback: str | None = None
 
     def guided(
-        self, position: object, script: object = "", goal: object = "", rules: object = None, marks: object = False
+        self,
+        position: object,
+        script: object = "",
+        goal: object = "",
+        rules: object = None,
+        marks: object = False,
+        goal_check: object = "win",
     ) -> JSON:
         """A lesson's deal from *position* in the game's text form, you in seat 0; *script*: the computer seats'
         actions in the game's words (each used when its seat acts next and the rules allow it; once one does
         not apply, the script is dropped and the computer players choose for themselves); *goal*: a sentence
         the page shows; *marks*: whether the page marks the cards that fit (a stage that teaches by showing),
-        or leaves the learner to find them (the default)."""
+        or leaves the learner to find them (the default); *goal_check*: what the engine checks of the goal
+        (see :mod:`engine.core.goals`: ``win``, ``win within 2 turns``), which the state's ``setback`` and
+        ``goal_reached`` follow."""
         if not isinstance(position, str):
             raise ValueError(f"position must be text, the game's form of a position, not {shown(position)}")
-        if not isinstance(script, str) or not isinstance(goal, str):
-            raise ValueError("script and goal must be text")
+        if not isinstance(script, str) or not isinstance(goal, str) or not isinstance(goal_check, str):
+            raise ValueError("script, goal and goal_check must be text")
+        try:
+            check = GoalCheck.read(goal_check)
+        except ValueError as error:
+            raise ValueError(f"goal_check: {error}") from None
         if not isinstance(marks, bool):
             raise ValueError(f"marks must be true or false, not {shown(marks)}")
         game = self._guided_deal(position, rules)
         self._start(game, self._seats(None, game.rules.players))
         self.script = self._parse_script(script, game.names) if script else []
         self.goal = goal or None
+        self.goal_check = check
         self.marks = marks
         return self.state()
 
@@ -81,6 +96,27 @@ class Lessons(Table[G, P]):
         if not self._game.has_record:
             self.comment = self._judge(action)
             self.setback = self.setback or self._setback(action)
+
+    def _after_yours(self) -> None:
+        """After your action is taken in a guided deal: its goal may be out of reach now, by its check."""
+        if not self._game.has_record:
+            self.setback = self.setback or self._goal_missed()
+
+    def _goal_missed(self) -> str | None:
+        """In a guided deal, why its goal is out of reach now by its check (see :mod:`engine.core.goals`)."""
+        check = self.goal_check
+        if check is None:
+            return None
+        turns = self._turns_taken(self.seat) if check.turns is not None else 0
+        return check.missed(won=self._game.winner == self.seat, turns=turns)
+
+    def _goal_reached(self) -> bool | None:
+        """In a guided deal, whether you reached its goal; ``None`` in any other deal."""
+        check = self.goal_check
+        if check is None:
+            return None
+        turns = self._turns_taken(self.seat) if check.turns is not None else 0
+        return check.reached(won=self._game.winner == self.seat, turns=turns, setback=self.setback)
 
     # -- what each game says ------------------------------------------------------------
 
@@ -116,6 +152,11 @@ class Lessons(Table[G, P]):
             _, colon, why = plain.partition(": ")
             return f"Good choice: {why}" if colon and why else f"Good choice: {name} would have done the same."
         return f"{name} would rather {plain[0].lower()}{plain[1:]}"
+
+    def _turns_taken(self, seat: int) -> int:
+        """How many turns *seat* has taken in the deal (a turn missed is none, nor is a call out of turn): a guided
+        deal's goal may ask for a win within so many of your turns (see :mod:`engine.core.goals`)."""
+        raise NotImplementedError
 
     def _setback(self, action: Any) -> str | None:
         """In a guided deal, why your *action* (before it is taken) puts the deal's goal out of reach, in a

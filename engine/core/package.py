@@ -17,7 +17,11 @@ session. The package (the module that defines the game type's class) holds:
 * ``.terminal``: ``play_in_terminal(rules, seed, input_fn, output_fn,
   opponents=, show_seats=)``;
 * ``.session``: ``Session()``, the browser session;
-* ``.present``: ``rules_menu()``, the Table menu.
+* ``.present``: ``rules_menu()``, the Table menu;
+* ``.puzzles``: ``KINDS``, its lessons' kinds of puzzle (imported when the site asks: a game in the browser never
+  needs them);
+* the module named by ``play_outs_module`` (an attribute; ``None``, the default, where every puzzle is judged by
+  the rules alone): ``play_outs``, the computer player's imagined deals that judge a puzzle.
 
 The deal passes to the next seat (``rules.next_seat(dealer)``) unless the game
 type says otherwise.
@@ -28,10 +32,13 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .game import Decision, read_written_rules
+from .game import Decision, PlayOuts, read_written_rules
 from .options import Options
+
+if TYPE_CHECKING:
+    from .puzzles import PuzzleKinds
 
 __all__ = ["PackagedGame"]
 
@@ -41,6 +48,7 @@ class PackagedGame:
 
     options: Options[Any]
     deal_class: Any
+    play_outs_module: str | None = None
 
     def _part(self, name: str) -> ModuleType:
         """The module *name* of the package that defines this game type, imported on first use."""
@@ -97,3 +105,17 @@ class PackagedGame:
     def rules_menu(self) -> dict[str, Any]:
         menu: dict[str, Any] = self._part("present").rules_menu()
         return menu
+
+    @property
+    def puzzle_kinds(self) -> PuzzleKinds:
+        """Its lessons' puzzles: the package's ``.puzzles.KINDS``."""
+        kinds: PuzzleKinds = self._part("puzzles").KINDS
+        return kinds
+
+    @property
+    def play_outs(self) -> PlayOuts | None:
+        """The ``play_outs`` of the module ``play_outs_module`` names; ``None`` without one."""
+        if self.play_outs_module is None:
+            return None
+        play_outs: PlayOuts = self._part(self.play_outs_module).play_outs
+        return play_outs

@@ -27,9 +27,10 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 from .cards import Card, Suit
+from .fields import FieldError, seats, whole_number
 from .jsontext import shown
 from .protocol import SeatPosition
 from .records import record_card
@@ -40,6 +41,8 @@ __all__ = [
     "DiscardPile",
     "IllegalAction",
     "OrderedChance",
+    "PileState",
+    "PileView",
     "Reshuffle",
     "Reshuffled",
     "SeededChance",
@@ -54,10 +57,15 @@ __all__ = [
     "record_cards",
     "request_card",
     "request_list",
+    "seen_history",
+    "seen_table",
     "stand_in_deal",
+    "state_fields",
     "suit_json",
     "tally_or_points_json",
 ]
+
+R = TypeVar("R")  # a game's rules
 
 
 class IllegalAction(ValueError):
@@ -188,6 +196,134 @@ class DiscardPile:
         self.events.append(Reshuffle(tuple(order)))
 
 
+class PileState(DiscardPile):
+    """A deal of a pile game in progress: its rules, the dealer, each seat's hand (sorted), the suit to follow, the
+    seat on turn, the turns taken and the outcome, on a :class:`DiscardPile`. A game's state class inherits it,
+    calls its constructor from its own and :meth:`copy_into` from its ``copy``, and reads a position's text with
+    :func:`state_fields` into :meth:`setup`. Its rules have ``players``, ``pack_count`` and ``next_seat(seat)``."""
+
+    rules: Any
+    dealer: int
+    hands: list[list[Card]]
+    suit: Suit
+    turn: int
+    turns: int
+    winner: int | None
+    is_over: bool
+
+    def __init__(
+        self, rules: Any, hands: Sequence[Sequence[Card]], stock: Sequence[Card], upcard: Card, dealer: int
+    ) -> None:
+        """The fresh deal: *hands* (one a player), *stock* (top first) and the *upcard* on the pile; the seat after
+        the *dealer* plays first. :class:`ValueError` if the hands are not one a player."""
+        if len(hands) != rules.players:
+            raise ValueError(f"{rules.players} players need {rules.players} hands, got {len(hands)}")
+        self.rules = rules
+        self.dealer = dealer
+        self.hands = [sorted(hand) for hand in hands]
+        self.start([upcard], stock)
+        self.suit = upcard.suit
+        self.turn = rules.next_seat(dealer)
+        self.turns = 0
+        self.winner = None
+        self.is_over = False
+
+    @classmethod
+    def setup(
+        cls,
+        rules: Any,
+        hands: Sequence[Sequence[Card]],
+        pile: Sequence[Card],
+        stock: Sequence[Card],
+        turn: int,
+        suit: Suit | None = None,
+    ) -> Self:
+        """A state in the middle of a deal (for puzzles and fixtures); cards may be fewer than the pack.
+
+        No card may appear more often than the packs hold it; *suit* defaults to the top card's.
+        """
+        check_setup(hands, pile, stock, turn, rules.players, rules.pack_count)
+        state = cls(rules, hands, stock, pile[-1], rules.players - 1)
+        state.pile = list(pile)
+        state.suit = suit if suit is not None else pile[-1].suit
+        state.turn = turn
+        return state
+
+    def copy_into(self, twin: PileState) -> None:
+        """Give *twin* (made without its constructor) a copy of what every pile game's state holds."""
+        twin.rules, twin.dealer = self.rules, self.dealer
+        twin.hands = [list(hand) for hand in self.hands]
+        twin._stock, twin.pile = list(self._stock), list(self.pile)
+        twin.suit, twin.turn, twin.turns = self.suit, self.turn, self.turns
+        twin.winner, twin.is_over = self.winner, self.is_over
+        twin.events = list(self.events)
+
+    def counts(self) -> tuple[int, ...]:
+        """How many cards each seat holds."""
+        return tuple(len(hand) for hand in self.hands)
+
+    def remaining(self) -> list[int]:
+        """How many cards each seat holds, as a record writes them."""
+        return [len(hand) for hand in self.hands]
+
+    def text(self) -> str:
+        """The position in the form the state's ``parse`` reads."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class PileView(Generic[R]):
+    """What a player of a pile game sees of every deal: the rules, their seat and hand, each seat's count of
+    cards, the pile (its cards were all laid face up, so they are public) and the suit to follow. A game's
+    ``PlayerView`` adds its own fields after these and makes itself with :func:`seen_table` first."""
+
+    rules: R
+    seat: int
+    hand: tuple[Card, ...]
+    counts: tuple[int, ...]
+    pile: tuple[Card, ...]
+    suit: Suit
+
+    @property
+    def top(self) -> Card:
+        return self.pile[-1]
+
+
+def seen_table(
+    state: PileState, seat: int
+) -> tuple[Any, int, tuple[Card, ...], tuple[int, ...], tuple[Card, ...], Suit]:
+    """The fields of a :class:`PileView` from *state* for *seat*, in order."""
+    return (state.rules, seat, tuple(state.hands[seat]), state.counts(), tuple(state.pile), state.suit)
+
+
+def seen_history(events: Sequence[Any]) -> tuple[Any, ...]:
+    """The events of a deal as a player sees them: a reshuffle only as its size."""
+    return tuple(Reshuffled(len(event.stock)) if isinstance(event, Reshuffle) else event for event in events)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.parse({self.text()!r})"
+
+
+def state_fields(text: str, names: Sequence[str], expected: str) -> dict[str, str]:
+    """The fields of a position's text, ``hands H0 / H1 / … | pile CARDS | turn N | …``: each field's value by
+    its name, one of *names*. :class:`ValueError` for another name (saying it *expected* the names), or without
+    hands, pile or turn.
+
+    >>> state_fields("hands 2C / 3D | pile 4H | turn 1", ("hands", "pile", "turn"), "hands, pile or turn")
+    {'hands': '2C / 3D', 'pile': '4H', 'turn': '1'}
+    """
+    fields: dict[str, str] = {}
+    for part in text.split("|"):
+        name, _, value = part.strip().partition(" ")
+        if name not in names:
+            raise ValueError(f"state field {name!r}: expected {expected}")
+        fields[name] = value.strip()
+    for needed in ("hands", "pile", "turn"):
+        if needed not in fields:
+            raise FieldError("state", f"state {text!r} has no {needed}")
+    return fields
+
+
 # -- records and requests ------------------------------------------------------------------------------
 
 
@@ -252,8 +388,7 @@ def check_setup(
     """
     if not pile:
         raise ValueError("the pile needs at least its top card")
-    if not 0 <= turn < players:
-        raise ValueError(f"turn {turn} is not a seat: seats are 0 to {players - 1}")
+    whole_number("turn", turn, *seats(players))
     counts = Counter([card for hand in hands for card in hand] + list(pile) + list(stock))
     extra = [card.display for card, n in sorted(counts.items()) if n > packs]
     if extra:

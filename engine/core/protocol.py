@@ -149,7 +149,10 @@ def read_request(line: str, game: GameType, rules: Any = None) -> Any:
         raise ProtocolError(text if text.startswith("rules ") else f"rules: {text}") from None
     if chosen is not None:
         data = {**data, "rules": chosen.to_json()}
-    position = game.read_request(data)
+    try:
+        position = game.read_request(data)
+    except ValueError as error:  # every game's refusal, whatever its reader raised, is answered the same way
+        raise ProtocolError(str(error)) from None
     if not isinstance(position, SeatPosition):
         raise TypeError(f"{game.name}: read_request must return a SeatPosition for the core to check")
     check_position(position)

@@ -38,11 +38,16 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, TypeVar
 
 from .cards import Card, Suit, parse_cards
+from .fields import FieldError, read_number, whole_numbers
+from .goals import FIELD as GOAL_CHECK
+from .goals import GoalCheck
 from .text import sentence
 
 __all__ = [
+    "ANY_COUNT",
     "COMMON_OPTIONAL",
     "COMMON_REQUIRED",
+    "GOAL_CHECK",
     "RIGHT",
     "SEAT_NAMES",
     "AnsweredBy",
@@ -73,6 +78,7 @@ __all__ = [
     "praise_problems",
     "puzzle_rules",
     "read_fields",
+    "read_goal_check",
     "seat_name",
     "text_problems",
     "yes_no",
@@ -172,8 +178,23 @@ class FieldReader:
         try:
             return read(self.fields[name].value)
         except ValueError as error:
-            self.fail(name, f"{name}: {error}")
+            self.refuse(name, error)
             return None
+
+    def number(self, name: str, allowed: Sequence[int], what: str) -> int | None:
+        """The whole-number field *name*, read and checked by the one reader of every game's number fields
+        (:func:`engine.core.fields.whole_number`); None when missing or refused (a problem noted)."""
+        return self.convert(name, lambda text: read_number(name, text, allowed, what))
+
+    def numbers(self, name: str, count: int | range, allowed: Sequence[int], what: str) -> tuple[int, ...] | None:
+        """The field *name* that lists *count* whole numbers (see :func:`engine.core.fields.whole_numbers`)."""
+        return self.convert(name, lambda text: whole_numbers(name, text, count, allowed, what))
+
+    def refuse(self, name: str, error: ValueError) -> None:
+        """Note *error* at the field *name*, named once: an error that names the field itself (a
+        :class:`~engine.core.fields.FieldError` for *name*) is not prefixed with it again."""
+        named = isinstance(error, FieldError) and error.name == name
+        self.fail(name, str(error) if named else f"{name}: {error}")
 
 
 def yes_no(text: str) -> bool:
@@ -205,12 +226,12 @@ def one_of(choices: Sequence[str]) -> Callable[[str], str]:
     return read
 
 
-def numbers(text: str) -> tuple[int, ...]:
-    """Two to six whole numbers, the answers a puzzle offers (``0 2 4`` or ``0, 2, 4``)."""
-    words = text.replace(",", " ").split()
-    if not 2 <= len(words) <= 6 or not all(w.isdigit() for w in words):
-        raise ValueError(f"{text!r} should be two to six whole numbers, the answers offered")
-    return tuple(int(w) for w in words)
+ANY_COUNT = range(10**9)  # a puzzle's numbers offered: any whole number the puzzle's judgement can reach
+
+
+def numbers(reader: FieldReader) -> tuple[int, ...] | None:
+    """The ``choices`` field: two to six whole numbers, the answers a puzzle offers (``0 2 4`` or ``0, 2, 4``)."""
+    return reader.numbers("choices", range(2, 7), ANY_COUNT, "two to six whole numbers, the answers offered")
 
 
 def check_answer(reader: FieldReader, puzzle: Puzzle, stated: str | None) -> None:
@@ -231,20 +252,17 @@ def seat_name(text: str) -> int:
     raise ValueError(f"{text!r} is not a player: use {', '.join(SEAT_NAMES)}")
 
 
-def others_counts(most: int) -> Callable[[str], tuple[int, int, int]]:
-    """A reader of the cards Robin, Alex and Sam hold: three numbers from 1 to *most*.
+def others_counts(reader: FieldReader, most: int) -> tuple[int, int, int] | None:
+    """The ``counts`` field: the cards Robin, Alex and Sam hold, three numbers from 1 to *most*.
 
-    >>> others_counts(13)("10 8, 9")
+    >>> fields, _ = read_fields("counts: 10 8, 9")
+    >>> others_counts(FieldReader(fields, ""), 13)
     (10, 8, 9)
     """
-
-    def read(text: str) -> tuple[int, int, int]:
-        words = text.replace(",", " ").split()
-        if len(words) != 3 or not all(word.isdigit() and 1 <= int(word) <= most for word in words):
-            raise ValueError(f"{text!r} should be three numbers from 1 to {most}: the cards Robin, Alex and Sam hold")
-        return int(words[0]), int(words[1]), int(words[2])
-
-    return read
+    counts = reader.numbers(
+        "counts", 3, range(1, most + 1), f"three numbers from 1 to {most}: the cards Robin, Alex and Sam hold"
+    )
+    return None if counts is None else (counts[0], counts[1], counts[2])
 
 
 def others_seats(what: str) -> Callable[[str], tuple[int, ...]]:
@@ -399,7 +417,8 @@ class GuidedDeal:
     *marks*: the cards that fit are marked, for a stage that teaches by showing (the block's ``marks: yes``); a
     stage that asks the learner to find the card marks none (the default); *rules*: the options text the deal is
     played under when not the game's defaults (the block's ``rules``: an early lesson's deal switches off what its
-    learner has not met yet), else ""."""
+    learner has not met yet), else ""; *goal_check*: what the engine checks of the *goal* (the block's
+    ``goal-check``, see :mod:`engine.core.goals`), so the page says the goal is reached only when it is."""
 
     game: str
     position: str
@@ -407,6 +426,7 @@ class GuidedDeal:
     goal: str
     marks: bool = False
     rules: str = ""
+    goal_check: str = "win"
 
 
 @dataclass(frozen=True, slots=True)
@@ -598,6 +618,13 @@ def read_variant(reader: FieldReader, kind: Kind, kinds: PuzzleKinds) -> Variant
     usual = set(options.notes(options.default))
     notes = tuple(note for note in options.notes(rules) if note not in usual)  # only what differs from the defaults
     return Variant(rules, text, preset.name if preset else "", options.describe(rules), notes)
+
+
+def read_goal_check(reader: FieldReader) -> str:
+    """A guided deal's ``goal-check`` field (see :mod:`engine.core.goals`) in its own form, ``win`` when the block
+    has none; a problem noted at its line names anything else and the forms the engine checks."""
+    check = reader.convert(GOAL_CHECK, GoalCheck.read)
+    return (check or GoalCheck()).text()
 
 
 def puzzle_rules(common: Mapping[str, Any], default: T) -> T:

@@ -19,6 +19,7 @@ from typing import Any
 
 from .cards import Card, Suit
 from .chance import check_seed
+from .fields import seats, whole_number
 from .game import Deal, GameType, RulesError, find_game
 from .jsontext import read_json, shown
 
@@ -100,8 +101,10 @@ def read_envelope(data: dict[str, Any], game: GameType) -> Envelope:
         if not _writable_text(name):
             raise RecordError(f"game record player name {shown(name)} holds a lone surrogate, which is not text")
     dealer = data.get("dealer", 0)
-    if type(dealer) is not int or not 0 <= dealer < count:
-        raise RecordError(f"game record dealer {shown(dealer)} must be a seat from 0 to {count - 1}")
+    try:
+        whole_number("dealer", dealer, *seats(count))
+    except ValueError as error:
+        raise RecordError(f"game record {error}") from None
     return Envelope(game, rules, seed, tuple(players), dealer)
 
 

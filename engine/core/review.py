@@ -20,6 +20,16 @@ mistake: one judgement, not a quick tip at the table and another afterwards.
 ...               strength=lambda i: "opens more of your own", why=lambda best, played: "")
 >>> found["verdict"], [card["percent"] for card in found["cards"]], found["note"]
 ('best', [75, 25], "The 7♣ you played had Sam's best estimate, 75% to win: it opens more of your own.")
+
+An option may be more than one card (a chain), a card with a word more (a wild card and the suit it names), or no
+card at all (a draw): each option says the cards it ``lays`` (codes) and its ``label`` in words with its chance, and
+is ``alone`` when it is just one card no other option lays, so the page can put its chance on that card; the page
+marks every card of the option played and of the best one, and lists the options not ``alone`` by their labels.
+
+>>> found = judge(3, [("2C", "2♣"), ("2C 2S", "2♣ 2♠"), ("draw", "draw")], 1, [[0, 1, 0, 0], [1, 0, 0, 0], [0, 0, 0, 0]],
+...               lays=[["2C"], ["2C", "2S"], []], strength=lambda i: "", why=lambda best, played: "")
+>>> [(card["lays"], card["alone"], card["label"]) for card in found["cards"]]
+[(['2C'], False, '2♣ — 25%'), (['2C', '2S'], False, '2♣ 2♠ — 25% (played)'), ([], False, 'draw — 0%')]
 """
 
 from __future__ import annotations
@@ -108,10 +118,12 @@ def judge(
     *,
     strength: Callable[[int], str],
     why: Callable[[int, int], str],
+    lays: Sequence[Sequence[str]] | None = None,
 ) -> dict[str, Any]:
     """What the review shows at your choice before *move*: *cards* are the options (``(code, display)``), *played*
     the index of the one you took, *outcomes* each option's result on each imagined deal (1 a win, 0 a loss, or a
-    chance between), the same deals for every option.
+    chance between), the same deals for every option; *lays* the codes of the cards each option lays (by default
+    each option is the one card its code names).
 
     *strength(i)* says what option *i* does well, to end "it ..." (empty: nothing to say); *why(best, played)*
     says in a sentence why option *best* did better than *played* (empty when no plain reason stands out).
@@ -124,12 +136,25 @@ def judge(
     margin = NOISE_SE * paired_error(outcomes[best], outcomes[played])
     verdict = "best" if best == played else "costly" if cost > max(margin, SMALLEST_COST) else "close"
     shown = [percent(chance) for chance in chances]
+    laid = [list(each) for each in lays] if lays is not None else [[code] for code, _ in cards]
+    if len(laid) != len(cards):
+        raise ValueError(f"lays names the cards of {len(laid)} options, but there are {len(cards)} options")
+    every = [code for each in laid for code in each]
+    alone = [each == [code] and every.count(code) == 1 for (code, _), each in zip(cards, laid, strict=True)]
     return {
         "move": move,
         "played": {"code": cards[played][0], "display": cards[played][1]},
         "cards": [
-            {"code": code, "display": display, "chance": round(chance, 3), "percent": whole}
-            for (code, display), chance, whole in zip(cards, chances, shown, strict=True)
+            {
+                "code": code,
+                "display": display,
+                "chance": round(chance, 3),
+                "percent": whole,
+                "lays": laid[i],
+                "alone": alone[i],
+                "label": f"{display} — {whole}%" + (" (played)" if i == played else ""),
+            }
+            for i, ((code, display), chance, whole) in enumerate(zip(cards, chances, shown, strict=True))
         ],
         "best": cards[best][0],
         "cost": round(cost, 3),

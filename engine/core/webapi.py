@@ -55,12 +55,14 @@ anything else of it.
     The person the screen names taps: the screen lifts. Result: the state.
 ``next_deal {}``
     The match's next deal, once the current one is over. Result: the state.
-``guided {position, script?, goal?, rules?, game?}``
+``guided {position, script?, goal?, rules?, marks?, goal_check?, game?}``
     A lesson's deal from a position in the game's text form; *script*: the
     computer seats' actions in the game's words (Sevens: ``"Robin: 8D;
     Alex: pass"``; Knock! Knock!: ``"Alex: 2S D knock; Sam: draw; Robin:
-    call"``), each used when its seat acts next and the rules allow it.
-    Result: the state.
+    call"``), each used when its seat acts next and the rules allow it;
+    *goal_check*: what the engine checks of the goal (``win``, ``win within
+    2 turns``: see :mod:`engine.core.goals`), which the state's ``setback``
+    and ``goal_reached`` follow. Result: the state.
 ``restore {record, earlier?, game?}``
     A saved deal, replayed and checked from its game record; with *earlier*
     (the records of its match's deals before it, in order) its match too.

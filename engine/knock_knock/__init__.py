@@ -23,7 +23,6 @@ from ..core.game import PlayerFactory, register
 from ..core.options import Options
 from ..core.package import PackagedGame
 from ..core.pile import places
-from ..core.puzzles import PuzzleKinds
 from .game import Game
 from .players import PLAYERS
 from .rules import OPTIONS, TURN_LIMIT, Rules
@@ -63,6 +62,8 @@ class KnockKnockGame(PackagedGame):
     computer_players: Mapping[str, PlayerFactory] = PLAYERS
     deal_class = Game  # its hooks read its modules by convention: see engine.core.package
     table_module: str | None = "games/knock-knock.js"  # the pile, the stock, Draw, Knock and the calls, in the browser
+    table_styles: str | None = "games/knock-knock.css"
+    prefix = "kk-"
 
     turn_limit = TURN_LIMIT  # then the deal is declared a draw
 
@@ -99,17 +100,6 @@ class KnockKnockGame(PackagedGame):
             "moves": record["moves"],
             "passed": passed,
         }
-
-    @property
-    def puzzle_kinds(self) -> PuzzleKinds:
-        """Its lessons' puzzles (imported when the site asks: a game in the browser never needs them)."""
-        from .puzzles import KINDS
-
-        return KINDS
-
-    @property
-    def play_outs(self) -> None:
-        return None  # every Knock! Knock! puzzle is judged by the rules alone
 
 
 KNOCK_KNOCK = KnockKnockGame()

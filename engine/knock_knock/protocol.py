@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.cards import Card, Suit, parse_cards
+from ..core.fields import request_seats, seats, whole_number
 from ..core.jsontext import shown
 from ..core.pile import bring, fitted_position, request_card, request_list, stand_in_deal
 from ..core.protocol import SeatPosition
@@ -61,11 +62,7 @@ def read_request(data: Mapping[str, Any]) -> SeatPosition:
         raise ValueError(f"rules: {error}") from None
     if rules is None:
         raise ValueError(f"rules {shown(data.get('rules'))} must be an object of options")
-    seat, dealer = data.get("seat"), data.get("dealer", 0)
-    for name, value in (("seat", seat), ("dealer", dealer)):
-        if type(value) is not int or not 0 <= value < rules.players:
-            raise ValueError(f"{name} {shown(value)} must be a seat from 0 to {rules.players - 1}")
-    assert isinstance(seat, int) and isinstance(dealer, int)
+    seat, dealer = request_seats(data, rules.players)
     try:
         upcard = _card(data.get("upcard"), "upcard")
         hand = [_card(code, "hand") for code in _list(data.get("hand"), "hand")]
@@ -104,7 +101,8 @@ def read_request(data: Mapping[str, Any]) -> SeatPosition:
         except IllegalAction as error:  # a reshuffle entry that does not hold the pile's cards
             raise ValueError(f"move {number}: {error.reason}") from None
     for who in passed:
-        if type(who) is not int or state.why_illegal(who, Quiet()) is not None:
+        whole_number("passed", who, *seats(rules.players))
+        if state.why_illegal(who, Quiet()) is not None:
             raise ValueError(f"passed: seat {shown(who)} cannot let the last discard pass now")
         try:
             game.act(who, Quiet())

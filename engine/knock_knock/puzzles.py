@@ -34,6 +34,8 @@ from typing import Any, ClassVar
 
 from ..core.cards import Card, Suit, mask_of
 from ..core.puzzles import (
+    ANY_COUNT,
+    GOAL_CHECK,
     SEAT_NAMES,
     AnsweredBy,
     FieldReader,
@@ -55,6 +57,7 @@ from ..core.puzzles import (
     numbers,
     one_of,
     parse_puzzle,
+    read_goal_check,
     seat_name,
     yes_no,
 )
@@ -550,13 +553,14 @@ class GuidedPuzzle(KnockKnockPuzzle):
     script: str = ""
     goal: str = ""
     marks: bool = False  # the cards that fit are marked (a stage that shows; one that asks to find them does not)
+    goal_check: str = "win"  # what the engine checks of the goal (see engine.core.goals)
 
     def drawing(self) -> tuple[Part, ...]:
         hands = (Hand(name, mask_of(hand)) for name, hand in zip(SEAT_NAMES, self.state.hands, strict=True))
         return (self.pile(), *hands)
 
     def guided(self) -> GuidedDeal:
-        return GuidedDeal(GAME, self.state.text(), self.script, self.goal, self.marks)
+        return GuidedDeal(GAME, self.state.text(), self.script, self.goal, self.marks, goal_check=self.goal_check)
 
 
 # -- reading the fields ------------------------------------------------------------------------------------------
@@ -694,7 +698,7 @@ def _situation_puzzle(cls: type[_Situation], choices: tuple[str, ...]) -> Any:
 def _read_picks_up(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     found = _situation(reader)
     seat = reader.convert("seat", seat_name)
-    offered = reader.convert("choices", numbers) or (0, 1, 2, 5)
+    offered = numbers(reader) or (0, 1, 2, 5)
     answer = reader.convert("answer", one_of(tuple(str(n) for n in offered)))
     if found is None or seat is None or answer is None:
         return None
@@ -724,8 +728,8 @@ def _read_knock(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
 
 def _read_score(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     hand = reader.convert("hand", card_list)
-    offered = reader.convert("choices", numbers)
-    answer = reader.convert("answer", lambda text: text.strip())
+    offered = numbers(reader)
+    answer = reader.number("answer", ANY_COUNT, "a whole number: the right answer")
     if hand is None or offered is None or answer is None:
         return None
     if not hand:
@@ -734,7 +738,7 @@ def _read_score(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     puzzle = ScorePuzzle(**common, state=_table([Card.parse("KS")], None, hand), offered=offered)
     if str(puzzle.total()) not in {str(n) for n in offered}:
         reader.fail("choices", f"choices: the right total, {puzzle.total()}, is not among them")
-    check_answer(reader, puzzle, answer)
+    check_answer(reader, puzzle, str(answer))
     return puzzle
 
 
@@ -756,7 +760,8 @@ def _read_guided(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
                 reader.fail("script", f"script: {_who(seat)} must name a suit for the {action.card.display}")
     script = "; ".join(f"{_who(seat)}: {_step_text(action)}" for seat, action in steps)
     marks = reader.convert("marks", yes_no) or False
-    return GuidedPuzzle(**common, state=state, script=script, goal=reader.text("goal"), marks=marks)
+    goal, check = reader.text("goal"), read_goal_check(reader)
+    return GuidedPuzzle(**common, state=state, script=script, goal=goal, marks=marks, goal_check=check)
 
 
 def _step_text(action: Action) -> str:
@@ -805,6 +810,6 @@ KINDS = PuzzleKinds(
         Kind("knock", ("question", "state", "card", "answer"), ("moves",), _read_knock),
         Kind("call", ("question", "state", "moves", "answer"), (), _situation_puzzle(CallPuzzle, ("call", "quiet"))),
         Kind("score", ("question", "hand", "choices", "answer"), (), _read_score),
-        Kind("guided", ("position", "goal"), ("script", "marks"), _read_guided),
+        Kind("guided", ("position", "goal"), ("script", "marks", GOAL_CHECK), _read_guided),
     )
 )

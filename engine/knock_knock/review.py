@@ -31,7 +31,7 @@ from ..core.pile import IllegalAction
 from ..core.review import advise as advise_among
 from ..core.review import judge
 from ..core.text import NUMBER_WORDS, join_words
-from .game import Game, RecordedChance, RecordError, _chance_after, action_from_json
+from .game import Game, RecordedChance, RecordError, action_from_json
 from .players.base import Decision, favourite_suit, play, without
 from .players.robin import RobinPlayer
 from .players.sam import SAMPLES as SAM_SAMPLES
@@ -66,7 +66,7 @@ def replay(game: Game, moves: int) -> Game:
         raise ValueError(f"move {moves} is outside this deal, which has {len(entries)} moves")
     chance = RecordedChance(entries)
     again = next(step for step, at in _replayed(game, entries, chance) if at >= moves)
-    again.chance = _chance_after(game.rules, game.seed, game.dealer, chance.sizes)
+    again.chance = Game.chance_after(game.rules, game.seed, game.dealer, chance.sizes)
     if moves < len(entries) and isinstance(entries[moves], dict) and {"play", "draw"} & set(entries[moves]):
         # The next move is a turn, so nobody called on the last discard: its call window had closed (a pick-up
         # card's victim had picked up) and the seat on turn chose, as it does here.

@@ -184,6 +184,16 @@ class Rules:
         return 2 if self.players >= TWO_PACKS_FROM else 1
 
     @property
+    def pack_count(self) -> int:
+        """The packs shuffled together (see :attr:`packs`)."""
+        return self.packs
+
+    @property
+    def deal_size(self) -> int:
+        """The cards dealt to each player: seven."""
+        return DEAL_SIZE
+
+    @property
     def step(self) -> int:
         return 1 if self.direction == "clockwise" else -1
 

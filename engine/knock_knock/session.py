@@ -70,14 +70,14 @@ from ..core.cards import Card, Suit
 from ..core.game import YOU
 from ..core.jsontext import shown
 from ..core.pile import card_json as pile_card_json
-from ..core.pile import suit_json, tally_or_points_json
-from ..core.session import DealSession
-from ..core.text import counted, join_words, seat_names, sentence
+from ..core.pile import suit_json
+from ..core.pile_session import PileSession, script_steps
+from ..core.text import counted, sentence
 from .game import Game, action_from_json, action_to_json
 from .players import PLAYERS, Player, make_player
 from .present import describe, rules_json, shout
-from .rules import KNOCK_AT, TURN_LIMIT, Rules, card_points, is_pickup
-from .state import Action, Challenge, Draw, Move, PickUp, Play, Quiet, RecordedAction, State, TakeBack
+from .rules import KNOCK_AT, TURN_LIMIT, card_points, is_pickup
+from .state import Action, Challenge, Draw, Move, PickUp, Play, Quiet, RecordedAction, TakeBack
 from .view import PlayerView, SeenEvent
 
 __all__ = ["YOU", "Session", "parse_script"]
@@ -98,20 +98,8 @@ def parse_script(text: str, names: Sequence[str]) -> list[tuple[int, RecordedAct
      (2, Play(card=Card.parse('2S'), suit=<Suit.DIAMONDS: 'D'>, knock=True)),
      (3, Draw()), (1, Challenge())]
     """
-    seats = {name.lower(): seat for seat, name in enumerate(names)}
-    steps: list[tuple[int, RecordedAction]] = []
-    for step in text.replace("\n", ";").split(";"):
-        if not step.strip():
-            continue
-        who, colon, what = step.partition(":")
-        seat = seats.get(who.strip().lower())
-        words = what.split()
-        if not colon or seat is None or seat == YOU or not words:
-            raise ValueError(
-                f"script step {step.strip()!r}: expected a computer player and a move, like 'Robin: 9H' or 'Alex: draw'"
-            )
-        steps.append((seat, _scripted_action(step.strip(), words)))
-    return steps
+    example = "a move, like 'Robin: 9H' or 'Alex: draw'"
+    return [(seat, _scripted_action(step, what.split())) for step, seat, what in script_steps(text, names, example)]
 
 
 def _scripted_action(step: str, words: list[str]) -> RecordedAction:
@@ -161,11 +149,9 @@ def event_json(event: SeenEvent, names: Sequence[str]) -> JSON:
     return entry
 
 
-class Session(DealSession[Game, Player]):
+class Session(PileSession[Game, Player], script=parse_script):
     """One deal of Knock! Knock! in the browser (a shuffled deal, or a lesson's guided deal)."""
 
-    game_name = "knock-knock"
-    reviews = True
     # What tells of the served hand: whether a card fits, must be knocked on.
     private_keys: ClassVar[dict[str, Any]] = {"may_play": False, "must_draw": False, "must_knock": False}
 
@@ -173,21 +159,7 @@ class Session(DealSession[Game, Player]):
         super().__init__(make_player, PLAYERS, adviser=ADVISER)
         self.held: dict[int, list[Card]] = {}  # each seat's hand as it was before its last discard or draw
 
-    # -- starting (new_game, new_match, next_deal, guided and restore: see DealSession) ----------
-
-    def _read_record(self, record: str) -> Game:
-        return Game.from_json(record)
-
-    def _score_json(self, rules: Rules) -> JSON:
-        return tally_or_points_json(rules.scoring)
-
-    def _guided_deal(self, position: str, rules: object) -> Game:
-        """A lesson's deal from *position* (see the module docstring), you in seat 0."""
-        start = State.parse(position, None if rules is None else self._rules(rules))
-        return Game.from_state(start, names=seat_names(self._seats(None, start.rules.players)))
-
-    def _parse_script(self, text: str, names: Sequence[str]) -> list[tuple[int, Any]]:
-        return list(parse_script(text, names))
+    # -- starting (new_game, new_match, next_deal, guided and restore: see DealSession and PileSession) ---
 
     def _sat_down(self, game: Game, seed: int) -> None:
         self.held = {seat: list(hand) for seat, hand in enumerate(game.state.hands)}
@@ -279,6 +251,11 @@ class Session(DealSession[Game, Player]):
 
     def _progress(self) -> int:
         return len(self._game.state.events)
+
+    def _turns_taken(self, seat: int) -> int:
+        # A turn is a discard or a draw; a call of Knock! Knock! is made out of turn.
+        moves = (event for event in self._game.state.events if isinstance(event, Move) and event.seat == seat)
+        return sum(isinstance(move.action, Play | Draw) for move in moves)
 
     def _choices(self, seat: int) -> int:
         return len(self._game.view(seat).fitting())  # the distinct cards that fit
@@ -381,11 +358,7 @@ class Session(DealSession[Game, Player]):
             "call": self._call_json(view, asked),
             "prompt": self._prompt(view, asked, yours, bool(fitting)),
             "log": [event_json(event, names) for event in view.history],
-            "result": self._result_json(),
-            "match": self._match_json(),
-            "goal": self.goal,
-            "notice": self.notice,
-            "comment": self.comment,
+            **self._closing_json(),
         }
 
     @staticmethod
@@ -394,22 +367,8 @@ class Session(DealSession[Game, Player]):
             return f"The top card is the {view.top.display}; the playing suit is {view.suit.plural}."
         return f"The top card is the {view.top.display}; the playing suit is {view.suit.plural}, named for it."
 
-    def _seats_json(self, view: PlayerView) -> list[JSON]:
-        seats = []
-        for seat, name in enumerate(self._game.names):
-            count = view.counts[seat]
-            status = "last card" if count == 1 and not view.is_over else None  # a few words: a phone's seat
-            seats.append(
-                {
-                    "seat": seat,
-                    "name": name,
-                    "player": self.bots[seat].name if seat in self.bots else None,
-                    "count": count,
-                    "cards": counted(count, "card"),
-                    "status": status,
-                }
-            )
-        return seats
+    def _card_json(self, card: Card) -> JSON:
+        return card_json(card)
 
     def _call_json(self, view: PlayerView, asked: bool) -> JSON | None:
         """The discard that may be called now, and your part in it."""
@@ -448,30 +407,9 @@ class Session(DealSession[Game, Player]):
             return "Your turn: this is your third-to-last card, so knock as you put it down."
         return "Your turn: put down a card that fits, or draw."
 
-    def _result_json(self) -> JSON | None:
-        game = self._game
-        state = game.state
-        if not state.is_over:
-            return None
-        names = game.names
-        winner = state.winner
-        left = state.remaining()
-        points = [sum(card_points(card) for card in hand) for hand in state.hands]
-        if winner is None:
-            text = f"The deal is a draw: {TURN_LIMIT:,} turns and nobody went out."
-            final = None
-        else:
-            final = state.top
-            verb = "win" if names[winner] == "You" else "wins"
-            text = f"{names[winner]} {verb}, going out with the {final.display}."
-        if game.rules.scoring == "points" and winner is not None:
-            scored = [f"{names[seat]} {counted(points[seat], 'point')}" for seat in range(len(names)) if seat != winner]
-            text += f" Points for the cards left: {join_words(scored)}."
-        return {
-            "winner": winner,
-            "winner_name": names[winner] if winner is not None else None,
-            "final_card": card_json(final) if final is not None else None,
-            "left": left,
-            "points": points if game.rules.scoring == "points" else None,
-            "text": text,
-        }
+    def _points(self) -> list[int]:
+        """The points of the cards each hand holds (a drawn deal's too)."""
+        return [sum(card_points(card) for card in hand) for hand in self._game.state.hands]
+
+    def _no_winner_text(self) -> str:
+        return f"The deal is a draw: {TURN_LIMIT:,} turns and nobody went out."

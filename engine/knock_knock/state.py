@@ -30,7 +30,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..core.cards import Card, Rank, Suit, parse_cards
-from ..core.pile import NO_CHANCE, Chance, DiscardPile, IllegalAction, Reshuffle, SeededChance, check_setup
+from ..core.fields import read_number, seats
+from ..core.pile import (
+    NO_CHANCE,
+    Chance,
+    IllegalAction,
+    PileState,
+    Reshuffle,
+    SeededChance,
+    state_fields,
+)
 from ..core.pile import codes as _codes
 from .rules import CHALLENGE_PENALTY, DEAL_SIZE, KNOCK_AT, TURN_LIMIT, Rules, fits, is_pickup, pack, penalty
 
@@ -144,26 +153,18 @@ class LastDraw:
 _PICKUP_WORD = {1: "ace", 2: "two", 5: "five"}
 
 
-class State(DiscardPile):
+class State(PileState):
     """One deal in progress: hands (by seat), stock (top first), pile (top last), playing suit, turn.
 
     :meth:`setup` and :meth:`parse` build a checked state; the plain constructor
     is the fresh deal.
     """
 
+    rules: Rules
+
     def __init__(self, rules: Rules, hands: Sequence[Sequence[Card]], stock: Sequence[Card], upcard: Card, dealer: int):
-        if len(hands) != rules.players:
-            raise ValueError(f"{rules.players} players need {rules.players} hands, got {len(hands)}")
-        self.rules = rules
-        self.dealer = dealer
-        self.hands: list[list[Card]] = [sorted(hand) for hand in hands]
-        self.start([upcard], stock)
-        self.suit: Suit = upcard.suit
-        self.turn: int = rules.next_seat(dealer)
+        super().__init__(rules, hands, stock, upcard, dealer)
         self.window: Window | None = None
-        self.turns = 0
-        self.winner: int | None = None
-        self.is_over = False
         # For each seat, the playing suit and top rank at its last draw, and how many cards it has taken
         # since (the drawn one included): public facts a player may reason from.
         self.last_draw: list[LastDraw | None] = [None] * rules.players
@@ -171,51 +172,19 @@ class State(DiscardPile):
     # -- construction ---------------------------------------------------------
 
     @classmethod
-    def setup(
-        cls,
-        rules: Rules,
-        hands: Sequence[Sequence[Card]],
-        pile: Sequence[Card],
-        stock: Sequence[Card],
-        turn: int,
-        suit: Suit | None = None,
-    ) -> State:
-        """A state in the middle of a deal (for puzzles and fixtures); cards may be fewer than the pack.
-
-        No card may appear more often than the packs hold it; *suit* defaults to the top card's.
-        """
-        check_setup(hands, pile, stock, turn, rules.players, rules.packs)
-        state = cls(rules, hands, stock, pile[-1], rules.players - 1)
-        state.pile = list(pile)
-        state.suit = suit if suit is not None else pile[-1].suit
-        state.turn = turn
-        return state
-
-    @classmethod
     def parse(cls, text: str, rules: Rules | None = None) -> State:
         """Read :meth:`text`'s form: ``hands H0 / H1 / … | pile CARDS | stock CARDS | suit S | turn N``.
 
         ``suit`` and ``stock`` may be left out; the players are counted from the hands.
         """
-        fields: dict[str, str] = {}
-        for part in text.split("|"):
-            name, _, value = part.strip().partition(" ")
-            if name not in ("hands", "pile", "stock", "suit", "turn"):
-                raise ValueError(f"state field {name!r}: expected hands, pile, stock, suit or turn")
-            fields[name] = value.strip()
-        for needed in ("hands", "pile", "turn"):
-            if needed not in fields:
-                raise ValueError(f"state {text!r} has no {needed}")
+        names = ("hands", "pile", "stock", "suit", "turn")
+        fields = state_fields(text, names, "hands, pile, stock, suit or turn")
         hands = [parse_cards(hand) for hand in fields["hands"].split("/")]
         if rules is None:
             rules = Rules(players=len(hands))
-        turn = fields["turn"]
-        if not turn.isdigit():
-            raise ValueError(f"turn {turn!r} is not a seat number")
+        turn = read_number("turn", fields["turn"], *seats(rules.players))
         suit = Suit.parse(fields["suit"]) if "suit" in fields else None
-        return cls.setup(
-            rules, hands, parse_cards(fields["pile"]), parse_cards(fields.get("stock", "")), int(turn), suit
-        )
+        return cls.setup(rules, hands, parse_cards(fields["pile"]), parse_cards(fields.get("stock", "")), turn, suit)
 
     def text(self) -> str:
         """The state in the form :meth:`parse` reads (without the call window and history)."""
@@ -225,25 +194,14 @@ class State(DiscardPile):
             f"| turn {self.to_move}"
         )
 
-    def __repr__(self) -> str:
-        return f"State.parse({self.text()!r})"
-
     def copy(self) -> State:
         twin = State.__new__(State)
-        twin.rules, twin.dealer = self.rules, self.dealer
-        twin.hands = [list(hand) for hand in self.hands]
-        twin._stock, twin.pile = list(self._stock), list(self.pile)
-        twin.suit, twin.turn, twin.turns = self.suit, self.turn, self.turns
+        self.copy_into(twin)
         twin.window = None if self.window is None else replace(self.window)
-        twin.winner, twin.is_over = self.winner, self.is_over
-        twin.events = list(self.events)
         twin.last_draw = list(self.last_draw)
         return twin
 
     # -- what the table shows -------------------------------------------------
-
-    def counts(self) -> tuple[int, ...]:
-        return tuple(len(hand) for hand in self.hands)
 
     def all_cards(self) -> Counter[Card]:
         """Every card in the game, wherever it is (hands, stock, pile)."""
@@ -479,9 +437,6 @@ class State(DiscardPile):
             self.window = None
 
     # -- scoring ----------------------------------------------------------------
-
-    def remaining(self) -> list[int]:
-        return [len(hand) for hand in self.hands]
 
 
 def deal(rules: Rules, rng: random.Random, dealer: int = 0) -> State:

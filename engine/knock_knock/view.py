@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.cards import Card, Suit
-from ..core.pile import Reshuffled
+from ..core.cards import Card
+from ..core.pile import PileView, Reshuffled, seen_history, seen_table
 from .rules import KNOCK_AT, Rules, fits
-from .state import LastDraw, Move, PickUp, Reshuffle, State, TakeBack
+from .state import LastDraw, Move, PickUp, State, TakeBack
 
 __all__ = ["PlayerView", "Reshuffled", "SeenEvent", "WindowView"]
 
@@ -36,19 +36,13 @@ class WindowView:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(PileView[Rules]):
     """The deal as the player in *seat* sees it.
 
     *may_call* says the seat is asked now whether to call "Knock! Knock!" on the discard in *window*
     (or let it pass); otherwise, when *turn* is the seat, it is asked for its discard or draw.
     """
 
-    rules: Rules
-    seat: int
-    hand: tuple[Card, ...]
-    counts: tuple[int, ...]
-    pile: tuple[Card, ...]
-    suit: Suit
     stock_size: int
     turn: int
     window: WindowView | None
@@ -61,14 +55,9 @@ class PlayerView:
     def of(cls, state: State, seat: int) -> PlayerView:
         w = state.window
         window = None if w is None else WindowView(w.seat, w.card, w.knocked, w.third_to_last)
-        history = tuple(Reshuffled(len(e.stock)) if isinstance(e, Reshuffle) else e for e in state.events)
+        history = seen_history(state.events)
         return cls(
-            state.rules,
-            seat,
-            tuple(state.hands[seat]),
-            state.counts(),
-            tuple(state.pile),
-            state.suit,
+            *seen_table(state, seat),
             state.stock_size,
             state.to_move,
             window,
@@ -77,10 +66,6 @@ class PlayerView:
             tuple(state.last_draw),
             seat in state.callers(),
         )
-
-    @property
-    def top(self) -> Card:
-        return self.pile[-1]
 
     def fits(self, card: Card) -> bool:
         return fits(card, self.top, self.suit)

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.cards import Card
+from ..core.fields import move_seat
 from ..core.jsontext import shown
-from ..core.text import join_words
 
 __all__ = ["Move"]
 
@@ -36,10 +36,7 @@ class Move:
         """Read ``{"seat": 0, "play": "7D"}`` or ``{"seat": 1, "pass": true}`` at a table of *players*; ``ValueError`` otherwise."""
         if not isinstance(data, dict):
             raise ValueError(f'a move must be an object like {{"seat": 0, "play": "7D"}}, not {shown(data)}')
-        seat = data.get("seat")
-        if type(seat) is not int or not 0 <= seat < players:
-            seats = join_words([str(s) for s in range(players)], "or")
-            raise ValueError(f"move {shown(data)}: seat must be {seats}")
+        seat = move_seat(data, players)
         keys = set(data) - {"seat"}
         if keys == {"pass"} and data["pass"] is True:
             return cls(seat, None)

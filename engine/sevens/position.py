@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..core.cards import SUITS, Card, Rank, Suit, cards_of, format_cards, mask_of, parse_mask
+from ..core.fields import FieldError, read_number, seats, whole_number
 from ..core.text import join_words
 from .rules import DEFAULT, SevensRules
 
@@ -356,8 +357,9 @@ class Position:
         count = len(fields) - 2
         if (rules is not None and count != rules.players) or not 3 <= count <= 8:
             wanted = f"{rules.players} hands" if rules is not None else "3 to 8 hands"
-            raise ValueError(
-                f"position {text!r} has {len(fields)} fields: expected the table, {wanted} and the turn separated by '/'"
+            raise FieldError(
+                "position",
+                f"position {text!r} has {len(fields)} fields: expected the table, {wanted} and the turn separated by '/'",
             )
         try:
             table = parse_table(fields[0])
@@ -369,10 +371,7 @@ class Position:
                 hands.append(parse_mask(field))
             except ValueError as error:
                 raise ValueError(f"hand {seat}: {error}") from None
-        turn_text = fields[-1]
-        if not (turn_text.isascii() and turn_text.isdigit() and int(turn_text) < count):
-            raise ValueError(f"turn {turn_text!r} is not a seat: use {_seat_list(count)}")
-        return cls.setup(table, hands, int(turn_text), rules)
+        return cls.setup(table, hands, read_number("turn", fields[-1], *seats(count)), rules)
 
     def text(self) -> str:
         """The text form that :meth:`parse` reads back (table, hands and turn)."""
@@ -546,10 +545,6 @@ def _rules_for(players: int) -> SevensRules:
     return DEFAULT if players == DEFAULT.players else SevensRules(players=players)
 
 
-def _seat_list(count: int) -> str:
-    return join_words([str(seat) for seat in range(count)], "or")
-
-
 def opener(hands: Sequence[int]) -> int:
     """The seat holding the 7♦."""
     for seat, hand in enumerate(hands):
@@ -590,8 +585,11 @@ def position_problem(table: int, hands: Sequence[int], turn: int | None, rules: 
     if shared:
         verb = "is" if shared.bit_count() == 1 else "are"
         return f"{format_cards(shared, display=True)} {verb} in two hands"
-    if turn is not None and turn not in range(players):
-        return f"turn {turn} is not a seat: use {_seat_list(players)}"
+    if turn is not None:
+        try:
+            whole_number("turn", turn, *seats(players))
+        except ValueError as error:
+            return str(error)
     if rules.opening != "7D":
         if turn is None:
             return "whose turn it is must be given"

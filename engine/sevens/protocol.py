@@ -15,19 +15,20 @@ hand and on the table, and a hand of the wrong size are refused there.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from ..core.cards import ALL_CARDS, FULL_DECK, Card, cards_of, format_cards, mask_of
+from ..core.cards import ALL_CARDS, FULL_DECK, Card, cards_of, format_cards, mask_of, parse_mask
+from ..core.fields import request_seats
 from ..core.game import RulesError
 from ..core.jsontext import shown
 from ..core.protocol import ProtocolError, SeatPosition
-from ..core.text import join_words
 from .moves import Move
-from .position import OPENING_CARD, SEVENS, Position
+from .position import OPENING_CARD, SEVENS, Position, fitting, max_hand, parse_table, table_problem
 from .rules import DEFAULT, SevensRules
 from .view import PlayerView
 
-__all__ = ["read_request"]
+__all__ = ["answer", "legal_cards", "legal_listing", "read_request"]
 
 KEYS = ("seat", "hand", "moves")
 OPTIONAL = ("game", "rules", "dealer")
@@ -46,15 +47,9 @@ def read_request(data: dict[str, Any]) -> SeatPosition:
             "(and may have game, rules and dealer)"
         )
     rules = _read_rules(data.get("rules"))
-    count = rules.players
-    seat = data["seat"]
-    if type(seat) is not int or not 0 <= seat < count:
-        raise ProtocolError(f"seat {shown(seat)} is not a seat: use {join_words([str(s) for s in range(count)], 'or')}")
-    dealer = data.get("dealer", 0)
-    if type(dealer) is not int or not 0 <= dealer < count:
-        raise ProtocolError(f"dealer {shown(dealer)} is not a seat: use 0 to {count - 1}")
+    seat, dealer = request_seats(data, rules.players)
     hand = _read_hand(data["hand"])
-    moves, laid = _read_moves(data["moves"], count)
+    moves, laid = _read_moves(data["moves"], rules.players)
     return _replay(rules, dealer, seat, hand, moves, laid)
 
 
@@ -68,9 +63,10 @@ def _read_rules(data: object) -> SevensRules:
     if not isinstance(data, dict):
         raise ProtocolError(f'rules {shown(data)} must be options like {{"players": 5}}')
     try:
-        return SEVENS.rules(data)
+        rules: SevensRules = SEVENS.rules(data)
     except RulesError as error:
         raise ProtocolError(f"rules: {error}") from None
+    return rules
 
 
 def _read_hand(data: object) -> list[Card]:
@@ -252,3 +248,47 @@ def _start(
         table = SEVENS
         hands = [h & ~SEVENS for h in hands]
     return Position(table, hands, turn, rules)
+
+
+def answer(card: Card | None) -> dict[str, Any]:
+    """The reply to a request: ``{"play": "8D"}``, or ``{"pass": true}``."""
+    return {"pass": True} if card is None else {"play": card.code}
+
+
+def legal_listing(rules: SevensRules, position: Mapping[str, str]) -> list[str]:
+    """For ``moves``: the codes of the cards in ``position["hand"]`` that fit ``position["table"]``, sorted.
+
+    A :class:`ValueError` names the option (``--table``, ``--hand``) and what is wrong.
+    """
+    return legal_cards(position["table"], position["hand"], rules)
+
+
+def legal_cards(table_text: str, hand_text: str, rules: SevensRules = DEFAULT) -> list[str]:
+    """The codes of the cards in the hand that fit the table, sorted; :class:`ValueError` for impossible input.
+
+    >>> legal_cards("7H 8H 7D", "9H 6H 3S 7C")
+    ['7C', '6H', '9H']
+    >>> legal_cards("-", "7C 7D"), legal_cards("-", "7C 7D", SevensRules(opening="any-seven"))
+    (['7D'], ['7C', '7D'])
+    """
+    try:
+        table = parse_table(table_text)
+    except ValueError as error:
+        raise ValueError(f"--table: {error}") from None
+    problem = table_problem(table, rules)
+    if problem:
+        raise ValueError(f"--table {shown(table_text)} cannot occur: {problem}")
+    try:
+        hand = parse_mask(hand_text)
+    except ValueError as error:
+        raise ValueError(f"--hand: {error}") from None
+    if not hand:
+        raise ValueError("--hand is empty: a player with no cards left has already won")
+    most = max_hand(rules.players)
+    if hand.bit_count() > most:
+        raise ValueError(f"--hand has {hand.bit_count()} cards: nobody holds more than {most}")
+    both = hand & table
+    if both:
+        twice = format_cards(both, display=True)
+        raise ValueError(f"--hand and --table both have {twice}: a card is either in a hand or on the table")
+    return [card.code for card in cards_of(fitting(table, 0, rules) & hand)]

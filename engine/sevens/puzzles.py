@@ -29,6 +29,8 @@ from typing import Any, ClassVar
 
 from ..core.cards import Card, cards_of, format_cards, mask_of, parse_cards
 from ..core.puzzles import (
+    ANY_COUNT,
+    GOAL_CHECK,
     SEAT_NAMES,
     AnsweredBy,
     FieldReader,
@@ -50,6 +52,7 @@ from ..core.puzzles import (
     others_seats,
     parse_puzzle,
     puzzle_rules,
+    read_goal_check,
     seat_name,
     yes_no,
 )
@@ -423,6 +426,7 @@ class GuidedPuzzle(Puzzle):
     script: tuple[ScriptedMove, ...] = ()
     goal: str = ""
     marks: bool = False  # the cards that fit are marked (a stage that shows; one that asks to find them does not)
+    goal_check: str = "win"  # what the engine checks of the goal (see engine.core.goals)
 
     def script_text(self) -> str:
         return "; ".join(move.text() for move in self.script)
@@ -432,7 +436,9 @@ class GuidedPuzzle(Puzzle):
         return (Rows(self.position.table), *hands)
 
     def guided(self) -> GuidedDeal:
-        return GuidedDeal(GAME, self.position.text(), self.script_text(), self.goal, self.marks)
+        return GuidedDeal(
+            GAME, self.position.text(), self.script_text(), self.goal, self.marks, goal_check=self.goal_check
+        )
 
     def data(self) -> dict[str, object]:
         return {
@@ -527,19 +533,13 @@ def _play_or_pass(text: str) -> str:
     return word
 
 
-def _passes(text: str) -> int:
-    if not text.strip().isdigit() or int(text) > 51:
-        raise ValueError(f"{text.strip()!r} should be a whole number: how many times you have passed this deal")
-    return int(text)
-
-
 def _read_play_or_pass(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     rules = puzzle_rules(common, DEFAULT)
     table = _table(reader, rules)
     hand = _hand(reader, "hand", table)
     answer = reader.convert("answer", _play_or_pass)
     cards = reader.convert("cards", _read_cards_answer)
-    passed = reader.convert("passed", _passes)
+    passed = reader.number("passed", range(52), "a number from 0 to 51: how many times you have passed this deal")
     if passed is not None and rules.pass_limit is None:
         reader.fail(
             "passed", "passed: your passes count only under a pass limit; give rules with one, or remove this field"
@@ -611,13 +611,14 @@ def _read_guided(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
             reader.fail("script", f"script: {name} plays {move.card.display}, not in {name}'s hand")
         played |= move.card.bit
     marks = reader.convert("marks", yes_no) or False
-    return GuidedPuzzle(**common, position=position, script=script, goal=reader.text("goal"), marks=marks)
+    goal, check = reader.text("goal"), read_goal_check(reader)
+    return GuidedPuzzle(**common, position=position, script=script, goal=goal, marks=marks, goal_check=check)
 
 
 def _read_best(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     table = _table(reader)
     hand = _hand(reader, "hand", table)
-    counts = reader.convert("counts", others_counts(13))
+    counts = others_counts(reader, 13)
     passed = reader.convert("passed", others_seats("passed")) or ()
     answer = reader.convert("answer", Card.parse)
     if table is None or hand is None or counts is None or answer is None:
@@ -639,25 +640,12 @@ def _read_best(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     return puzzle
 
 
-def _four_passes(text: str) -> tuple[int, int, int, int]:
-    words = text.replace(",", " ").split()
-    if len(words) != 4 or not all(word.isdigit() and int(word) <= 13 for word in words):
-        raise ValueError(f"{text!r} should be four numbers from 0 to 13: the passes of You, Robin, Alex and Sam")
-    return int(words[0]), int(words[1]), int(words[2]), int(words[3])
-
-
-def _whole(text: str) -> int:
-    if not text.strip().isdigit():
-        raise ValueError(f"{text.strip()!r} is not a whole number")
-    return int(text)
-
-
 def _read_chips(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
     rules = puzzle_rules(common, DEFAULT)
-    counts = reader.convert("counts", others_counts(13))
-    passes = reader.convert("passes", _four_passes)
-    offered = reader.convert("choices", numbers)
-    answer = reader.convert("answer", _whole)
+    counts = others_counts(reader, 13)
+    passes = reader.numbers("passes", 4, range(14), "four numbers from 0 to 13: the passes of You, Robin, Alex and Sam")
+    offered = numbers(reader)
+    answer = reader.number("answer", ANY_COUNT, "a whole number: the right answer")
     if rules.scoring != "chips":
         reader.fail(
             "rules" if "rules" in reader.fields else "kind", "chips: give rules played for chips (rules: fan-tan)"
@@ -668,7 +656,7 @@ def _read_chips(reader: FieldReader, common: dict[str, Any]) -> Puzzle | None:
         return None
     if counts is None or passes is None or offered is None or answer is None:
         return None
-    puzzle = ChipsPuzzle(**common, counts=counts, passes=passes, offered=offered)
+    puzzle = ChipsPuzzle(**common, counts=counts, passes=(passes[0], passes[1], passes[2], passes[3]), offered=offered)
     if puzzle.taken() not in offered:
         reader.fail("choices", f"choices: {puzzle.taken()}, the right answer, is not among them")
     else:
@@ -730,7 +718,7 @@ KINDS = PuzzleKinds(
             hint=bank.HINTS["best"],
             label="Which card would you play?",
         ),
-        Kind("guided", ("position", "goal"), ("script", "marks"), _read_guided),
+        Kind("guided", ("position", "goal"), ("script", "marks", GOAL_CHECK), _read_guided),
         Kind(
             "chips", ("question", "counts", "passes", "choices", "answer"), (), _read_chips, label="Chips", ruled=True
         ),

@@ -21,11 +21,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
+from ..core.cards import ALL_CARDS, Card
 from ..core.game import GameType
 from ..core.options import Option, Options, Preset, Said
 from ..core.text import counted
 
-__all__ = ["DEFAULT", "OPTIONS", "PRESETS", "SevensRules"]
+__all__ = ["DEFAULT", "OPTIONS", "PRESETS", "SevensRules", "pack"]
 
 Opening = Literal["7D", "any-seven", "all-sevens"]
 Finish = Literal["first-out", "places"]
@@ -201,6 +202,15 @@ class SevensRules:
     def describe(self) -> str:
         """The preset's name if these rules are one, else the options that differ from the defaults."""
         return OPTIONS.describe(self)
+
+    def next_seat(self, seat: int) -> int:
+        """The seat after *seat*: play goes round clockwise, and so does the deal."""
+        return (seat + 1) % self.players
+
+
+def pack(rules: SevensRules) -> list[Card]:
+    """The cards of a deal: one pack of 52."""
+    return list(ALL_CARDS)
 
 
 DEFAULT = SevensRules()

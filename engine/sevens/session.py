@@ -188,6 +188,9 @@ class Session(DealSession[Game, Player]):
     def _progress(self) -> int:
         return len(self._game.moves)
 
+    def _turns_taken(self, seat: int) -> int:
+        return sum(move.seat == seat for move in self._game.moves)  # each a card played or a pass
+
     def _choices(self, seat: int) -> int:
         return self._game.position.legal_mask().bit_count()
 

@@ -81,7 +81,8 @@ def test_a_daily_deal_to_its_end_shows_its_result_and_streak_and_shares_it(
     page.clock.set_fixed_time(f"{D3}T00:01:00Z")
     page.reload()
     wait_for_ready(page)
-    expect(page.locator("#game-notice")).to_contain_text(f"Today's deal ({D2}, UTC)")
+    # Not "today's" any more, yet it still counts for its day.
+    expect(page.locator("#game-notice")).to_contain_text(f"The daily deal of {D2} (UTC), dealt before midnight")
     play_knock_knock(page)
 
     panel = page.locator("#game-daily")
@@ -110,6 +111,8 @@ def test_a_daily_deal_to_its_end_shows_its_result_and_streak_and_shares_it(
     # day's deal, and the day's result stays as first played.
     page.click("#game-review-open")
     expect(page.locator("#review-heading")).to_have_text(f"Review of the daily deal of {D2}")
+    # Its way on deals afresh, as the end panel's button does, and is named the same (no match: no "Next deal").
+    expect(page.locator("#review-next-deal")).to_have_text("A fresh deal")
     expect(page.locator("#review-play")).to_be_enabled()  # it opens at your first choice
     page.click("#review-play")
     expect(page.locator("#game-notice")).to_contain_text(f"The daily deal of {D2} again from move")

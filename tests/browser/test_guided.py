@@ -90,11 +90,11 @@ def test_a_guided_deal_fits_a_phone_and_its_cards_fit_their_places(page: Page, s
     section = page.locator("#guided-finish")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing runs off the side of the page
     box = section.bounding_box()
-    rows = section.locator(".rows").bounding_box()
+    rows = section.locator(".sv-rows").bounding_box()
     assert box is not None and rows is not None
     assert box["x"] <= rows["x"] and rows["x"] + rows["width"] <= box["x"] + box["width"], (box, rows)
-    empty = section.locator(".slot:not(.down)").first.bounding_box()
-    played = section.locator(".slot.down").first.bounding_box()
+    empty = section.locator(".sv-slot:not(.down)").first.bounding_box()
+    played = section.locator(".sv-slot.down").first.bounding_box()
     assert empty is not None and played is not None
     assert abs(played["width"] - empty["width"]) < 1, (played, empty)  # a card on the board is its place's size
 

@@ -8,6 +8,7 @@ at you, the suit choice, your knock, the computer players' knocks and a missed k
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -394,6 +395,18 @@ def test_after_naming_a_suit_by_keyboard_the_focus_stays_in_your_hand(page: Page
     assert page.evaluate(in_hand), "the focus left the hand with the suit choice"
     wait_after_move(page, before, timeout=START_MS)
     assert page.evaluate(in_hand) or page.evaluate("document.activeElement.id") == "kk-call"
+
+
+def test_after_suggest_the_suit_choice_marks_sams_suit_not_only_focuses_it(page: Page, site_url: str) -> None:
+    # Deal 1: the A♠ is the only card that fits, and Sam names clubs with it. A touch screen draws no focus ring, so
+    # the suit Sam named is marked as Sam's card is (issue 44's last pass: on a phone no suit looked suggested).
+    page.add_init_script(INSTANT)
+    page.goto(f"{site_url}play-knock-knock/?seed=1")
+    wait_for_ready(page)
+    page.click("#game-suggest")
+    expect(page.locator("#game-message")).to_contain_text("and name clubs")
+    page.get_by_role("button", name="Play", exact=True).click()
+    expect(page.locator("#kk-suits [data-suit].suggested")).to_have_text(re.compile(r"Clubs$"))
 
 
 def board_moves(page: Page, site_url: str) -> int:

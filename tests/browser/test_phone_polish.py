@@ -79,7 +79,7 @@ def test_on_a_phone_every_hand_card_is_at_least_24px_wide_and_the_hand_and_play_
     # The board's places (a card laid, or its empty place) are wide enough to read a card's rank: the thirteen
     # take the felt's whole width (they were 24px, beside a column of the rows' names).
     places = page.evaluate(
-        "[...document.querySelectorAll('#game-rows .slot')].map((c) => c.getBoundingClientRect().width)"
+        "[...document.querySelectorAll('#game-rows .sv-slot')].map((c) => c.getBoundingClientRect().width)"
     )
     assert len(places) == 52 and min(places) >= 27, places
     assert out_of_view(page, ["#game-hand", "#game-play", "#game-rows"]) == []

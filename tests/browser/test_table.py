@@ -79,8 +79,8 @@ def test_the_table_stays_in_view_and_still_through_a_whole_deal(sized: Page, sit
     assert out_of_view(page, [*IN_VIEW, "#game-next", "#game-again"]) == []
     last = page.locator("#game-log li").last.inner_text()
     expect(page.locator("#game-status")).to_contain_text(last.split(". ", 1)[-1])
-    expect(page.locator("#game-rows .slot.last")).to_have_count(1)
-    expect(page.locator("#game-rows .slot.open")).to_have_count(0)  # no place is offered once the deal is over
+    expect(page.locator("#game-rows .sv-slot.last")).to_have_count(1)
+    expect(page.locator("#game-rows .sv-slot.open")).to_have_count(0)  # no place is offered once the deal is over
     stats = page.evaluate("JSON.parse(localStorage.getItem('sevens.v4')).games.sevens.stats")
     assert stats["games"] == 1 and stats["tables"]["robin,alex,sam"]["games"] == 1
     # Eight at the table: seven other players round the board, and still one screen at every moment.
@@ -112,7 +112,7 @@ def test_with_the_marks_off_a_card_that_does_not_fit_is_refused_with_the_engines
     open_game(page, site_url, f"?seed={seed}")
     expect(page.locator("#game-hand .card.legal")).to_have_count(0)
     expect(page.locator("#game-hand .card[aria-disabled]")).to_have_count(0)
-    expect(page.locator("#game-rows .slot.open")).to_have_count(0)
+    expect(page.locator("#game-rows .sv-slot.open")).to_have_count(0)
     start = Position.deal(deal_hands(seed))
     wrong = next(card for card in start.hand(0) if card.code != "7D")
     page.click(f"#game-hand [data-code='{wrong.code}']")
@@ -211,7 +211,7 @@ def test_a_six_player_fan_tan_match_from_the_house_rules_keeps_the_chips_and_mov
     play_to_the_end(page)
     chips = saved_record(page)["chips"]
     assert sum(chips) == 0 and chips != [0] * 6
-    expect(page.locator("#game-rows .slot.open")).to_have_count(0)
+    expect(page.locator("#game-rows .sv-slot.open")).to_have_count(0)
     expect(page.locator("#game-score h3")).to_have_text("Chips after 1 deal")
     assert score_table(page) == {name: [chip, chip] for name, chip in zip(names, chips, strict=True)}
     page.click("#game-next")

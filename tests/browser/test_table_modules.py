@@ -1,4 +1,5 @@
-"""Each page downloads only the table module of the game it plays (the game page and a lesson's guided deal)."""
+"""Each page downloads only the table module and the style sheet of the game it plays (the game page and a lesson's
+guided deal), for every game of the registry."""
 
 from __future__ import annotations
 
@@ -13,13 +14,27 @@ from gameplay import INSTANT, READY, START_MS, wait_for_ready
 from playwright.sync_api import Page
 
 from engine.core.game import find_game, game_names
+from sitebuild.lessons import find_pages
 
-PAGES = [
-    ("play/", "sevens", READY),
-    ("play-knock-knock/", "knock-knock", READY),
-    ("tutorials/how-a-deal-ends/", "sevens", "#guided-finish[data-state=your-turn]"),
-    ("tutorials/knock-knock/", "knock-knock", "#kk-guided-knock[data-state=your-turn]"),
-]
+ROOT = Path(__file__).resolve().parents[2]
+GUIDED_READY = "section.puzzle--guided[data-state=your-turn]"  # a lesson may show another puzzle first
+TABLED = [name for name in game_names() if find_game(name).table_module]
+
+
+def _pages() -> tuple[dict[str, str], list[tuple[str, str, str]]]:
+    """Each game's game page, and for each game its game page and its first lesson with a guided deal, from the
+    lessons' front matter."""
+    pages, _ = find_pages(ROOT / "tutorials")
+    game_pages = {page.game: page.url for page in pages if page.layout == "game" and page.game in TABLED}
+    guided = {}
+    for page in pages:
+        if page.kind == "tutorial" and page.game in TABLED and "kind: guided" in page.source.read_text("utf-8"):
+            guided.setdefault(page.game, page.url)
+    tried = [(url, game, READY) for game, url in game_pages.items()]
+    return game_pages, tried + [(url, game, GUIDED_READY) for game, url in guided.items()]
+
+
+GAME_PAGES, PAGES = _pages()
 
 
 @pytest.mark.parametrize(("path", "game", "ready"), PAGES, ids=[path for path, _, _ in PAGES])
@@ -30,10 +45,20 @@ def test_a_page_downloads_the_table_of_its_game_and_no_other(
     page.on("request", lambda request: requested.append(request.url))
     page.add_init_script(INSTANT)
     page.goto(f"{site_url}{path}")
-    page.wait_for_selector(ready, state="attached", timeout=START_MS)  # a lesson may show another puzzle first
-    tables = {name: f"/static/js/{find_game(name).table_module}" for name in game_names()}
-    fetched = sorted(name for name, module in tables.items() if any(url.endswith(module) for url in requested))
-    assert fetched == [game]
+    page.wait_for_selector(ready, state="attached", timeout=START_MS)
+    for kind, folder in (("table_module", "js"), ("table_styles", "css")):
+        files = {name: f"/static/{folder}/{getattr(find_game(name), kind)}" for name in TABLED}
+        fetched = sorted(name for name, file in files.items() if any(url.endswith(file) for url in requested))
+        assert fetched == [game], kind
+    # Its style sheet is the page's, rules and all.
+    sheet = find_game(game).table_styles
+    assert page.evaluate(
+        "(end) => [...document.styleSheets].some((s) => s.href?.endsWith(end) && s.cssRules.length)", sheet
+    )
+
+
+def test_every_game_with_a_table_has_a_game_page_and_a_guided_deal_tried_above() -> None:
+    assert sorted(GAME_PAGES) == TABLED and sorted(game for _, game, ready in PAGES if ready == GUIDED_READY) == TABLED
 
 
 # Every enabled control of the table (Play, Pass, Draw, Suggest, ...) as the page draws it: its fill, its text colour
@@ -54,7 +79,7 @@ CONTROLS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("path", ["play/", "play-knock-knock/", "play-blackjack/"])
+@pytest.mark.parametrize("path", sorted(GAME_PAGES.values()))
 def test_the_tables_controls_look_like_buttons_of_the_table(page: Page, site_url: str, path: str) -> None:
     # A style rule lost in a merge once left every control as the browser's plain grey button; no other test saw it.
     # A set deal: in a random one a pick-up may wait for you, and Pick up is red on purpose (so is a call you owe).

@@ -56,4 +56,8 @@ def test_a_card_pressed_while_the_others_move_says_wait_for_your_turn(page: Page
     expect(page.locator("#game")).to_have_attribute("data-busy", "true")
     page.locator("#game-hand .card").first.click()
     expect(page.locator("#game-message")).to_have_text(re.compile(r"^Wait for your turn: \w+ is thinking…$"))
+    # The words follow the turn as it goes round, and are gone once it is your turn: no "Robin is thinking…" left
+    # under a table where Sam is thinking, or where you are to play (issue 44's last pass).
+    wait_for_ready(page, timeout=START_MS)
+    expect(page.locator("#game-message")).not_to_contain_text("Wait for your turn")
     assert errors == []

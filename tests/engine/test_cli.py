@@ -14,6 +14,7 @@ import pytest
 from engine.core import match
 from engine.core.cards import Card
 from engine.core.cli import main
+from engine.core.game import game_names
 from engine.sevens.game import Game
 
 SUBCOMMANDS = ["moves", "simulate", "tournament", "play", "bot"]
@@ -285,7 +286,7 @@ def test_a_reader_that_stops_early_ends_the_command_quietly() -> None:
         (["--rules", "voluntary_pass=yes"], "voluntary_pass 'yes' is not allowed: choose true or false"),
         (["--rules", "jokers=2"], "--rules 'jokers=2': unknown option 'jokers'"),
         (["--rules", "fantan"], "'fantan' is neither a preset (sevens, fan-tan, shichinarabe, parliament)"),
-        (["--game", "hearts"], "--game: unknown game 'hearts': choose from blackjack, knock-knock, sevens"),
+        (["--game", "hearts"], f"--game: unknown game 'hearts': choose from {', '.join(game_names())}"),
         (["--rules", "players=5", "--seats", "alex,sam,robin,random"], "expected 5 player names"),
         (["--seats", "alex,sam,robin,random,alex"], "expected 4 player names"),
     ],

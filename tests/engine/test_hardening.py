@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 from engine.core.cards import ALL_CARDS, Card, Rank, Suit, cards_of, format_cards, parse_cards, parse_mask
 from engine.core.chance import MAX_SEED, parse_seed, read_seed
 from engine.core.cli import main
+from engine.core.game import game_names
 from engine.core.protocol import answer
 from engine.sevens import SEVENS
 from engine.sevens.game import Game, RecordError
@@ -576,7 +577,7 @@ def test_the_command_line_quotes_a_bad_number_of_games_short(
     assert line.endswith(f"argument --games: {shown}: a series is 1 to {MAX_SEED + 1} deals")
 
 
-@pytest.mark.parametrize("game", ["sevens", "knock-knock"])
+@pytest.mark.parametrize("game", game_names())
 @pytest.mark.parametrize("value", ["9" * 4000, "9" * 5000, "x" * 5000])
 def test_a_long_rules_value_is_refused_in_a_short_line(
     capsys: pytest.CaptureFixture[str], game: str, value: str

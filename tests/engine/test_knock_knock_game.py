@@ -153,7 +153,7 @@ def test_the_same_seed_plays_the_same_deal() -> None:
             "game record rules: players 12 is not allowed: choose 2–10",
         ),
         ({"rules": {"players": 4}}, "game record rules: missing direction, scoring: a record writes every option out"),
-        ({"dealer": 4}, "game record dealer 4 must be a seat from 0 to 3"),
+        ({"dealer": 4}, "game record dealer 4 is not allowed: give a seat from 0 to 3"),
         ({"upcard": "TH"}, "game record: card 'TH' must be written '10H' in a game record"),
         ({"winner": 5}, "game record says the winner is 5, but the moves give"),
         ({"remaining": [1, 2, 3, 4]}, "game record says [1, 2, 3, 4] cards remain"),
@@ -211,7 +211,7 @@ def test_reshuffles_must_be_where_the_stock_runs_out_and_hold_the_pile() -> None
     [
         ({"seat": 0, "play": "AS", "knock": False}, '"knock" is written only as true'),
         ({"seat": 0, "play": "AS", "suit": "X"}, "suit must be one of C, D, H, S"),
-        ({"seat": 9, "draw": True}, "seat must be a whole number from 0 to 3"),
+        ({"seat": 9, "draw": True}, "seat 9 is not allowed: give a seat from 0 to 3"),
         ({"seat": 0, "pass": True}, "expected one of"),
         ("draw", "a move must be an object like"),
     ],

@@ -68,7 +68,7 @@ def test_a_request_rebuilds_exactly_the_view_of_the_seat_asked(seed: int) -> Non
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"seat": 7}, "seat 7 must be a seat from 0 to 3"),
+        ({"seat": 7}, "seat 7 is not allowed: give a seat from 0 to 3"),
         ({"upcard": 6}, "upcard: card 6 must be a string"),
         ({"hand": ["6H"]}, "hand has 1 cards, but the deal and the moves leave seat 1 with 7"),
         ({"moves": [{"seat": 1, "play": "9D"}]}, "move 1: 9♦ does not fit: the playing suit is clubs"),

@@ -233,7 +233,10 @@ def test_scripts_name_their_moves_and_bad_ones_are_refused_by_step() -> None:
     assert error_of(session, "guided", position=YOUR_KNOCK, script="Robin: 2C X Y").startswith(
         "script step 'Robin: 2C X Y': "
     )
-    assert error_of(session, "guided", position="hands 9H / 4C | pile 4H | turn x") == "turn 'x' is not a seat number"
+    assert (
+        error_of(session, "guided", position="hands 9H / 4C | pile 4H | turn x")
+        == "turn 'x' is not a whole number: give a seat from 0 to 1"
+    )
 
 
 def test_a_guided_deal_has_a_goal_and_no_record() -> None:

@@ -121,7 +121,7 @@ def play(name: str, seed: int, calls: int = 0) -> tuple[Any, dict[str, int], int
                 assert seen == {
                     key: value
                     for key, value in state.items()
-                    if key not in ("actions", "reviews", "marks", "setback", "table", "daily", "seat")
+                    if key not in ("actions", "reviews", "marks", "setback", "goal_reached", "table", "daily", "seat")
                 }
             assert screen["name"] == PEOPLE[screen["seat"]] and "Pass the device to" in screen["text"]
             assert all(action["seat"] != screen["seat"] or "challenge" in action for action in state["actions"])

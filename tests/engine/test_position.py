@@ -75,9 +75,9 @@ def test_equal_positions_hash_equal() -> None:
             "7D / 8D / 9D / 0",
             "position '7D / 8D / 9D / 0' has 4 fields: expected the table, 3 to 8 hands and the turn separated by '/'",
         ),
-        ("7D / 8D / 9D / 10D / JD / 4", "turn '4' is not a seat: use 0, 1, 2 or 3"),
-        ("7D / 8D / 9D / 10D / JD / one", "turn 'one' is not a seat: use 0, 1, 2 or 3"),
-        ("7D / 8D / 9D / 10D / JD / ", "turn '' is not a seat: use 0, 1, 2 or 3"),
+        ("7D / 8D / 9D / 10D / JD / 4", "turn 4 is not allowed: give a seat from 0 to 3"),
+        ("7D / 8D / 9D / 10D / JD / one", "turn 'one' is not a whole number: give a seat from 0 to 3"),
+        ("7D / 8D / 9D / 10D / JD / ", "turn '' is not a whole number: give a seat from 0 to 3"),
         ("- / 8H / 7D / 9D / 10D / 0", "turn 0 cannot be first to play: hand 1 holds the 7♦, which opens the deal"),
         ("7D 9H-5H / 8D / 9D / 10D / JD / 0", "table: run '9H-5H' must go from a lower to a higher card of one suit"),
         ("7D 5H-8D / 8D / 9D / 10D / JD / 0", "table: run '5H-8D' must go from a lower to a higher card of one suit"),
@@ -112,7 +112,7 @@ def test_setup_needs_the_turn_once_cards_are_on_the_table() -> None:
 
 
 def test_setup_refuses_a_turn_that_is_not_a_seat() -> None:
-    with pytest.raises(ValueError, match=r"^turn 5 is not a seat"):
+    with pytest.raises(ValueError, match=r"^turn 5 is not allowed: give a seat from 0 to 3"):
         Position.setup(card("7D").bit, [parse_mask("8D"), parse_mask("9D"), parse_mask("JD"), parse_mask("10D")], 5)
 
 

@@ -21,6 +21,7 @@ from engine.core.protocol import answer
 REQUESTS = {
     "sevens": {"seat": 0, "hand": ["7D", "AC", "2C", "3C", "4C", "5C", "6C", "8C", "9C", "10C"], "moves": []},
     "knock-knock": {"seat": 1, "upcard": "6C", "hand": ["6H", "9C", "KD", "2S", "3H", "4H", "5H"], "moves": []},
+    "blackjack": {"seat": 1, "upcard": "6C", "hand": ["6H", "9C", "KD", "3S", "4H"], "moves": []},
 }
 
 
@@ -37,13 +38,12 @@ def _page_reply(name: str, rules: str) -> dict[str, object]:
     return reply
 
 
-@pytest.mark.parametrize("name", ["sevens", "knock-knock"])
+@pytest.mark.parametrize("name", game_names())
 @pytest.mark.parametrize("rules", ["players=3,players=5", "players=5,scoring=wins,PLAYERS=5", "players=5, players=5"])
 def test_an_option_given_twice_is_refused_naming_it_everywhere(
     capsys: pytest.CaptureFixture[str], name: str, rules: str
 ) -> None:
-    if name == "knock-knock":
-        rules = rules.replace("scoring=wins", "scoring=tally")
+    rules = rules.replace("scoring=wins", f"scoring={find_game(name).options.options['scoring'].default}")
     with pytest.raises(RulesError, match="players is given twice"):
         parse_rules(find_game(name), rules)
     assert main(["simulate", "--game", name, "--rules", rules, "--games", "1"]) == 2
@@ -54,12 +54,16 @@ def test_an_option_given_twice_is_refused_naming_it_everywhere(
     assert page["ok"] is False and "players is given twice" in str(page["error"])
 
 
+def test_every_game_has_a_request_here() -> None:
+    assert sorted(REQUESTS) == game_names(), "give each game's request for its first decision with five players"
+
+
 def test_two_spellings_of_one_option_are_the_same_option() -> None:
     with pytest.raises(RulesError, match=r"pass_limit is given twice \('pass-limit=1' and 'pass_limit=2'\)"):
         parse_rules(find_game("sevens"), "pass-limit=1,pass_limit=2")
 
 
-@pytest.mark.parametrize("name", ["sevens", "knock-knock"])
+@pytest.mark.parametrize("name", game_names())
 @pytest.mark.parametrize("written", ["05", "5", "005", "0" * 5000 + "5"])
 def test_a_whole_number_reads_the_same_in_every_game(name: str, written: str) -> None:
     assert parse_rules(find_game(name), f"players={written}").players == 5
@@ -91,7 +95,7 @@ def test_a_preset_after_options_is_called_a_preset() -> None:
     assert parse_rules(find_game("sevens"), ",fan-tan,players=5").players == 5
 
 
-@pytest.mark.parametrize("name", ["sevens", "knock-knock"])
+@pytest.mark.parametrize("name", game_names())
 def test_an_option_given_twice_as_json_keys_is_refused_too(name: str) -> None:
     game = find_game(name)
     request = json.dumps({"game": name, "rules": {"players": 5}, **REQUESTS[name]})
@@ -104,7 +108,7 @@ def test_an_option_given_twice_as_json_keys_is_refused_too(name: str) -> None:
     assert json.loads(page)["error"]["message"] == "key 'players' is given twice in one object: give each key once"
 
 
-@pytest.mark.parametrize("name", ["sevens", "knock-knock"])
+@pytest.mark.parametrize("name", game_names())
 @pytest.mark.parametrize("options", [{"Players": 3, "players": 5}, {"players": 5, " PLAYERS ": 5}])
 def test_two_spellings_of_one_option_in_an_object_are_refused_too(name: str, options: dict[str, int]) -> None:
     game = find_game(name)
@@ -115,7 +119,7 @@ def test_two_spellings_of_one_option_in_an_object_are_refused_too(name: str, opt
     assert "players is given twice" in json.loads(page)["error"]["message"]
 
 
-@pytest.mark.parametrize("name", ["sevens", "knock-knock"])
+@pytest.mark.parametrize("name", game_names())
 def test_an_object_of_options_reads_names_as_the_text_does(name: str) -> None:
     game = find_game(name)
     assert requested_rules(game, {"Players": 5}) == parse_rules(game, "Players=5") == requested_rules(game, "players=5")

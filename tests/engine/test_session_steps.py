@@ -45,6 +45,10 @@ class Chains:
     def waiting(self) -> tuple[int, ...]:
         return () if self.is_over else (self.turn,)
 
+    @property
+    def winner(self) -> int | None:
+        return next((seat for seat, laid in enumerate(self.laid) if laid >= GOAL), None)
+
     def legal_actions(self, seat: int) -> list[Step]:
         if seat != self.turn or self.is_over:
             return []

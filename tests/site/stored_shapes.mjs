@@ -60,7 +60,7 @@ const options = (values) => values.map((value) => ({ value: String(value) }));
 element("game-players-count").options = options([2, 3, 4, 5, 6, 7, 8]);
 const SELECTED = { "select[data-seat]": [{ options: options(["robin", "alex", "sam"]) }] };
 globalThis.document = {
-  documentElement: { dataset: { games: "sevens knock-knock blackjack", game: "sevens" } },
+  documentElement: { dataset: { games: "sevens knock-knock blackjack", game: "sevens", plainRules: "Sevens" } },
   getElementById: element,
   createElement: (tag) => element(`${tag}-${Math.random()}`),
   querySelectorAll: (selector) => SELECTED[selector] ?? [],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from engine.core.game import game_names
 from sitebuild import BuildError
 from sitebuild.lessons import parse_front_matter, read_page
 
@@ -54,7 +55,7 @@ def test_a_page_names_its_game_by_the_registrys_name_and_an_unknown_one_is_refus
     read = read_page(page, "page", "play-knock-knock", errors)
     assert read is not None and read.game == "sevens"
     assert [(error.line, error.message) for error in errors] == [
-        (5, "front matter: unknown game 'snap': choose from blackjack, knock-knock, sevens")
+        (5, f"front matter: unknown game 'snap': choose from {', '.join(game_names())}")
     ]
 
 

@@ -1,9 +1,14 @@
-"""A game added to the registry brings its own puzzle kinds, computer-player verdicts, pages and home-page entry:
-the site build takes all of it from the game's registry entry and knows no game by name."""
+"""A game added to the registry brings its own puzzle kinds, computer-player verdicts, pages, home-page entry, table
+module and styles: the site build takes all of it from the game's registry entry and knows no game by name.
+
+The toy game here is plugged in as docs/adding-a-game.md says a new game is: it registers itself (the one line of
+engine/games.py) and brings its own files (its lessons and pages, its table module and style sheet); nothing else
+is edited or patched."""
 
 from __future__ import annotations
 
 import ast
+import shutil
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -14,9 +19,9 @@ import pytest
 import build
 from engine.core import game as registry
 from engine.core.cards import Card
+from engine.core.options import Option, Options
 from engine.core.puzzles import AnsweredBy, FieldReader, Judgement, Kind, Part, Puzzle, PuzzleKinds, Shown
-from engine.games import GAMES
-from sitebuild import lessons, render, verdicts
+from sitebuild import verdicts
 
 ROOT = Path(build.__file__).resolve().parent
 ACE = Card.parse("AS")  # a default for the dataclasses' fields; every puzzle gives its own
@@ -78,9 +83,22 @@ def _toy_play_outs(position: Sequence[Any], deals: int, seed: int) -> dict[str, 
     return {position[1]: (1 << deals) - 1, "2C": 0}  # the stated card wins every imagined deal
 
 
+TOY_OPTIONS: Options[ToyRules] = Options("Toy", [Option("players", (2, 3, 4), 2, "How many play.")])
+
+
+@TOY_OPTIONS.rules
+@dataclass(frozen=True, slots=True)
+class ToyRules:
+    players: int = 2
+
+
 class ToyGame:
     name = "toy"
     title = "Toy"
+    prefix = "ty-"
+    table_module: str | None = None  # none until test_a_new_games_table_... gives it one
+    table_styles: str | None = None
+    options = TOY_OPTIONS
     blurb = "Name the colour of a card."
     three_steps: Sequence[tuple[str, str]] = (("Turn a card.", "Say its colour."), ("Be quick.", "First wins."))
     other_names: Mapping[str, str] = {"Colours": "", "Snap-ish": "snap"}
@@ -94,6 +112,9 @@ class ToyGame:
         )
     )
     play_outs = staticmethod(_toy_play_outs)
+
+    def rules_menu(self) -> dict[str, Any]:
+        return TOY_OPTIONS.menu()
 
 
 TOY = ToyGame()
@@ -142,10 +163,9 @@ Name the colour.
 
 @pytest.fixture
 def toy(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> ToyGame:
-    """The toy game in the registry, after the real ones, as a game package's registration puts it."""
+    """The toy game in the registry, after the real ones, as its registration puts it: nothing else is patched but
+    where Sam's verdicts are kept (the test's own files, not the real ones)."""
     monkeypatch.setitem(registry._GAMES, TOY.name, TOY)  # type: ignore[arg-type]
-    monkeypatch.setattr(render, "GAMES", (*GAMES, TOY))
-    monkeypatch.setattr(lessons, "GAMES", (*GAMES, TOY))
     monkeypatch.setattr(verdicts, "CACHE", tmp_path / "cache.json")
     monkeypatch.setattr(verdicts, "FILE", tmp_path / "checked-in.json")
     return TOY
@@ -239,3 +259,41 @@ def test_another_games_kinds_are_unknown_on_a_new_games_page(toy: ToyGame, tmp_p
         f"{tmp_path / 'tutorials/01-colours.md'}:37: puzzle \"highest-1\": unknown kind 'fits': use colour, highest"
         in errors
     )
+
+
+PLAY = """---
+title: Play Toy
+summary: Toy in your browser.
+layout: game
+game: toy
+---
+
+Name the colour.
+"""
+
+
+def test_a_new_games_table_is_its_registry_entry_and_its_own_two_files(
+    toy: ToyGame, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its game page draws its table with its own module and styles, and no other game's; every page keeps its
+    progress. Its two files are in its own folders: site/static/js/games/ and site/static/css/games/."""
+    site = tmp_path / "site"
+    shutil.copytree(ROOT / "site", site)  # the site's files with the toy's two added, as a branch adding it has them
+    (site / "static/js/games/toy.js").write_text("export function createTable() {}\n", encoding="utf-8")
+    (site / "static/css/games/toy.css").write_text(".game .ty-board { display: flex; }\n", encoding="utf-8")
+    monkeypatch.setattr(build, "SITE", site)
+    monkeypatch.setattr(toy, "table_module", "games/toy.js")
+    monkeypatch.setattr(toy, "table_styles", "games/toy.css")
+    (tmp_path / "tutorials/pages").mkdir(parents=True)
+    (tmp_path / "tutorials/pages/toy-rules.md").write_text(RULES, encoding="utf-8")
+    (tmp_path / "tutorials/pages/play-toy.md").write_text(PLAY, encoding="utf-8")
+    assert build.build(tmp_path / "tutorials", tmp_path / "_site", runtime=False) == []
+    page = (tmp_path / "_site/play-toy/index.html").read_text(encoding="utf-8")
+    sheets = [line for line in page.splitlines() if 'rel="stylesheet"' in line and "/games/" in line]
+    assert sheets == ['<link rel="stylesheet" href="../static/css/games/toy.css">']
+    assert '<link rel="modulepreload" href="../static/js/games/toy.js">' in page
+    assert 'data-game="toy" data-table-module="games/toy.js"' in page
+    assert (tmp_path / "_site/static/css/games/toy.css").is_file()
+    home = (tmp_path / "_site/index.html").read_text(encoding="utf-8")
+    assert " toy" in home.split('data-games="', 1)[1].split('"', 1)[0]
+    assert "games/" not in "".join(line for line in home.splitlines() if "stylesheet" in line)  # no table, no sheet

@@ -8,6 +8,8 @@ is checked to be still in the engine's sentences, so the list cannot quietly out
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import inspect
 import re
 from collections.abc import Callable
@@ -17,7 +19,7 @@ import pytest
 
 from engine.blackjack import review as blackjack_review
 from engine.core import review as core_review
-from engine.core.game import DEFAULT_GAME, find_game
+from engine.core.game import DEFAULT_GAME, find_game, game_names
 from engine.knock_knock import review as knock_knock_review
 from engine.sevens import review
 from engine.sevens.players import alex
@@ -67,8 +69,8 @@ def menu_terms(name: str) -> list[str]:
     return terms
 
 
-def test_the_site_has_a_table_for_sevens_and_knock_knock() -> None:
-    assert {"sevens", "knock-knock"} <= set(games_with_a_table())
+def test_the_site_has_a_game_page_for_every_game_with_a_table() -> None:
+    assert games_with_a_table() == sorted(name for name in game_names() if find_game(name).table_module)
 
 
 @pytest.mark.parametrize("name", games_with_a_table())
@@ -86,6 +88,13 @@ def test_every_term_of_the_review_and_suggest_is_in_their_sentences_and_taught(m
     terms = SENTENCE_TERMS[module]  # type: ignore[index]
     assert [term for term in terms if normal(term) not in source] == [], "a listed term is no longer said"
     assert [term for term in terms if normal(term) not in text] == []
+
+
+def test_every_games_review_has_its_terms_listed() -> None:
+    for name in game_names():
+        package = type(find_game(name)).__module__
+        if importlib.util.find_spec(f"{package}.review"):
+            assert importlib.import_module(f"{package}.review") in SENTENCE_TERMS, f"list {package}.review's terms"
 
 
 @pytest.fixture(scope="module")

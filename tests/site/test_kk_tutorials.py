@@ -18,6 +18,7 @@ import pytest
 
 import build
 from engine.core.cards import Card, Suit, parse_cards
+from engine.core.game import game_names
 from engine.core.puzzles import SEAT_NAMES, PuzzleError, read_fields
 from engine.games import GAMES
 from engine.knock_knock.puzzles import parse_kk, read_steps
@@ -217,7 +218,7 @@ def test_a_kind_of_another_game_or_an_unknown_game_is_refused(tmp_path: Path) ->
     ]
     assert (
         build_one(tmp_path, STAGE, "game: snap\n")[0]
-        == "01-one.md:5: front matter: unknown game 'snap': choose from blackjack, knock-knock, sevens"
+        == f"01-one.md:5: front matter: unknown game 'snap': choose from {', '.join(game_names())}"
     )
 
 

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import random
-
-from ...core.game import computer_player
+from ...core.game import player_maker
 from .alex import AlexPlayer
 from .base import Decision, Player, PlayerFactory
 from .random_player import RandomPlayer
@@ -13,14 +11,5 @@ from .sam import SamPlayer
 
 __all__ = ["PLAYERS", "AlexPlayer", "Decision", "Player", "RandomPlayer", "RobinPlayer", "SamPlayer", "make_player"]
 
-PLAYERS: dict[str, PlayerFactory] = {
-    "random": RandomPlayer,
-    "robin": RobinPlayer,
-    "alex": AlexPlayer,
-    "sam": SamPlayer,
-}
-
-
-def make_player(name: str, rng: random.Random) -> Player:
-    """The computer player called *name* (case ignored), with its own random source."""
-    return computer_player(PLAYERS, name, rng)
+PLAYERS: dict[str, PlayerFactory] = {"random": RandomPlayer, "robin": RobinPlayer, "alex": AlexPlayer, "sam": SamPlayer}
+make_player = player_maker(PLAYERS)  # the computer player called name (case ignored), with its own random source

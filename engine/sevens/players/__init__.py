@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import random
-
-from ...core.game import computer_player
+from ...core.game import player_maker
 from .alex import AlexPlayer
 from .base import Decision, Player, PlayerFactory
 from .random_player import RandomPlayer
@@ -28,8 +26,6 @@ COMPUTER_PLAYERS: dict[str, PlayerFactory] = {
     "alex": AlexPlayer,
     "sam": SamPlayer,
 }
-
-
-def make_player(name: str, rng: random.Random) -> Player:
-    """The computer player called *name* (case ignored), with its own random source."""
-    return computer_player(COMPUTER_PLAYERS, name, rng)
+make_player = player_maker(
+    COMPUTER_PLAYERS
+)  # the computer player called name (case ignored), with its own random source

@@ -1,9 +1,8 @@
 // Drawing the table from the engine's state: shared by the game page and the guided deals in lessons.
-// Every sentence about the rules (a row's caption, why a card does not fit) comes from the engine's state.
+// Every sentence about the rules (why a card does not fit, a seat's status) comes from the engine's state; each
+// game's board is drawn by its own table module (games/<game>.js).
 
 import { keepSetting, setting } from "./store.js";
-
-export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 
 export function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
@@ -28,45 +27,6 @@ export function cardFace(display, suit, tag = "span") {
     el("span", { class: "corner" }, el("span", { class: "rank" }, rank), el("span", { class: "pip" }, pip)),
     el("span", { class: "middle" }, pip),
   );
-}
-
-// The last card played, to mark it on the board.
-export function lastCard(state) {
-  for (let i = state.log.length - 1; i >= 0; i -= 1) if (state.log[i].card) return state.log[i].card.code;
-  return null;
-}
-
-// Four suit rows of 13 places, the sevens in the middle column. The row in words (from the engine) is what a
-// screen reader hears; the drawn places are hidden from it. *showFits* marks the places a card may go next.
-export function drawRows(list, state, { showFits = true } = {}) {
-  const last = lastCard(state);
-  list.replaceChildren();
-  for (const row of state.rows) {
-    const slots = el("div", { class: "slots", "aria-hidden": "true" });
-    for (let rank = 1; rank <= 13; rank += 1) {
-      const code = `${RANKS[rank - 1]}${row.suit}`;
-      if (row.cards.includes(code)) {
-        const face = cardFace(`${RANKS[rank - 1]}${row.symbol}`, row.suit);
-        face.classList.add("slot", "down");
-        if (code === last) face.classList.add("last");
-        slots.append(face);
-      } else {
-        const open = showFits && row.next.includes(code);
-        const place = el("span", { class: `slot${open ? " open" : ""}${rank === 7 ? " seven" : ""}` });
-        if (rank === 7) place.dataset.symbol = row.symbol; // the row's suit, which a phone shows here (game.css)
-        slots.append(place);
-      }
-    }
-    list.append(
-      el(
-        "li",
-        { class: `suit-row suit-${row.suit}` },
-        el("span", { class: `row-name suit-${row.suit}`, "aria-hidden": "true" }, row.symbol),
-        slots,
-        el("span", { class: "row-text visually-hidden" }, row.caption),
-      ),
-    );
-  }
 }
 
 // Where the other players sit round the board (the CSS places each "at-…"), clockwise from your left: up the

@@ -37,6 +37,7 @@ export function dailyNotice(date, dealt = todayUTC()) {
     const { streak } = dailyStreak(results);
     return `You have played today's deal already (you ${played}; streak ${streak}). Play it again if you like: your result for today stays as it was.`;
   }
+  if (date !== todayUTC()) return `The daily deal of ${date} (UTC), dealt before midnight: finish it and it counts for that day, the same deal for everyone, at the usual rules with Robin, Alex and Sam.`;
   return `Today's deal (${date}, UTC): the same deal for everyone today, at the usual rules with Robin, Alex and Sam.`;
 }
 

@@ -120,8 +120,21 @@ function announce(text) {
   }, 50);
 }
 
+let waitSaid = false; // the message is "Wait for your turn": it follows the table's turn until yours comes
+
 function say(text) {
   $("game-message").textContent = text;
+  waitSaid = false;
+}
+
+// A card pressed while the others move: whom you wait for, kept true as the turn goes round, gone at your turn.
+function sayWait() {
+  if (state.over || state.your_turn) {
+    say("");
+    return;
+  }
+  say(`Wait for your turn: ${thinking(state)}`);
+  waitSaid = true;
 }
 
 // ---- loading ------------------------------------------------------------------
@@ -323,7 +336,8 @@ function choose(code) {
   const card = state?.hand.find((c) => c.code === code);
   if (!card) return;
   if (!state.your_turn || busy || recovering) {
-    say(state.over ? "The deal is over." : `Wait for your turn: ${thinking(state)}`);
+    if (state.over) say("The deal is over.");
+    else sayWait();
     return;
   }
   if (!card.legal) {
@@ -446,6 +460,7 @@ async function computerTurns() {
       if (mine !== generation) return;
       state = reply.state;
       draw();
+      if (waitSaid) sayWait();
       await remember();
     }
   } catch (error) {
@@ -815,6 +830,9 @@ const review = new Review(runtime, {
 $("game-review-open").addEventListener("click", () => {
   if (!saved || !state?.over) return;
   $("game-table").hidden = true;
+  // The review's way on does what the table's does, so it is named as the table names it ("A fresh deal" after the
+  // daily deal, "Deal again" after a single deal).
+  $("review-next-deal").textContent = state.match ? $("game-next").textContent : $("game-again").textContent;
   review.open({
     deal: dealName(state),
     record: saved.record,

@@ -1,12 +1,14 @@
 // Guided deals in lessons: each section.puzzle[data-kind="guided"] becomes a live deal on the shared engine.
 // The learner plays seat 0; every choice, even a card that does not fit or a pass while one does, goes to
 // the engine, which judges it and says why. The computer seats follow the lesson's script, then the bots.
-// The section names its game (data-game) and the game's table module (data-table-module, from the game's registry
-// entry): the deal runs in that game's session and its board and controls are that module's (see tables.js),
+// The section names its game (data-game), the game's table module and its styles (data-table-module and
+// data-table-styles, from the game's registry entry): the deal runs in that game's session and its board and controls are that module's (see tables.js),
 // the same as on the game page. Only the tables of the games on this page are downloaded.
 // Whether the cards that fit are marked is the stage's to say (the engine's state.marks, from the lesson's block):
 // a stage that asks the learner to find the card marks none. The message line (a refusal, the moves since your
 // last) sits under your cards, where the eye is when a card is refused, and the status line says so too.
+// Whether the goal is reached is the engine's to say too (state.goal_reached, from the lesson's goal-check): a win
+// by another line than the goal's is not the goal, and the engine's state.setback says why it is out of reach.
 
 import { cardButton, drawLog, drawPlayers, el, SPEEDS, sleep, speed, thinking } from "./board.js";
 import { getRuntime } from "./runtime.js";
@@ -121,10 +123,17 @@ class GuidedDeal {
 
   async begin() {
     this.generation += 1;
-    const { position, script, tableModule, marks, rules } = this.section.dataset;
+    const { position, script, tableModule, marks, rules, goalCheck } = this.section.dataset;
     let createTable;
     try {
-      const params = { position, script: script ?? "", goal: goalOf(this.section), game: this.game, marks: marks === "true" };
+      const params = {
+        position,
+        script: script ?? "",
+        goal: goalOf(this.section),
+        goal_check: goalCheck || "win",
+        game: this.game,
+        marks: marks === "true",
+      };
       if (rules) params.rules = rules; // an early lesson's deal, under fewer rules than the defaults
       [this.state, createTable] = await Promise.all([this.runtime.call("guided", params, this.session), loadTable(tableModule)]);
     } catch (error) {
@@ -161,13 +170,12 @@ class GuidedDeal {
     if (focused >= 0 && buttons.length) buttons[Math.min(focused, buttons.length - 1)].focus();
     this.section.dataset.state = state.over ? "over" : state.your_turn && !this.busy ? "your-turn" : "waiting";
     if (state.over) {
-      const won = state.result.winner === 0;
-      this.status.textContent = won
+      const reached = state.goal_reached === true; // the engine's word: a win by another line is not the goal
+      const missed = state.setback ? `${state.setback} The goal was not reached: press` : "Press";
+      this.status.textContent = reached
         ? `${state.result.text} Goal reached.`
-        : `${state.result.text} Press Start again to try another line.`;
-      this.section.classList.toggle("is-solved", won);
-      // A lost deal costs the stage's first-time star (lessons.js counts it).
-      if (!won) this.section.dispatchEvent(new CustomEvent("sevens:missed", { bubbles: true, detail: { id: this.section.id } }));
+        : `${state.result.text} ${missed} Start again to try another line.`;
+      this.section.classList.toggle("is-solved", reached);
     } else if (state.your_turn) {
       this.yourTurn();
     } else {
@@ -175,8 +183,8 @@ class GuidedDeal {
     }
     this.restart.textContent = state.setback && !state.over ? "Try again" : "Start again";
     this.restart.classList.toggle("button", Boolean(state.setback) && !state.over);
-    if (state.setback && !this.missed) {
-      // A goal out of reach costs the stage's first-time star, as a lost deal does (lessons.js counts it).
+    if ((state.setback || (state.over && state.goal_reached !== true)) && !this.missed) {
+      // A goal out of reach, or a deal over without it, costs the stage's first-time star (lessons.js counts it).
       this.missed = true;
       this.section.dispatchEvent(new CustomEvent("sevens:missed", { bubbles: true, detail: { id: this.section.id } }));
     }
@@ -263,8 +271,12 @@ function startAll() {
 }
 
 if (sections.length) {
-  // Lesson pages do not carry the game's style sheet; the live table needs it.
-  document.head.append(el("link", { rel: "stylesheet", href: new URL("../css/game.css", import.meta.url).href }));
+  // Lesson pages do not carry the tables' style sheets; the live tables need the shared one and their games' own
+  // (data-table-styles, from the game's registry entry), each once.
+  const sheets = new Set(["game.css", ...sections.map((section) => section.dataset.tableStyles).filter(Boolean)]);
+  for (const sheet of sheets) {
+    document.head.append(el("link", { rel: "stylesheet", href: new URL(`../css/${sheet}`, import.meta.url).href }));
+  }
   const runtime = getRuntime();
   deals = sections.map((section) => new GuidedDeal(section, runtime));
   runtime.addEventListener("stage", (event) => {

@@ -116,7 +116,7 @@ export class Review {
     $("review-private").hidden = true;
     $("review-progress").hidden = true;
     $("review-progress-text").textContent = "";
-    for (const id of ["review-hand", "review-costly"]) $(id).replaceChildren();
+    for (const id of ["review-hand", "review-options", "review-costly"]) $(id).replaceChildren();
     for (const id of ["review-status", "review-chances"]) $(id).textContent = "";
     const found = await this.points(seat);
     if (mine !== this.token) return;
@@ -254,20 +254,39 @@ export class Review {
     $("review-play").disabled = !state.your_turn;
   }
 
-  // Your hand at this step; at a choice, each card that fitted carries Sam's estimate.
+  // Your hand at this step; at a choice, every card of the option played is raised, every card of the best option
+  // outlined as best and every other card some option lays outlined as fitted. An option that is one card alone
+  // (the engine says which) carries its chance on that card; the others (a chain, a card with the suit it names, a
+  // draw) are listed beside the hand by the engine's labels, marked as their cards are.
   drawChances() {
     const estimate = this.found.estimates.get(this.at);
-    const chances = new Map((estimate?.cards ?? []).map((card) => [card.code, card]));
+    const options = estimate?.cards ?? [];
+    const played = options.find((option) => option.code === estimate.played.code);
+    const best = options.find((option) => option.code === estimate.best);
+    const alone = new Map(options.filter((option) => option.alone).map((option) => [option.lays[0], option]));
+    const laid = new Set(options.flatMap((option) => option.lays));
+    const mark = (item, option, code) => {
+      const inBest = option ? option === best : best?.lays.includes(code);
+      const inPlayed = option ? option === played : played?.lays.includes(code);
+      if (inBest || laid.has(code) || option) item.classList.add(inBest ? "best" : "fitted");
+      if (inPlayed) item.classList.add("played");
+    };
     $("review-hand").replaceChildren(
       ...this.state.hand.map((card) => {
         const item = el("li", { class: "card", dataset: { code: card.code } }, cardFace(card.display, card.suit), el("span", { class: "visually-hidden" }, card.name));
-        if (chances.has(card.code)) {
-          item.classList.add(card.code === estimate.best ? "best" : "fitted");
-          if (card.code === estimate.played.code) item.classList.add("played");
-          item.append(el("span", { class: "chance" }, percent(chances.get(card.code))));
-        }
+        mark(item, null, card.code);
+        if (alone.has(card.code)) item.append(el("span", { class: "chance" }, percent(alone.get(card.code))));
         return item;
       }),
+    );
+    $("review-options").replaceChildren(
+      ...options
+        .filter((option) => !option.alone)
+        .map((option) => {
+          const item = el("li", { dataset: { code: option.code } }, option.label);
+          mark(item, option, null);
+          return item;
+        }),
     );
     let text = "";
     if (estimate) {

@@ -71,10 +71,11 @@ function dayBefore(date) {
 }
 
 export const DEFAULT_TABLE = ["robin", "alex", "sam"]; // who sits in seats 1-3 unless the player chooses
-// A table's name: who sat in seats 1 onwards, then, unless the rules were plain Sevens, the rules' name as the
+// A table's name: who sat in seats 1 onwards, then, unless the rules were the plain rules of the default game (those
+// of the first records, which named no rules; the build writes their name on every page), the rules' name as the
 // engine gives it ("sam,sam,sam", "robin,alex,sam,robin,alex · Fan Tan, 6 players").
 const TABLE_NAME = /^(robin|alex|sam)(,(robin|alex|sam)){1,6}( · [^·]{1,80})?$/;
-export const PLAIN_RULES = "Sevens";
+export const PLAIN_RULES = document.documentElement.dataset.plainRules ?? "";
 
 export function emptyStats() {
   return { games: 0, wins: dict(PLAYERS.map((name) => [name, 0])), streak: 0, best: 0, counted: [], tables: dict() };

@@ -107,6 +107,8 @@ export function createTable(parts, page) {
     suits.hidden = false;
     const advised = page.advice()?.action;
     const suit = advised?.play === card.code ? advised.suit : null;
+    // Sam's suit is marked as Sam's card is, not only focused: a touch screen draws no focus ring.
+    for (const choice of suits.querySelectorAll("[data-suit]")) choice.classList.toggle("suggested", choice.dataset.suit === suit);
     suits.querySelector(suit ? `[data-suit="${suit}"]` : "[data-suit]").focus({ preventScroll: true });
   }
 

@@ -2,10 +2,51 @@
 // Which cards fit, where they go and every sentence shown come from the engine's state
 // (engine/sevens/session.py); nothing here knows a rule.
 
-import { drawRows, el } from "../board.js";
+import { cardFace, el } from "../board.js";
+
+const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+
+// The last card played, to mark it on the board.
+function lastCard(state) {
+  for (let i = state.log.length - 1; i >= 0; i -= 1) if (state.log[i].card) return state.log[i].card.code;
+  return null;
+}
+
+// Four suit rows of 13 places, the sevens in the middle column. The row in words (from the engine) is what a
+// screen reader hears; the drawn places are hidden from it. *showFits* marks the places a card may go next.
+function drawRows(list, state, { showFits = true } = {}) {
+  const last = lastCard(state);
+  list.replaceChildren();
+  for (const row of state.rows) {
+    const slots = el("div", { class: "sv-slots", "aria-hidden": "true" });
+    for (let rank = 1; rank <= 13; rank += 1) {
+      const code = `${RANKS[rank - 1]}${row.suit}`;
+      if (row.cards.includes(code)) {
+        const face = cardFace(`${RANKS[rank - 1]}${row.symbol}`, row.suit);
+        face.classList.add("sv-slot", "down");
+        if (code === last) face.classList.add("last");
+        slots.append(face);
+      } else {
+        const open = showFits && row.next.includes(code);
+        const place = el("span", { class: `sv-slot${open ? " open" : ""}${rank === 7 ? " seven" : ""}` });
+        if (rank === 7) place.dataset.symbol = row.symbol; // the row's suit, which a phone shows here (sevens.css)
+        slots.append(place);
+      }
+    }
+    list.append(
+      el(
+        "li",
+        { class: `sv-row suit-${row.suit}` },
+        el("span", { class: `sv-row-name suit-${row.suit}`, "aria-hidden": "true" }, row.symbol),
+        slots,
+        el("span", { class: "sv-row-text visually-hidden" }, row.caption),
+      ),
+    );
+  }
+}
 
 export function createTable(parts, page) {
-  const rows = el("ul", { class: "rows", id: parts.id("game-rows") });
+  const rows = el("ul", { class: "sv-rows", id: parts.id("game-rows") });
   parts.board.append(rows);
   const pass = el("button", { type: "button", id: parts.id("game-pass"), disabled: true }, "Pass");
   parts.actions.insertBefore(pass, parts.before);
