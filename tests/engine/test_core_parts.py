@@ -10,12 +10,18 @@ MOST_METHODS = 25
 
 
 def classes() -> list[tuple[str, int, int]]:
-    """Every class in engine/core: its name (with its module), its lines and its methods."""
+    """Every class in engine/core: its name (with its module), its lines and its methods (dunders aside)."""
     found = []
     for path in sorted(CORE.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ClassDef):
-                methods = [each for each in node.body if isinstance(each, (ast.FunctionDef, ast.AsyncFunctionDef))]
+                # Its methods: what it does, so not its construction hooks (__init__, __init_subclass__, …).
+                methods = [
+                    each
+                    for each in node.body
+                    if isinstance(each, (ast.FunctionDef, ast.AsyncFunctionDef))
+                    and not (each.name.startswith("__") and each.name.endswith("__"))
+                ]
                 lines = (node.end_lineno or node.lineno) - node.lineno + 1
                 found.append((f"{path.stem}.{node.name}", lines, len(methods)))
     return found
