@@ -39,7 +39,13 @@ def test_the_guided_finish_is_judged_by_the_engine_and_can_be_won(page: Page, si
     expect(section.locator(".log-scroll li")).to_have_count(4)  # you, then the scripted Robin, Alex, Sam
 
     section.get_by_role("button", name="Pass").click()
-    wait_for(page, "#guided-finish")
+    # Your turn again once the pass and the others' answers are in the log: the section still said "your-turn" for
+    # the moment before the pass was taken, and a 3♥ pressed then went nowhere.
+    page.wait_for_function(
+        "() => document.querySelectorAll('#guided-finish .log-scroll li').length > 4"
+        " && document.querySelector('#guided-finish').dataset.state === 'your-turn'",
+        timeout=START_MS,
+    )
     section.locator("[data-code='3H']").click()
     wait_for(page, "#guided-finish", "over")
     expect(section.locator("[data-guided-status]")).to_have_text("You win, going out with 3♥. Goal reached.")
